@@ -1,0 +1,124 @@
+package domain
+
+// Code names what a finding says is wrong (RULES §5.1, §6.3).
+type Code string
+
+// Hand findings, RULES §5.1.
+const (
+	HandTotalMismatch       Code = "HAND_TOTAL_MISMATCH"
+	HandAfterTimeOut        Code = "HAND_AFTER_TIME_OUT"
+	ClosureImpossible       Code = "CLOSURE_IMPOSSIBLE"
+	NotMultipleOf5          Code = "NOT_MULTIPLE_OF_5"
+	BaseNotRepresentable    Code = "BASE_NOT_REPRESENTABLE"
+	BurracoTypeNotAllowed   Code = "BURRACO_TYPE_NOT_ALLOWED"
+	BonusBreakdownMismatch  Code = "BONUS_BREAKDOWN_MISMATCH"
+	PointsBreakdownMismatch Code = "POINTS_BREAKDOWN_MISMATCH"
+	MultipleClosures        Code = "MULTIPLE_CLOSURES"
+	ClosureWithoutBurraco   Code = "CLOSURE_WITHOUT_BURRACO"
+	ClosureWithoutPozzetto  Code = "CLOSURE_WITHOUT_POZZETTO"
+	ClosureBonusNotDue      Code = "CLOSURE_BONUS_NOT_DUE"
+	PozzettoPenaltyInvalid  Code = "POZZETTO_PENALTY_INVALID"
+	PozzettoInBase          Code = "POZZETTO_IN_BASE"
+	CardPointsImpossible    Code = "CARD_POINTS_IMPOSSIBLE"
+	TooManyBurrachi         Code = "TOO_MANY_BURRACHI"
+	CardPointsImplausible   Code = "CARD_POINTS_IMPLAUSIBLE"
+	UnverifiableBreakdown   Code = "UNVERIFIABLE_BREAKDOWN"
+)
+
+// Match findings, RULES §6.3.
+const (
+	RunningTotalMismatch  Code = "RUNNING_TOTAL_MISMATCH"
+	FinalTotalMismatch    Code = "FINAL_TOTAL_MISMATCH"
+	MPMismatch            Code = "MP_MISMATCH"
+	VPMismatch            Code = "VP_MISMATCH"
+	VPSumNot20            Code = "VP_SUM_NOT_20"
+	TotalsInverted        Code = "TOTALS_INVERTED"
+	ResultInverted        Code = "RESULT_INVERTED"
+	HandsExceedPlanned    Code = "HANDS_EXCEED_PLANNED"
+	HandsFewerThanPlanned Code = "HANDS_FEWER_THAN_PLANNED"
+)
+
+// Severity says whether a finding makes the sheet wrong.
+type Severity string
+
+const (
+	SeverityError   Severity = "error"
+	SeverityWarning Severity = "warning"
+	SeverityInfo    Severity = "info"
+)
+
+// Lang is the language of a finding's message.
+type Lang string
+
+const (
+	English Lang = "en"
+	Italian Lang = "it"
+)
+
+// Finding is one problem found on a sheet.
+type Finding struct {
+	Code     Code
+	Severity Severity
+	Hand     int   // 1-based; 0 for a match-level finding
+	Line     *Line // nil when the finding is about no single line
+	Field    string
+	Written  *int
+	Expected *int
+	Rule     string // the article, e.g. "FITAB art. 18"
+	// Pointer is the JSON pointer of the offending field; Cell is the
+	// spreadsheet cell it came from, when the sheet came from one.
+	Pointer   string
+	Cell      string
+	MessageEN string
+	MessageIT string
+}
+
+// Message returns the message in the given language (English by default).
+func (f Finding) Message(l Lang) string {
+	if l == Italian && f.MessageIT != "" {
+		return f.MessageIT
+	}
+	return f.MessageEN
+}
+
+// Report is the outcome of validating one sheet (API §2).
+type Report struct {
+	Ruleset  Ruleset
+	VPTable  VPTable
+	Computed Computed
+	Findings []Finding
+}
+
+// OK reports whether no finding has severity error.
+func (r Report) OK() bool { return r.Count(SeverityError) == 0 }
+
+// Count is the number of findings of the severity.
+func (r Report) Count(s Severity) int {
+	n := 0
+	for _, f := range r.Findings {
+		if f.Severity == s {
+			n++
+		}
+	}
+	return n
+}
+
+// Computed holds what the sheet should say, computed from the entered
+// hands whatever the findings.
+type Computed struct {
+	Hands []ComputedHand
+	Lines [2]LineResult
+}
+
+// ComputedHand is one hand's totals per line.
+type ComputedHand struct {
+	Total        [2]int // base + points
+	RunningTotal [2]int // sum so far, without late points
+}
+
+// LineResult is a line's match result.
+type LineResult struct {
+	Total int // Σ(base+points) + late points
+	MP    int
+	VP    int
+}

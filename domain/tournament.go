@@ -1,0 +1,166 @@
+package domain
+
+import (
+	"fmt"
+	"slices"
+	"time"
+)
+
+// Level is a tournament's level (RULES §10); corrections depend on it (§9).
+type Level string
+
+const (
+	LevelClub       Level = "club"
+	LevelProvincial Level = "provincial"
+	LevelRegional   Level = "regional"
+	LevelNational   Level = "national"
+	LevelEvent      Level = "event"
+)
+
+// Levels lists every level.
+var Levels = []Level{LevelClub, LevelProvincial, LevelRegional, LevelNational, LevelEvent}
+
+// ParseLevel returns the level with the given id.
+func ParseLevel(id string) (Level, error) {
+	if l := Level(id); slices.Contains(Levels, l) {
+		return l, nil
+	}
+	return "", fmt.Errorf("%w: unknown level %q (want club, provincial, regional, national or event)", ErrInvalid, id)
+}
+
+// Phase is how a round is paired (RULES §10).
+type Phase string
+
+const (
+	PhaseMitchell         Phase = "mitchell"
+	PhaseDanese           Phase = "danese"
+	PhaseDaneseModificato Phase = "danese_modificato"
+	PhaseItaliana         Phase = "italiana"
+	PhaseGironi           Phase = "gironi"
+)
+
+// Phases lists every phase.
+var Phases = []Phase{PhaseMitchell, PhaseDanese, PhaseDaneseModificato, PhaseItaliana, PhaseGironi}
+
+// ParsePhase returns the phase with the given id.
+func ParsePhase(id string) (Phase, error) {
+	if p := Phase(id); slices.Contains(Phases, p) {
+		return p, nil
+	}
+	return "", fmt.Errorf("%w: unknown phase %q (want mitchell, danese, danese_modificato, italiana or gironi)", ErrInvalid, id)
+}
+
+// ScoreIndependent reports whether the pairing of the phase does not depend
+// on the scores (Mitchell, Italian round robin): a correction never
+// disturbs it (FITAB art. 20, FIBur-INT art. 19).
+func (p Phase) ScoreIndependent() bool { return p == PhaseMitchell || p == PhaseItaliana }
+
+// RoundState is where a round is in its life (RULES §10).
+type RoundState string
+
+const (
+	RoundPlaying              RoundState = "playing"
+	RoundSheetsDelivered      RoundState = "sheets_delivered"
+	RoundStandingsPublished   RoundState = "standings_published"
+	RoundNextPairingPublished RoundState = "next_pairing_published"
+)
+
+// RoundStates lists the states in order; a round only moves forward.
+var RoundStates = []RoundState{RoundPlaying, RoundSheetsDelivered, RoundStandingsPublished, RoundNextPairingPublished}
+
+// ParseRoundState returns the state with the given id.
+func ParseRoundState(id string) (RoundState, error) {
+	if s := RoundState(id); slices.Contains(RoundStates, s) {
+		return s, nil
+	}
+	return "", fmt.Errorf("%w: unknown round state %q (want playing, sheets_delivered, standings_published or next_pairing_published)", ErrInvalid, id)
+}
+
+// Order is the state's position in the life of a round.
+func (s RoundState) Order() int { return slices.Index(RoundStates, s) }
+
+// CanMoveTo reports whether a round may go from s to next: forward only.
+func (s RoundState) CanMoveTo(next RoundState) bool { return next.Order() > s.Order() }
+
+// Role is what a token may do (API §4).
+type Role string
+
+const (
+	RoleClub       Role = "club"
+	RoleReferee    Role = "referee"
+	RoleFederation Role = "federation"
+	RoleAdmin      Role = "admin"
+)
+
+// Roles lists every role.
+var Roles = []Role{RoleClub, RoleReferee, RoleFederation, RoleAdmin}
+
+// ParseRole returns the role with the given id.
+func ParseRole(id string) (Role, error) {
+	if r := Role(id); slices.Contains(Roles, r) {
+		return r, nil
+	}
+	return "", fmt.Errorf("%w: unknown role %q (want club, referee, federation or admin)", ErrInvalid, id)
+}
+
+// Club organises tournaments.
+type Club struct {
+	ID   string
+	Name string
+}
+
+// Tournament is one event: its rules and its plan.
+type Tournament struct {
+	ID            string
+	Name          string
+	Date          time.Time // the day it is played (date only, UTC)
+	ClubID        string
+	Level         Level
+	Ruleset       Ruleset
+	Kind          Kind
+	RoundsPlanned int
+	HandsPerRound int
+	VPTable       VPTable // pinned, zero when not pinned
+}
+
+// Player is one person entered in a tournament.
+type Player struct {
+	Name       string
+	Membership string // federation membership number, may be empty
+}
+
+// Entrant is what a tournament ranks: a pair, a player or a team, with the
+// tournament's own number as its id.
+type Entrant struct {
+	ID      string
+	Players []Player
+	Team    string // team name in team tournaments
+	Club    string // club of the entrant, free text
+}
+
+// Round is one round of a tournament.
+type Round struct {
+	Number       int
+	HandsPlanned int
+	Phase        Phase
+	State        RoundState
+	Tables       []TableAssignment
+	Byes         []string // entrant ids without an opponent this round
+}
+
+// TableAssignment says who sits where in one round.
+type TableAssignment struct {
+	Table int
+	NS    string // entrant id of the NS line
+	EO    string // entrant id of the EO line
+}
+
+// Assignment finds the table with the given number.
+func (r Round) Assignment(table int) (TableAssignment, bool) {
+	for _, t := range r.Tables {
+		if t.Table == table {
+			return t, true
+		}
+	}
+	return TableAssignment{}, false
+}
