@@ -159,8 +159,10 @@ func (v *validator) base(h int, hd *Hand, l Line) lineFacts {
 		}
 		return f
 	}
-	// The club convention (LUG): the pozzetto −100 written in the base.
-	if closed, ok := fits(ls.Base + PozzettoPenalty); ok {
+	// The club convention (LUG): the pozzetto −100 written in the base. Only
+	// a base that is no reading at all can carry it (RULES §5: "its base is
+	// not representable but base + 100 is").
+	if closed, ok := fits(ls.Base + PozzettoPenalty); ok && !v.rs.Representable(ls.Base) {
 		switch {
 		case ls.Pozzetto.Taken():
 			sev := v.pozzettoSeverity(hd)
