@@ -75,7 +75,7 @@ func (v *validator) hand(h int, hd *Hand, prevEnd HandEnd) {
 	v.deck(h, hd, &f, closer)
 	for _, l := range Lines {
 		v.plausible(h, hd, l)
-		v.unverifiable(h, l, &f[l])
+		v.unverifiable(h, hd, l, &f[l], closer)
 	}
 }
 
@@ -593,15 +593,17 @@ func (v *validator) plausible(h int, hd *Hand, l Line) {
 
 // unverifiable: UNVERIFIABLE_BREAKDOWN, only the base given and several
 // readings possible (RULES §5.1).
-func (v *validator) unverifiable(h int, l Line, fl *lineFacts) {
+func (v *validator) unverifiable(h int, hd *Hand, l Line, fl *lineFacts, closer Line) {
 	if fl.breakdown || !fl.baseOK {
 		return
 	}
 	ways := 0
-	if !fl.forcedClosed {
+	if !fl.forcedClosed && closer != l {
 		ways += int(v.sums.at(fl.eff).ways)
 	}
-	if !fl.forcedOpen && fl.eff-ClosingBonus > 0 {
+	// A closing reading only where the hand can have been closed by this line.
+	canClose := !nonClosingEnds[hd.End] && (closer < 0 || closer == l)
+	if canClose && !fl.forcedOpen && fl.eff-ClosingBonus > 0 {
 		s := v.sums.at(fl.eff - ClosingBonus)
 		if v.rs.International() {
 			ways += int(s.pulitoWays)

@@ -1,0 +1,109 @@
+// Command segnapunti validates Burraco tournament score sheets offline and
+// runs the segnapunti REST service.
+//
+// main only wires the process to run, which takes its arguments, environment
+// and streams as parameters so that tests drive it directly.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+// Exit statuses of API §3.
+const (
+	exitOK       = 0 // no sheet has an error finding
+	exitFindings = 1 // some sheet has an error finding
+	exitUsage    = 2 // unreadable input or bad usage
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := run(ctx, os.Args[1:], os.Getenv, os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+const usage = `segnapunti — validates Burraco score sheets and runs the segnapunti service.
+
+Usage:
+  segnapunti validate [--format text|json] [--lang en|it] FILE...
+  segnapunti vp --table TABLE --diff MP
+  segnapunti vp --ruleset RULESET --hands N --diff MP [--kind KIND]
+  segnapunti serve [--addr :8080] [--db segnapunti.db]
+  segnapunti migrate [--db segnapunti.db]
+  segnapunti token create --role ROLE --name TEXT [--club ID] [--db segnapunti.db]
+
+Commands:
+  validate  check sheets offline (.json sheet or batch, .xlsx workbook); no database.
+            Exit status: 0 no errors, 1 some sheet has an error finding, 2 unreadable input or bad usage.
+  vp        print the VP pair for an MP difference, e.g. 14-6.
+  serve     run the REST service. DATABASE_URL (postgres://...) selects PostgreSQL; without it an
+            embedded database file (--db, env SEGNAPUNTI_DB, default segnapunti.db). Env SEGNAPUNTI_ADDR.
+  migrate   apply pending database migrations and exit.
+  token     create an API token (printed once); roles: club, referee, federation, admin.
+
+Run 'segnapunti COMMAND --help' for a command's flags.
+`
+
+// errUsage marks an error that is the caller's: exit status 2.
+var errUsage = errors.New("usage")
+
+// run executes one command line and returns the exit status.
+func run(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return exitUsage
+	}
+	var (
+		code int
+		err  error
+	)
+	switch args[0] {
+	case "validate":
+		code, err = runValidate(args[1:], stdout, stderr)
+	case "vp":
+		err = runVP(args[1:], stdout, stderr)
+	case "serve":
+		err = runServe(ctx, args[1:], getenv, stderr)
+	case "migrate":
+		err = runMigrate(ctx, args[1:], getenv, stdout, stderr)
+	case "token":
+		err = runToken(ctx, args[1:], getenv, stdout, stderr)
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		return exitOK
+	default:
+		fmt.Fprintf(stderr, "segnapunti: unknown command %q (run 'segnapunti --help')\n", args[0])
+		return exitUsage
+	}
+	switch {
+	case errors.Is(err, errHelp):
+		return exitOK
+	case err != nil:
+		fmt.Fprintf(stderr, "segnapunti %s: %s\n", args[0], oneLine(err.Error()))
+		if code == exitOK || code == exitFindings {
+			code = exitUsage
+		}
+		if !errors.Is(err, errUsage) && args[0] != "validate" && args[0] != "vp" {
+			code = 1 // a service command that failed at run time
+		}
+	}
+	return code
+}
+
+// oneLine keeps a reason on one line, as API §3 promises for exit status 2.
+func oneLine(s string) string {
+	out := []rune(s)
+	for i, r := range out {
+		if r == '\n' || r == '\r' {
+			out[i] = ' '
+		}
+	}
+	return string(out)
+}

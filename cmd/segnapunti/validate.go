@@ -1,0 +1,222 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"segnapunti/domain"
+	"segnapunti/exporters/reportjson"
+	"segnapunti/importers/sheetjson"
+)
+
+// maxInputFile bounds one input file. A 100,000-sheet batch is about
+// 150 MB; anything past this is refused before it is read.
+const maxInputFile = 1 << 30
+
+var errHelp = errors.New("help shown")
+
+// validated is one sheet's outcome, with where it came from.
+type validated struct {
+	source string // file, and the match within it
+	sheet  domain.Sheet
+	report domain.Report
+	batch  bool // part of a batch or a workbook: reported as {"reports": [...]}
+}
+
+// runValidate implements `segnapunti validate`.
+func runValidate(args []string, stdout, stderr io.Writer) (int, error) {
+	fs := flag.NewFlagSet("validate", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	format := fs.String("format", "text", "output format: text (for a referee) or json (API §2 reports)")
+	lang := fs.String("lang", "en", "language of the finding messages: en or it")
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "Usage: segnapunti validate [--format text|json] [--lang en|it] FILE...\n\n"+
+			"Validates score sheets offline: .json (a sheet or {\"sheets\": [...]}) or .xlsx workbooks.\n"+
+			"Exit status: 0 no errors, 1 some sheet has an error finding, 2 unreadable input or bad usage.\n\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitOK, errHelp
+		}
+		return exitUsage, fmt.Errorf("%w: %v", errUsage, err)
+	}
+	if *format != "text" && *format != "json" {
+		return exitUsage, fmt.Errorf("%w: --format must be text or json, not %q", errUsage, *format)
+	}
+	if *lang != "en" && *lang != "it" {
+		return exitUsage, fmt.Errorf("%w: --lang must be en or it, not %q", errUsage, *lang)
+	}
+	files := fs.Args()
+	if len(files) == 0 {
+		return exitUsage, fmt.Errorf("%w: no FILE given (run 'segnapunti validate --help')", errUsage)
+	}
+	l := domain.Lang(*lang)
+
+	// Output goes to a buffer file first: on unreadable input nothing but
+	// the one-line reason is printed, never half a JSON document.
+	out, err := os.CreateTemp("", "segnapunti-validate-*")
+	if err != nil {
+		return exitUsage, fmt.Errorf("cannot create a temporary file: %v", err)
+	}
+	defer os.Remove(out.Name())
+	defer out.Close()
+	bw := bufio.NewWriterSize(out, 1<<16)
+
+	var sink reportSink
+	if *format == "json" {
+		sink = newJSONSink(bw, l, len(files) > 1)
+	} else {
+		sink = &textSink{w: bw, lang: l}
+	}
+	anyError := false
+	for _, path := range files {
+		err := readSheets(path, func(v validated) error {
+			if !v.report.OK() {
+				anyError = true
+			}
+			return sink.add(v)
+		})
+		if err != nil {
+			return exitUsage, err
+		}
+	}
+	if err := sink.close(); err != nil {
+		return exitUsage, err
+	}
+	if err := bw.Flush(); err != nil {
+		return exitUsage, fmt.Errorf("cannot write the output: %v", err)
+	}
+	if _, err := out.Seek(0, io.SeekStart); err != nil {
+		return exitUsage, err
+	}
+	if _, err := io.Copy(stdout, out); err != nil {
+		return exitUsage, fmt.Errorf("cannot write the output: %v", err)
+	}
+	if anyError {
+		return exitFindings, nil
+	}
+	return exitOK, nil
+}
+
+// readSheets opens one input file, checks it is a readable regular file of
+// sane size, and hands every sheet it holds, validated, to emit.
+func readSheets(path string, emit func(validated) error) error {
+	st, err := os.Stat(path)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return fmt.Errorf("%s: no such file", path)
+	case err != nil:
+		return fmt.Errorf("%s: %v", path, unwrapPathError(err))
+	case st.IsDir():
+		return fmt.Errorf("%s: is a directory, not a sheet file", path)
+	case !st.Mode().IsRegular() && st.Mode()&os.ModeNamedPipe == 0:
+		return fmt.Errorf("%s: not a regular file", path)
+	case st.Size() > maxInputFile:
+		return fmt.Errorf("%s: %d bytes is over the %d-byte limit for one file", path, st.Size(), maxInputFile)
+	case st.Size() == 0 && st.Mode().IsRegular():
+		return fmt.Errorf("%s: the file is empty", path)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return fmt.Errorf("%s: %v", path, unwrapPathError(err))
+	}
+	defer f.Close()
+	if strings.EqualFold(filepath.Ext(path), ".xlsx") {
+		return readWorkbook(path, f, st.Size(), emit)
+	}
+	return readJSON(path, f, emit)
+}
+
+// readJSON streams a sheet or a batch: a 100,000-sheet file is never held
+// in memory at once.
+func readJSON(path string, r io.Reader, emit func(validated) error) error {
+	dec := sheetjson.NewDecoder(io.LimitReader(r, maxInputFile))
+	for i := 0; ; i++ {
+		s, err := dec.Next()
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("%s: %v", path, err)
+		}
+		src := path
+		if dec.Batch() {
+			src = fmt.Sprintf("%s, sheet %d", path, i+1)
+		}
+		v := validated{source: src, sheet: s, report: domain.Validate(s), batch: dec.Batch()}
+		if err := emit(v); err != nil {
+			return err
+		}
+	}
+}
+
+func unwrapPathError(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// reportSink receives the reports in input order.
+type reportSink interface {
+	add(validated) error
+	close() error
+}
+
+// jsonSink prints exactly one JSON document: a single report for a single
+// sheet file, {"reports": [...]} for a batch, a workbook or several files.
+type jsonSink struct {
+	w      io.Writer
+	lang   domain.Lang
+	many   bool // several files: always a batch
+	first  *validated
+	batch  *reportjson.BatchWriter
+	closed bool
+}
+
+func newJSONSink(w io.Writer, lang domain.Lang, many bool) *jsonSink {
+	return &jsonSink{w: w, lang: lang, many: many}
+}
+
+func (s *jsonSink) add(v validated) error {
+	if s.batch != nil {
+		return s.batch.Write(v.report)
+	}
+	if s.first == nil && !s.many && !v.batch {
+		s.first = &v // maybe the only sheet: wait and see
+		return nil
+	}
+	s.batch = reportjson.NewBatchWriter(s.w, s.lang)
+	if s.first != nil {
+		if err := s.batch.Write(s.first.report); err != nil {
+			return err
+		}
+		s.first = nil
+	}
+	return s.batch.Write(v.report)
+}
+
+func (s *jsonSink) close() error {
+	switch {
+	case s.batch != nil:
+		return s.batch.Close()
+	case s.first != nil:
+		b, err := reportjson.Marshal(s.first.report, s.lang)
+		if err != nil {
+			return err
+		}
+		_, err = s.w.Write(append(b, '\n'))
+		return err
+	default: // a batch with no sheets
+		b := reportjson.NewBatchWriter(s.w, s.lang)
+		return b.Close()
+	}
+}
