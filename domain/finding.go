@@ -1,5 +1,7 @@
 package domain
 
+import "fmt"
+
 // Code names what a finding says is wrong (RULES §5.1, §6.3).
 type Code string
 
@@ -67,10 +69,20 @@ type Finding struct {
 	Rule     string // the article, e.g. "FITAB art. 18"
 	// Pointer is the JSON pointer of the offending field; Cell is the
 	// spreadsheet cell it came from, when the sheet came from one.
-	Pointer   string
-	Cell      string
+	Pointer string
+	Cell    string
+	// MessageEN and MessageIT, when set, are the message; otherwise the
+	// validator's text is formatted on demand, in the one language asked
+	// for (formatting both for every finding was most of Validate's time).
 	MessageEN string
 	MessageIT string
+	text      *lazyText
+}
+
+// lazyText is a message kept as its format strings and arguments.
+type lazyText struct {
+	en, it string
+	args   []any
 }
 
 // Message returns the message in the given language (English by default).
@@ -78,7 +90,20 @@ func (f Finding) Message(l Lang) string {
 	if l == Italian && f.MessageIT != "" {
 		return f.MessageIT
 	}
-	return f.MessageEN
+	if f.MessageEN != "" && (l != Italian || f.text == nil) {
+		return f.MessageEN
+	}
+	if f.text == nil {
+		return ""
+	}
+	format := f.text.en
+	if l == Italian {
+		format = f.text.it
+	}
+	if len(f.text.args) == 0 {
+		return format
+	}
+	return fmt.Sprintf(format, f.text.args...)
 }
 
 // Report is the outcome of validating one sheet (API §2).

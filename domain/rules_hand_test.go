@@ -188,8 +188,13 @@ func dtInvariants(t dtT, rep domain.Report) {
 		default:
 			t.Errorf("finding with severity %q: %s", f.Severity, dtFmt(f))
 		}
-		if f.Code == "" || f.Rule == "" || f.MessageEN == "" {
+		if f.Code == "" || f.Rule == "" || f.Message(domain.English) == "" || f.Message(domain.Italian) == "" {
 			t.Errorf("finding without code, rule or message: %s", dtFmt(f))
+		}
+		for _, lang := range []domain.Lang{domain.English, domain.Italian} {
+			if m := f.Message(lang); strings.Contains(m, "%!") {
+				t.Errorf("badly formatted %s message %q", lang, m)
+			}
 		}
 		// RULES §5.1: UNVERIFIABLE_* says nothing is wrong, just unproven.
 		if strings.HasPrefix(string(f.Code), "UNVERIFIABLE_") && f.Severity != domain.SeverityInfo {
@@ -278,7 +283,7 @@ func dtFmt(f domain.Finding) string {
 		line = f.Line.String()
 	}
 	return fmt.Sprintf("%s/%s hand=%d line=%s field=%q written=%s expected=%s rule=%q pointer=%q msg=%q",
-		f.Code, f.Severity, f.Hand, line, f.Field, dtIntp(f.Written), dtIntp(f.Expected), f.Rule, f.Pointer, f.MessageEN)
+		f.Code, f.Severity, f.Hand, line, f.Field, dtIntp(f.Written), dtIntp(f.Expected), f.Rule, f.Pointer, f.Message(domain.English))
 }
 
 func dtFmtAll(rep domain.Report) string {

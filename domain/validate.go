@@ -1,6 +1,10 @@
 package domain
 
-import "fmt"
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
 
 // Validate checks a sheet against its ruleset and computes totals, MP and VP
 // (RULES §5, §6). It never fails: every problem is a finding, and Computed
@@ -615,8 +619,8 @@ func (v *validator) unverifiable(h int, hd *Hand, l Line, fl *lineFacts, closer 
 		return
 	}
 	v.addLine(h, l, Finding{Code: UnverifiableBreakdown, Severity: SeverityInfo, Field: "burrachi", Written: Int(fl.ls.Base)},
-		fmt.Sprintf("base %d has several readings (burrachi, closing); without the breakdown it cannot be checked further", fl.ls.Base),
-		fmt.Sprintf("la base %d ammette più letture (burraco, chiusura); senza il dettaglio non si può verificare oltre", fl.ls.Base))
+		"base %d has several readings (burrachi, closing); without the breakdown it cannot be checked further",
+		"la base %d ammette più letture (burraco, chiusura); senza il dettaglio non si può verificare oltre", fl.ls.Base)
 }
 
 func btoi(b bool) int {
@@ -630,21 +634,41 @@ func lineRef(l Line) *Line { return &l }
 
 // add appends a finding with its messages; Rule defaults to the code's.
 func (v *validator) add(f Finding, en, it string) {
+	v.addf(f, escapePercent(en), escapePercent(it))
+}
+
+// addf appends a finding whose messages are format strings with args,
+// formatted only when read.
+func (v *validator) addf(f Finding, en, it string, args ...any) {
 	if f.Rule == "" {
 		f.Rule = v.ruleFor(f.Code)
 	}
-	f.MessageEN, f.MessageIT = en, it
+	f.text = &lazyText{en: en, it: it, args: args}
 	v.findings = append(v.findings, f)
 }
 
 // addLine appends a finding about one line of one hand; the messages get
-// the "hand h, NS:" prefix. With args, en and it are format strings.
+// the "hand h, NS:" prefix. With args, en and it are format strings;
+// without, plain text.
 func (v *validator) addLine(h int, l Line, f Finding, en, it string, args ...any) {
-	if len(args) > 0 {
-		en, it = fmt.Sprintf(en, args...), fmt.Sprintf(it, args...)
+	if len(args) == 0 {
+		en, it = escapePercent(en), escapePercent(it)
 	}
-	f.Hand, f.Line, f.Pointer = h, lineRef(l), HandPointer(h, l, f.Field)
-	v.add(f, fmt.Sprintf("hand %d, %s: %s", h, l.Label(), en), fmt.Sprintf("smazzata %d, %s: %s", h, l.Label(), it))
+	f.Hand, f.Line, f.Pointer = h, lineRef(l), handPointer(h, l, f.Field)
+	v.addf(f, "hand %d, %s: "+en, "smazzata %d, %s: "+it, append([]any{h, l.Label()}, args...)...)
+}
+
+// escapePercent makes plain text safe to use as a format string.
+func escapePercent(s string) string {
+	if strings.IndexByte(s, '%') < 0 {
+		return s
+	}
+	return strings.ReplaceAll(s, "%", "%%")
+}
+
+// handPointer is HandPointer without fmt, on the hot path.
+func handPointer(h int, l Line, field string) string {
+	return "/hands/" + strconv.Itoa(h-1) + "/" + l.String() + "/" + field
 }
 
 func endIT(e HandEnd) string {
