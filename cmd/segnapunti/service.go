@@ -2,18 +2,197 @@ package main
 
 import (
 	"context"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"strings"
+	"time"
+
+	"segnapunti/api"
+	"segnapunti/domain"
+	"segnapunti/store"
 )
 
+// dbConfig is where the database is: DATABASE_URL (PostgreSQL) wins over
+// the embedded file (--db, SEGNAPUNTI_DB, default segnapunti.db), API §3.
+type dbConfig struct {
+	file string
+}
+
+func (c *dbConfig) register(fs *flag.FlagSet, getenv func(string) string) {
+	def := getenv("SEGNAPUNTI_DB")
+	if def == "" {
+		def = "segnapunti.db"
+	}
+	fs.StringVar(&c.file, "db", def, "embedded database file, used when DATABASE_URL is not set (env SEGNAPUNTI_DB)")
+}
+
+// dsn is what store.Open takes: a postgres:// URL or a file path.
+func (c *dbConfig) dsn(getenv func(string) string) string {
+	if u := getenv("DATABASE_URL"); u != "" {
+		return u
+	}
+	return c.file
+}
+
+// newLogger writes JSON when stderr is not a terminal (a service under a
+// supervisor), readable text when it is.
+func newLogger(w io.Writer) *slog.Logger {
+	if f, ok := w.(*os.File); ok {
+		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
+			return slog.New(slog.NewTextHandler(w, nil))
+		}
+	}
+	return slog.New(slog.NewJSONHandler(w, nil))
+}
+
+// parseFlags parses a command's flags; --help prints them and is no error.
+func parseFlags(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return errHelp
+		}
+		return fmt.Errorf("%w: %v", errUsage, err)
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("%w: unexpected argument %q", errUsage, fs.Arg(0))
+	}
+	return nil
+}
+
+// Server timeouts: slow clients cannot hold connections, and an export may
+// stream for a while.
+const (
+	readHeaderTimeout = 5 * time.Second
+	readTimeout       = 60 * time.Second
+	writeTimeout      = 5 * time.Minute
+	idleTimeout       = 2 * time.Minute
+	shutdownGrace     = 20 * time.Second
+)
+
+// runServe implements `segnapunti serve`.
 func runServe(ctx context.Context, args []string, getenv func(string) string, stderr io.Writer) error {
-	return fmt.Errorf("%w: serve is not built yet", errUsage)
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	defAddr := getenv("SEGNAPUNTI_ADDR")
+	if defAddr == "" {
+		defAddr = ":8080"
+	}
+	addr := fs.String("addr", defAddr, "listen address (env SEGNAPUNTI_ADDR)")
+	var db dbConfig
+	db.register(fs, getenv)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "Usage: segnapunti serve [--addr :8080] [--db segnapunti.db]\n\n"+
+			"Runs the REST service. DATABASE_URL (postgres://...) selects PostgreSQL; without it the\n"+
+			"embedded database file is used. Pending migrations are applied at start.\n\n")
+		fs.PrintDefaults()
+	}
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	log := newLogger(stderr)
+	st, err := store.Open(ctx, db.dsn(getenv), log)
+	if err != nil {
+		return fmt.Errorf("database: %w", err)
+	}
+	defer st.Close()
+
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return fmt.Errorf("listen on %s: %w", *addr, err)
+	}
+	srv := &http.Server{
+		Handler:           api.NewServer(api.Config{}, st, log),
+		ReadHeaderTimeout: readHeaderTimeout,
+		ReadTimeout:       readTimeout,
+		WriteTimeout:      writeTimeout,
+		IdleTimeout:       idleTimeout,
+		MaxHeaderBytes:    64 << 10,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+	log.Info("segnapunti listening", "addr", ln.Addr().String(), "database", st.Dialect())
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ln) }()
+	select {
+	case err := <-served:
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("shutting down", "grace", shutdownGrace.String())
+	sctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	return nil
 }
 
+// runMigrate implements `segnapunti migrate`: Open applies what is pending.
 func runMigrate(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
-	return fmt.Errorf("%w: migrate is not built yet", errUsage)
+	fs := flag.NewFlagSet("migrate", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var db dbConfig
+	db.register(fs, getenv)
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	st, err := store.Open(ctx, db.dsn(getenv), newLogger(stderr))
+	if err != nil {
+		return fmt.Errorf("database: %w", err)
+	}
+	defer st.Close()
+	_, err = fmt.Fprintf(stdout, "migrations applied (%s)\n", st.Dialect())
+	return err
 }
 
+// runToken implements `segnapunti token create`.
 func runToken(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
-	return fmt.Errorf("%w: token is not built yet", errUsage)
+	if len(args) == 0 || args[0] != "create" {
+		return fmt.Errorf("%w: want 'segnapunti token create --role ROLE --name TEXT [--club ID]'", errUsage)
+	}
+	fs := flag.NewFlagSet("token create", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	role := fs.String("role", "", "club, referee, federation or admin")
+	name := fs.String("name", "", "who holds the token (a referee's name is how tournaments assign them)")
+	club := fs.String("club", "", "the club of a club token; created if new")
+	var db dbConfig
+	db.register(fs, getenv)
+	if err := parseFlags(fs, args[1:]); err != nil {
+		return err
+	}
+	r, err := domain.ParseRole(*role)
+	if err != nil {
+		return fmt.Errorf("%w: --role: %v", errUsage, err)
+	}
+	if strings.TrimSpace(*name) == "" {
+		return fmt.Errorf("%w: --name is required", errUsage)
+	}
+	if r == domain.RoleClub && *club == "" {
+		return fmt.Errorf("%w: a club token needs --club", errUsage)
+	}
+	st, err := store.Open(ctx, db.dsn(getenv), newLogger(stderr))
+	if err != nil {
+		return fmt.Errorf("database: %w", err)
+	}
+	defer st.Close()
+	if *club != "" {
+		if _, err := st.GetClub(ctx, *club); errors.Is(err, domain.ErrNotFound) {
+			if _, err := st.CreateClub(ctx, domain.Club{ID: *club, Name: *club}); err != nil {
+				return fmt.Errorf("create club %s: %w", *club, err)
+			}
+		} else if err != nil {
+			return err
+		}
+	}
+	token, _, err := st.CreateToken(ctx, r, *name, *club)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintln(stdout, token)
+	return err
 }
