@@ -20,7 +20,7 @@ type textSink struct {
 // words holds the few labels of the text report in both languages.
 type words struct {
 	hand, base, points, total, running, final, round, table, hands, planned, vpTable string
-	error, warning, info, ok                                                        string
+	error, warning, info, ok                                                         string
 }
 
 var labels = map[domain.Lang]words{
