@@ -1,0 +1,127 @@
+package xlsx
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"segnapunti/domain"
+)
+
+// Workbook-level failures. Each wraps domain.ErrInvalid (the upload is bad
+// input, a 4xx), and is wrapped in turn with the precise reason.
+var (
+	// ErrTooLarge: the file, its unzipped content, or a sheet is over a limit.
+	ErrTooLarge = fmt.Errorf("%w: workbook too large", domain.ErrInvalid)
+	// ErrNotWorkbook: not an .xlsx file (another format, truncated,
+	// encrypted, corrupt).
+	ErrNotWorkbook = fmt.Errorf("%w: not a readable .xlsx workbook", domain.ErrInvalid)
+	// ErrLayout: an .xlsx workbook in neither import layout (API §5), or one
+	// whose required sheets, headers or settings are missing.
+	ErrLayout = fmt.Errorf("%w: not in an import layout", domain.ErrInvalid)
+)
+
+// CellError is a problem with one cell (or, when Cell is empty, with one
+// worksheet). Callers put Ref() in problem+json `errors[].cell`.
+type CellError struct {
+	Sheet  string // worksheet name
+	Cell   string // A1 reference within the sheet, e.g. "G4"; "" for the whole sheet
+	Detail string // what is wrong, e.g. `"12O" is not a number`
+	Err    error  // the underlying error, if any
+}
+
+// Ref is the cell as a spreadsheet names it: "Smazzate!G4" (the sheet name
+// quoted when it needs it: "'Turno 1'!G4"), or the sheet alone.
+func (e *CellError) Ref() string {
+	if e.Cell == "" {
+		return quoteSheet(e.Sheet)
+	}
+	return quoteSheet(e.Sheet) + "!" + e.Cell
+}
+
+func (e *CellError) Error() string { return e.Ref() + ": " + e.Detail }
+
+// Unwrap makes every cell error an invalid input, and keeps its cause.
+func (e *CellError) Unwrap() []error {
+	if e.Err != nil {
+		return []error{domain.ErrInvalid, e.Err}
+	}
+	return []error{domain.ErrInvalid}
+}
+
+// cellErr builds a CellError for the cell at (col, row), both 1-based.
+func cellErr(sheet string, col, row int, err error) *CellError {
+	return &CellError{Sheet: sheet, Cell: cellName(col, row), Detail: err.Error(), Err: err}
+}
+
+// cellErrf builds a CellError with a formatted detail.
+func cellErrf(sheet string, col, row int, format string, args ...any) *CellError {
+	return &CellError{Sheet: sheet, Cell: cellName(col, row), Detail: fmt.Sprintf(format, args...)}
+}
+
+// sheetErrf builds a CellError about a whole worksheet.
+func sheetErrf(sheet, format string, args ...any) *CellError {
+	return &CellError{Sheet: sheet, Detail: fmt.Sprintf(format, args...)}
+}
+
+// panicError is a failure of the reader itself on a malformed file: Read
+// turns it into an ordinary error rather than crash the service.
+type panicError struct {
+	value any
+	stack []byte
+}
+
+func (e *panicError) Error() string { return fmt.Sprintf("internal reader failure: %v", e.value) }
+
+var errPanic = errors.New("reader panic")
+
+func (e *panicError) Unwrap() error { return errPanic }
+
+// colNames caches the letters of the first columns: building the Cells map
+// names thousands of cells per workbook.
+var colNames = func() []string {
+	n := make([]string, DefaultMaxColumns+1)
+	for c := 1; c < len(n); c++ {
+		n[c] = colLetters(c)
+	}
+	return n
+}()
+
+func colLetters(col int) string {
+	var b []byte
+	for ; col > 0; col = (col - 1) / 26 {
+		b = append([]byte{byte('A' + (col-1)%26)}, b...)
+	}
+	return string(b)
+}
+
+// cellName is the A1 name of a cell; col and row are 1-based.
+func cellName(col, row int) string {
+	if col < len(colNames) {
+		return colNames[col] + strconv.Itoa(row)
+	}
+	return colLetters(col) + strconv.Itoa(row)
+}
+
+// cellRef is the full reference of a cell: "Smazzate!K32".
+func cellRef(sheet string, col, row int) string {
+	return quoteSheet(sheet) + "!" + cellName(col, row)
+}
+
+// quoteSheet quotes a sheet name the way a spreadsheet formula would when
+// it holds anything but letters, digits, "_" and ".": 'Turno 1'.
+func quoteSheet(name string) string {
+	plain := name != ""
+	for _, r := range name {
+		if !(r == '_' || r == '.' || unicode.IsLetter(r) || unicode.IsDigit(r)) {
+			plain = false
+			break
+		}
+	}
+	if plain && !(name[0] >= '0' && name[0] <= '9') {
+		return name
+	}
+	return "'" + strings.ReplaceAll(name, "'", "''") + "'"
+}
