@@ -618,7 +618,7 @@ func (v *validator) unverifiable(h int, hd *Hand, l Line, fl *lineFacts, closer 
 	if ways < 2 {
 		return
 	}
-	v.addLine(h, l, Finding{Code: UnverifiableBreakdown, Severity: SeverityInfo, Field: "burrachi", Written: Int(fl.ls.Base)},
+	v.addLine(h, l, Finding{Code: UnverifiableBreakdown, Severity: SeverityInfo, Field: "base", Written: Int(fl.ls.Base)},
 		"base %d has several readings (burrachi, closing); without the breakdown it cannot be checked further",
 		"la base %d ammette più letture (burraco, chiusura); senza il dettaglio non si può verificare oltre", fl.ls.Base)
 }
@@ -698,16 +698,18 @@ func (v *validator) attachCells() {
 			f.Cell = c
 			continue
 		}
+		// The finding's own line first, then the other.
+		lines := Lines
+		if f.Line != nil && *f.Line == EO {
+			lines = [2]Line{EO, NS}
+		}
 		var fallbacks []string
-		switch {
-		case f.Hand > 0:
-			for _, l := range Lines {
-				for _, fld := range []string{f.Field, "total", "base", "points"} {
-					fallbacks = append(fallbacks, HandPointer(f.Hand, l, fld))
+		for _, l := range lines {
+			if f.Hand > 0 {
+				for _, fld := range []string{f.Field, "base", "total", "points"} {
+					fallbacks = append(fallbacks, handPointer(f.Hand, l, fld))
 				}
-			}
-		default:
-			for _, l := range Lines {
+			} else {
 				fallbacks = append(fallbacks, WrittenPointer(l, f.Field), WrittenPointer(l, "total"))
 			}
 		}

@@ -187,3 +187,81 @@ func TestVP(t *testing.T) {
 		}
 	}
 }
+
+// Issue 4 / API §5: a workbook gives one report per match in workbook
+// order, with each finding naming its cell; the LibreOffice fixtures report
+// exactly their listed errors.
+func TestValidateWorkbookFixtures(t *testing.T) {
+	const dir = "../../importers/xlsx/testdata/libreoffice/"
+	var expected struct {
+		Files []struct {
+			File     string
+			Matches  []json.RawMessage
+			Findings []struct {
+				Code  string
+				Round int
+				Table int
+				Cells []string
+			}
+		}
+	}
+	b, err := os.ReadFile(dir + "expected.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, &expected); err != nil {
+		t.Fatal(err)
+	}
+	for _, ef := range expected.Files {
+		if ef.Matches == nil {
+			continue // the hostile file, below
+		}
+		t.Run(ef.File, func(t *testing.T) {
+			code, out, errs := runCLI(t, "validate", "--format", "json", dir+ef.File)
+			if code != exitFindings {
+				t.Fatalf("exit %d, want 1 (stderr %q)", code, errs)
+			}
+			var got struct {
+				Reports []struct {
+					Findings []struct{ Code, Severity, Cell string }
+				}
+			}
+			if err := json.Unmarshal([]byte(out), &got); err != nil {
+				t.Fatal(err)
+			}
+			if len(got.Reports) != len(ef.Matches) {
+				t.Fatalf("%d reports, want %d", len(got.Reports), len(ef.Matches))
+			}
+			var seen []string
+			for _, r := range got.Reports {
+				for _, f := range r.Findings {
+					if f.Severity == "error" {
+						seen = append(seen, f.Code+"@"+f.Cell)
+					}
+				}
+			}
+			if len(seen) != len(ef.Findings) {
+				t.Fatalf("errors %v, want %d listed in expected.json", seen, len(ef.Findings))
+			}
+			for _, want := range ef.Findings {
+				ok := false
+				for _, s := range seen {
+					for _, c := range want.Cells {
+						ok = ok || s == want.Code+"@"+c
+					}
+				}
+				if !ok {
+					t.Errorf("no %s naming one of %v; errors: %v", want.Code, want.Cells, seen)
+				}
+			}
+		})
+	}
+	code, out, errs := runCLI(t, "validate", dir+"hostile_text_in_number.xlsx")
+	if code != exitUsage || out != "" || !strings.Contains(errs, "Smazzate!G4") {
+		t.Errorf("hostile workbook: exit %d, stderr %q; want 2 naming Smazzate!G4", code, errs)
+	}
+	code, _, errs = runCLI(t, "validate", writeFile(t, "text.xlsx", []byte("just text, renamed")))
+	if code != exitUsage || strings.Count(errs, "\n") != 1 {
+		t.Errorf("renamed text file: exit %d, stderr %q", code, errs)
+	}
+}

@@ -14,10 +14,11 @@ import (
 	"segnapunti/domain"
 )
 
-// The LibreOffice-made workbooks of /work/shared/fixtures and what a
-// correct import of each must report (expected.json, field "must").
+// The LibreOffice-made workbooks of ../shared/fixtures and what a correct
+// import of each must report (expected.json, field "must"), copied into
+// testdata so the tests do not depend on where the checkout sits.
 
-const fixturesDir = "/work/shared/fixtures"
+const fixturesDir = "testdata/libreoffice"
 
 type expectedFile struct {
 	File         string `json:"file"`
