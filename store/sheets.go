@@ -1,0 +1,388 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+
+	"segnapunti/domain"
+)
+
+// StoredSheet is a sheet as stored: the sheet exactly as entered, its
+// version (1 for a new sheet, +1 each write; the ETag of API §4.1), the
+// report JSON computed when it was written, and when that was.
+type StoredSheet struct {
+	Sheet      domain.Sheet
+	Version    int
+	ReportJSON []byte
+	UpdatedAt  time.Time
+}
+
+// sheetKey names the sheet of one table in one round.
+type sheetKey struct {
+	tournament   string
+	round, table int
+}
+
+func (k sheetKey) String() string {
+	return fmt.Sprintf("tournament %s, round %d, table %d", k.tournament, k.round, k.table)
+}
+
+func (k sheetKey) where(q *gorm.DB) *gorm.DB {
+	return q.Where("tournament_id = ? AND round_no = ? AND table_no = ?", k.tournament, k.round, k.table)
+}
+
+// appendRetries bounds how often AppendHand starts over after losing the
+// race to create a new sheet.
+const appendRetries = 3
+
+// PutSheet stores the whole sheet, replacing its hands, with the report JSON
+// the caller computed. ifVersion 0 creates or replaces unconditionally;
+// ifVersion > 0 replaces only if the stored version equals it, else
+// ErrConflict (API §4.1 If-Match → 412). It returns the new version. A round
+// or table that does not exist is ErrNotFound; a value the schema refuses
+// (an unknown ruleset, more than 4 hands) is ErrInvalid.
+func (db *DB) PutSheet(ctx context.Context, tournamentID string, round, table int, s domain.Sheet, reportJSON []byte, ifVersion int) (int, error) {
+	key := sheetKey{tournamentID, round, table}
+	if ifVersion < 0 {
+		return 0, errorf(domain.ErrInvalid, "sheet of %s: version %d is negative", key, ifVersion)
+	}
+	row, hands, err := sheetToRow(s, reportJSON, instant(db.stamp()))
+	if err != nil {
+		return 0, fmt.Errorf("sheet of %s: %w", key, err)
+	}
+	row.TournamentID, row.RoundNo, row.TableNo = tournamentID, round, table
+	err = db.gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		write := upsertSheet
+		if ifVersion > 0 {
+			write = func(tx *gorm.DB, row *sheetRow) error { return replaceSheet(tx, key, row, ifVersion) }
+		}
+		if err := write(tx, &row); err != nil {
+			return err
+		}
+		if row.Version > 1 {
+			if err := tx.Where("sheet_id = ?", row.ID).Delete(&handRow{}).Error; err != nil {
+				return translate(err, "replace hands of sheet of "+key.String())
+			}
+		}
+		return insertHands(tx, key, row.ID, hands)
+	})
+	if err != nil {
+		return 0, sheetError(err, key)
+	}
+	return row.Version, nil
+}
+
+// upsertSheet inserts the sheet as version 1 or, when the table already has
+// one, overwrites it and adds one to its version, in one statement: the row
+// lock it takes makes concurrent writers queue, so none is lost.
+func upsertSheet(tx *gorm.DB, row *sheetRow) error {
+	row.Version = 1
+	updates := clause.AssignmentColumns(sheetColumns)
+	updates = append(updates, clause.Assignment{Column: clause.Column{Name: "version"}, Value: gorm.Expr("sheets.version + 1")})
+	return tx.Clauses(
+		clause.OnConflict{
+			Columns:   []clause.Column{{Name: "tournament_id"}, {Name: "round_no"}, {Name: "table_no"}},
+			DoUpdates: updates,
+		},
+		clause.Returning{Columns: []clause.Column{{Name: "id"}, {Name: "version"}}},
+	).Create(row).Error
+}
+
+// replaceSheet overwrites the sheet if its version is ifVersion
+// (compare-and-set in the WHERE clause: a writer that waited for the row
+// lock re-reads the version and fails instead of overwriting).
+func replaceSheet(tx *gorm.DB, key sheetKey, row *sheetRow, ifVersion int) error {
+	set := make(map[string]any, len(sheetColumns)+1)
+	for _, c := range sheetColumns {
+		set[c] = sheetColumnValue(row, c)
+	}
+	set["version"] = gorm.Expr("version + 1")
+	var got sheetRow
+	res := key.where(tx.Model(&got).Clauses(clause.Returning{Columns: []clause.Column{{Name: "id"}, {Name: "version"}}})).
+		Where("version = ?", ifVersion).Updates(set)
+	if res.Error != nil {
+		return res.Error
+	}
+	if res.RowsAffected == 0 {
+		var stored []int
+		if err := key.where(tx.Model(&sheetRow{})).Pluck("version", &stored).Error; err != nil {
+			return err
+		}
+		if len(stored) == 0 {
+			return errorf(domain.ErrConflict, "sheet of %s: version %d expected, but there is no sheet", key, ifVersion)
+		}
+		return errorf(domain.ErrConflict, "sheet of %s: version %d expected, stored is %d", key, ifVersion, stored[0])
+	}
+	row.ID, row.Version = got.ID, got.Version
+	return nil
+}
+
+// sheetColumnValue is the value of one of sheetColumns in row.
+func sheetColumnValue(r *sheetRow, column string) any {
+	switch column {
+	case "ruleset":
+		return r.Ruleset
+	case "hands_planned":
+		return r.HandsPlanned
+	case "kind":
+		return r.Kind
+	case "vp_table":
+		return r.VPTable
+	case "header_tournament":
+		return r.HeaderTournament
+	case "header_round":
+		return r.HeaderRound
+	case "header_table":
+		return r.HeaderTable
+	case "ns_id":
+		return r.NSID
+	case "ns_players":
+		return r.NSPlayers
+	case "eo_id":
+		return r.EOID
+	case "eo_players":
+		return r.EOPlayers
+	case "first_dealer":
+		return r.FirstDealer
+	case "late_ns":
+		return r.LateNS
+	case "late_eo":
+		return r.LateEO
+	case "written_ns_total":
+		return r.WrittenNSTotal
+	case "written_ns_mp":
+		return r.WrittenNSMP
+	case "written_ns_vp":
+		return r.WrittenNSVP
+	case "written_eo_total":
+		return r.WrittenEOTotal
+	case "written_eo_mp":
+		return r.WrittenEOMP
+	case "written_eo_vp":
+		return r.WrittenEOVP
+	case "cells":
+		return r.Cells
+	case "report_json":
+		return r.ReportJSON
+	case "updated_at":
+		return r.Updated
+	}
+	panic("store: unknown sheet column " + column) // sheetColumns and this switch are edited together
+}
+
+func insertHands(tx *gorm.DB, key sheetKey, sheetID int64, hands []handRow) error {
+	if len(hands) == 0 {
+		return nil
+	}
+	for i := range hands {
+		hands[i].SheetID = sheetID
+	}
+	if err := tx.Create(&hands).Error; err != nil {
+		return translate(err, "store hands of sheet of "+key.String())
+	}
+	return nil
+}
+
+// sheetError maps what a sheet write can fail with. The only foreign key of
+// a sheet is its round table, so a violation means there is no such table.
+func sheetError(err error, key sheetKey) error {
+	if errors.Is(err, gorm.ErrForeignKeyViolated) {
+		return errorf(domain.ErrNotFound, "no table %d in round %d of tournament %s", key.table, key.round, key.tournament)
+	}
+	return translate(err, "sheet of "+key.String())
+}
+
+// GetSheet returns the stored sheet; none is ErrNotFound. The sheet and its
+// hands are read in one snapshot, so they belong to the same version.
+func (db *DB) GetSheet(ctx context.Context, tournamentID string, round, table int) (StoredSheet, error) {
+	key := sheetKey{tournamentID, round, table}
+	var st StoredSheet
+	err := db.gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		var err error
+		st, _, err = loadSheet(tx, key, false)
+		return err
+	}, db.snapshot())
+	if err != nil {
+		return StoredSheet{}, sheetError(err, key)
+	}
+	return st, nil
+}
+
+// snapshot are the options of a read-only transaction that sees one
+// snapshot: REPEATABLE READ on PostgreSQL; on SQLite a read transaction
+// (the driver begins it DEFERRED) sees one snapshot of the WAL.
+func (db *DB) snapshot() *sql.TxOptions {
+	if db.dialect == DialectPostgres {
+		return &sql.TxOptions{Isolation: sql.LevelRepeatableRead, ReadOnly: true}
+	}
+	return &sql.TxOptions{ReadOnly: true}
+}
+
+// loadSheet reads a sheet and its hands; forUpdate locks the sheet row
+// (PostgreSQL; an SQLite write transaction already holds the database).
+func loadSheet(tx *gorm.DB, key sheetKey, forUpdate bool) (StoredSheet, int64, error) {
+	var row sheetRow
+	q := key.where(tx)
+	if forUpdate {
+		q = q.Clauses(clause.Locking{Strength: "UPDATE"})
+	}
+	if err := q.Take(&row).Error; err != nil {
+		if errors.Is(err, gorm.ErrRecordNotFound) {
+			return StoredSheet{}, 0, errorf(domain.ErrNotFound, "no sheet for %s", key)
+		}
+		return StoredSheet{}, 0, translate(err, "get sheet of "+key.String())
+	}
+	var hands []handRow
+	if err := tx.Where("sheet_id = ?", row.ID).Order("position").Find(&hands).Error; err != nil {
+		return StoredSheet{}, 0, translate(err, "get hands of sheet of "+key.String())
+	}
+	st, err := sheetToDomain(row, hands)
+	if err != nil {
+		return StoredSheet{}, 0, err
+	}
+	return st, row.ID, nil
+}
+
+// AppendHand adds h as the next hand of the sheet in one transaction, under
+// the sheet's row lock. With an idempotencyKey already used for this sheet
+// nothing is written and the stored sheet comes back with replay=true (a
+// client retrying after a lost answer does not add the hand twice). A sheet
+// that does not exist yet is created from empty with h as hand 1. report
+// computes the report JSON of the new sheet, inside the transaction.
+func (db *DB) AppendHand(ctx context.Context, tournamentID string, round, table int, empty domain.Sheet, h domain.Hand, idempotencyKey string, report func(domain.Sheet) ([]byte, error)) (StoredSheet, bool, error) {
+	key := sheetKey{tournamentID, round, table}
+	for attempt := 1; ; attempt++ {
+		var st StoredSheet
+		var replay bool
+		err := db.gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+			var err error
+			st, replay, err = db.appendHand(tx, key, empty, h, idempotencyKey, report)
+			return err
+		})
+		// Two first hands of a new sheet: the loser's insert hits the
+		// unique key; on the next attempt it finds the sheet and appends to
+		// it (or replays it).
+		if errors.Is(err, errNewSheetRace) && attempt < appendRetries {
+			continue
+		}
+		if err != nil {
+			return StoredSheet{}, false, sheetError(err, key)
+		}
+		return st, replay, nil
+	}
+}
+
+var errNewSheetRace = errors.New("another writer created the sheet first")
+
+func (db *DB) appendHand(tx *gorm.DB, key sheetKey, empty domain.Sheet, h domain.Hand, idemKey string, report func(domain.Sheet) ([]byte, error)) (StoredSheet, bool, error) {
+	now := instant(db.stamp())
+	st, id, err := loadSheet(tx, key, true)
+	switch {
+	case errors.Is(err, domain.ErrNotFound):
+		return db.createWithHand(tx, key, empty, h, idemKey, report, now)
+	case err != nil:
+		return StoredSheet{}, false, err
+	}
+	if idemKey != "" {
+		var seen int64
+		if err := tx.Model(&idempotencyRow{}).Where("sheet_id = ? AND idem_key = ?", id, idemKey).Count(&seen).Error; err != nil {
+			return StoredSheet{}, false, translate(err, "check idempotency key")
+		}
+		if seen > 0 {
+			return st, true, nil
+		}
+	}
+	hr, err := handToRow(len(st.Sheet.Hands)+1, h)
+	if err != nil {
+		return StoredSheet{}, false, err
+	}
+	// The hand as it will read back (copies, not the caller's pointers).
+	stored, err := handToDomain(hr)
+	if err != nil {
+		return StoredSheet{}, false, err
+	}
+	s := st.Sheet
+	s.Hands = append(s.Hands, stored)
+	reportJSON, err := callReport(report, s)
+	if err != nil {
+		return StoredSheet{}, false, err
+	}
+	res := tx.Model(&sheetRow{}).Where("id = ? AND version = ?", id, st.Version).Updates(map[string]any{
+		"version":     gorm.Expr("version + 1"),
+		"report_json": string(reportJSON),
+		"updated_at":  now,
+	})
+	if res.Error != nil {
+		return StoredSheet{}, false, translate(res.Error, "append hand")
+	}
+	if res.RowsAffected != 1 { // cannot happen under the row lock; never overwrite blindly
+		return StoredSheet{}, false, errorf(domain.ErrConflict, "sheet of %s changed while appending", key)
+	}
+	if err := insertHands(tx, key, id, []handRow{hr}); err != nil {
+		return StoredSheet{}, false, err
+	}
+	if err := rememberKey(tx, id, idemKey, len(s.Hands), now); err != nil {
+		return StoredSheet{}, false, err
+	}
+	return StoredSheet{Sheet: s, Version: st.Version + 1, ReportJSON: reportJSON, UpdatedAt: now.time()}, false, nil
+}
+
+func (db *DB) createWithHand(tx *gorm.DB, key sheetKey, empty domain.Sheet, h domain.Hand, idemKey string, report func(domain.Sheet) ([]byte, error), now instant) (StoredSheet, bool, error) {
+	s := empty
+	s.Hands = []domain.Hand{h}
+	reportJSON, err := callReport(report, s)
+	if err != nil {
+		return StoredSheet{}, false, err
+	}
+	row, hands, err := sheetToRow(s, reportJSON, now)
+	if err != nil {
+		return StoredSheet{}, false, err
+	}
+	row.TournamentID, row.RoundNo, row.TableNo, row.Version = key.tournament, key.round, key.table, 1
+	if err := tx.Create(&row).Error; err != nil {
+		if errors.Is(err, gorm.ErrDuplicatedKey) {
+			return StoredSheet{}, false, errNewSheetRace
+		}
+		return StoredSheet{}, false, err
+	}
+	if err := insertHands(tx, key, row.ID, hands); err != nil {
+		return StoredSheet{}, false, err
+	}
+	if err := rememberKey(tx, row.ID, idemKey, 1, now); err != nil {
+		return StoredSheet{}, false, err
+	}
+	// Read back what was stored: the caller gets exactly what GetSheet gives.
+	st, err := sheetToDomain(row, hands)
+	if err != nil {
+		return StoredSheet{}, false, err
+	}
+	return st, false, nil
+}
+
+func callReport(report func(domain.Sheet) ([]byte, error), s domain.Sheet) ([]byte, error) {
+	if report == nil {
+		return nil, errors.New("append hand: no report function")
+	}
+	b, err := report(s)
+	if err != nil {
+		return nil, fmt.Errorf("append hand: report: %w", err)
+	}
+	return b, nil
+}
+
+func rememberKey(tx *gorm.DB, sheetID int64, idemKey string, position int, now instant) error {
+	if idemKey == "" {
+		return nil
+	}
+	row := idempotencyRow{SheetID: sheetID, Key: idemKey, HandPosition: position, Created: now}
+	if err := tx.Create(&row).Error; err != nil {
+		return translate(err, "store idempotency key")
+	}
+	return nil
+}

@@ -1,0 +1,217 @@
+// Package store keeps tournaments, rounds and score sheets in PostgreSQL or,
+// for a single machine, in an embedded SQLite file. It is the only package
+// that imports gorm: row structs with gorm tags live here, apart from the
+// domain types, with named converters (toRow/toDomain) between them, and
+// every driver error leaves the package as domain.ErrNotFound, ErrConflict or
+// ErrInvalid (or unchanged when it is none of those).
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+	"time"
+
+	"github.com/glebarez/sqlite"
+	"github.com/pressly/goose/v3"
+	"github.com/pressly/goose/v3/lock"
+	"gorm.io/driver/postgres"
+	"gorm.io/gorm"
+	"gorm.io/gorm/logger"
+
+	"segnapunti/migrations"
+)
+
+// The two databases; Dialect returns one of them.
+const (
+	DialectPostgres = "postgres"
+	DialectSQLite   = "sqlite"
+)
+
+// Pool sizes: enough for the 32 concurrent writers of BenchmarkPutSheet; the
+// idle pool is as large as the open one so a burst does not reconnect.
+const (
+	maxOpenConns    = 32
+	connMaxIdleTime = 5 * time.Minute
+	// slowQuery is logged as a warning.
+	slowQuery = 500 * time.Millisecond
+	// sqliteBusyTimeout is how long an SQLite writer waits for the lock
+	// before failing with "database is locked".
+	sqliteBusyTimeout = 10 * time.Second
+)
+
+// DB is the application's database.
+type DB struct {
+	gorm    *gorm.DB
+	sql     *sql.DB
+	dialect string
+	log     *slog.Logger
+	// now is the clock for created_at/updated_at.
+	now func() time.Time
+}
+
+// Open connects and applies pending migrations (goose, embedded, under a
+// lock). A dsn starting with postgres:// or postgresql:// is a PostgreSQL
+// URL; anything else is the path of an SQLite file (created if missing).
+func Open(ctx context.Context, dsn string, log *slog.Logger) (*DB, error) {
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	if strings.TrimSpace(dsn) == "" {
+		return nil, errors.New("open database: empty DSN (want a postgres:// URL or an SQLite file path)")
+	}
+	dialect, dialector, err := dialectorFor(dsn)
+	if err != nil {
+		return nil, err
+	}
+	g, err := gorm.Open(dialector, &gorm.Config{
+		// Duplicates and FK violations come back as gorm.ErrDuplicatedKey /
+		// gorm.ErrForeignKeyViolated (DEPENDENCIES.md); translate maps them.
+		TranslateError: true,
+		// Multi-row writes open their own transaction; single statements
+		// need none.
+		SkipDefaultTransaction: true,
+		Logger:                 gormLogger{log: log},
+		NowFunc:                func() time.Time { return time.Now().UTC() },
+	})
+	if err != nil {
+		return nil, fmt.Errorf("open %s database: %w", dialect, err)
+	}
+	sqlDB, err := g.DB()
+	if err != nil {
+		return nil, fmt.Errorf("open %s database: %w", dialect, err)
+	}
+	sqlDB.SetMaxOpenConns(maxOpenConns)
+	sqlDB.SetMaxIdleConns(maxOpenConns)
+	sqlDB.SetConnMaxIdleTime(connMaxIdleTime)
+	if dialect == DialectSQLite && isSQLiteMemory(dsn) {
+		// Every connection to ":memory:" is a different database.
+		sqlDB.SetMaxOpenConns(1)
+	}
+	db := &DB{gorm: g, sql: sqlDB, dialect: dialect, log: log, now: time.Now}
+	if err := db.Ping(ctx); err != nil {
+		sqlDB.Close()
+		return nil, fmt.Errorf("open %s database: %w", dialect, err)
+	}
+	if err := db.migrate(ctx); err != nil {
+		sqlDB.Close()
+		return nil, err
+	}
+	return db, nil
+}
+
+func dialectorFor(dsn string) (string, gorm.Dialector, error) {
+	if strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://") {
+		return DialectPostgres, postgres.Open(dsn), nil
+	}
+	path, query, _ := strings.Cut(dsn, "?")
+	if path == "" {
+		return "", nil, fmt.Errorf("open database: DSN %q has no SQLite file path", dsn)
+	}
+	// Foreign keys are off by default in SQLite; WAL lets readers run while
+	// one writer writes; _txlock=immediate takes the write lock at BEGIN, so
+	// two read-modify-write transactions queue (busy_timeout) instead of
+	// deadlocking on the lock upgrade.
+	params := []string{
+		"_pragma=foreign_keys(1)",
+		fmt.Sprintf("_pragma=busy_timeout(%d)", sqliteBusyTimeout.Milliseconds()),
+		"_pragma=journal_mode(WAL)",
+		"_txlock=immediate",
+	}
+	if query != "" {
+		params = append([]string{query}, params...)
+	}
+	return DialectSQLite, sqlite.Open(path + "?" + strings.Join(params, "&")), nil
+}
+
+func isSQLiteMemory(dsn string) bool {
+	path, _, _ := strings.Cut(dsn, "?")
+	return path == ":memory:" || strings.Contains(dsn, "mode=memory")
+}
+
+// migrate applies the embedded migrations. On PostgreSQL a session advisory
+// lock serialises concurrent starts (two replicas), probed every second.
+func (db *DB) migrate(ctx context.Context) error {
+	fsys, err := migrations.Dir(db.dialect)
+	if err != nil {
+		return err
+	}
+	gooseDialect := goose.DialectSQLite3
+	opts := []goose.ProviderOption{goose.WithDisableGlobalRegistry(true)}
+	if db.dialect == DialectPostgres {
+		gooseDialect = goose.DialectPostgres
+		locker, err := lock.NewPostgresSessionLocker(lock.WithLockTimeout(1, 300))
+		if err != nil {
+			return fmt.Errorf("migrate: %w", err)
+		}
+		opts = append(opts, goose.WithSessionLocker(locker))
+	}
+	provider, err := goose.NewProvider(gooseDialect, db.sql, fsys, opts...)
+	if err != nil {
+		return fmt.Errorf("migrate %s: %w", db.dialect, err)
+	}
+	results, err := provider.Up(ctx)
+	if err != nil {
+		return fmt.Errorf("migrate %s: %w", db.dialect, err)
+	}
+	for _, r := range results {
+		db.log.InfoContext(ctx, "migration applied",
+			slog.String("dialect", db.dialect),
+			slog.Int64("version", r.Source.Version),
+			slog.Duration("duration", r.Duration))
+	}
+	return nil
+}
+
+// Close closes every connection.
+func (db *DB) Close() error { return db.sql.Close() }
+
+// Ping checks that the database answers.
+func (db *DB) Ping(ctx context.Context) error { return db.sql.PingContext(ctx) }
+
+// Dialect is "postgres" or "sqlite".
+func (db *DB) Dialect() string { return db.dialect }
+
+// stamp is the current time as stored: UTC, microseconds (PostgreSQL's
+// precision), so what is returned equals what is read back.
+func (db *DB) stamp() time.Time { return db.now().UTC().Truncate(time.Microsecond) }
+
+// gormLogger sends gorm's messages to slog. Failed statements are logged
+// at debug level only: the error is returned to the caller, who decides
+// whether it matters (a duplicate entrant is a 409, not an incident).
+// Statements are logged without their arguments (no token hashes, no sheets).
+type gormLogger struct{ log *slog.Logger }
+
+func (l gormLogger) LogMode(logger.LogLevel) logger.Interface { return l }
+
+func (l gormLogger) Info(ctx context.Context, msg string, args ...any) {
+	l.log.InfoContext(ctx, fmt.Sprintf(msg, args...))
+}
+
+func (l gormLogger) Warn(ctx context.Context, msg string, args ...any) {
+	l.log.WarnContext(ctx, fmt.Sprintf(msg, args...))
+}
+
+func (l gormLogger) Error(ctx context.Context, msg string, args ...any) {
+	l.log.ErrorContext(ctx, fmt.Sprintf(msg, args...))
+}
+
+func (l gormLogger) Trace(ctx context.Context, begin time.Time, fc func() (string, int64), err error) {
+	elapsed := time.Since(begin)
+	switch {
+	case err != nil && l.log.Enabled(ctx, slog.LevelDebug):
+		sql, _ := fc()
+		l.log.DebugContext(ctx, "sql failed", slog.String("sql", sql), slog.Duration("duration", elapsed), slog.String("error", err.Error()))
+	case elapsed > slowQuery:
+		sql, rows := fc()
+		l.log.WarnContext(ctx, "slow sql", slog.String("sql", sql), slog.Int64("rows", rows), slog.Duration("duration", elapsed))
+	}
+}
+
+// ParamsFilter drops the arguments from logged statements.
+func (l gormLogger) ParamsFilter(_ context.Context, sql string, _ ...any) (string, []any) {
+	return sql, nil
+}
