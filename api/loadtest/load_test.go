@@ -1,0 +1,307 @@
+//go:build loadtest
+
+package loadtest
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"segnapunti/api"
+	"segnapunti/domain"
+	"segnapunti/store/dbtest"
+)
+
+func TestMain(m *testing.M) { dbtest.Main(m) }
+
+// Bounds of every phase: whichever comes first.
+const (
+	phaseTime     = 3 * time.Second
+	phaseRequests = 200_000
+	warmup        = 300 * time.Millisecond
+)
+
+// sheetJSON is a realistic three-hand fitab-2025 sheet with breakdowns,
+// written results and running totals: what a club uploads.
+var sheetJSON = []byte(`{
+ "ruleset": "fitab-2025", "hands_planned": 3, "kind": "pairs",
+ "tournament": "Coppa Autunno", "round": 2, "table": 7,
+ "ns": {"id": "12", "players": ["Rossi Anna", "Bianchi Luca"]},
+ "eo": {"id": "5", "players": ["Verdi Carla", "Neri Paolo"]},
+ "first_dealer": "n",
+ "hands": [
+  {"end": "closed",
+   "ns": {"base": 300, "points": 235, "total": 535, "running_total": 535, "burrachi": {"pulito": 1}, "closed": true, "pozzetto": "taken"},
+   "eo": {"base": 100, "points": -120, "total": -20, "running_total": -20, "burrachi": {"sporco": 1}, "pozzetto": "taken"}},
+  {"end": "closed",
+   "ns": {"base": 0, "points": -55, "total": -55, "running_total": 480, "pozzetto": "taken"},
+   "eo": {"base": 400, "points": 180, "total": 580, "running_total": 560, "burrachi": {"pulito": 1, "sporco": 1}, "closed": true, "pozzetto": "taken"}},
+  {"end": "closed",
+   "ns": {"base": 350, "points": 120, "total": 470, "running_total": 950, "burrachi": {"semipulito": 1, "sporco": 1}, "closed": true, "pozzetto": "taken"},
+   "eo": {"base": 200, "points": 65, "total": 265, "running_total": 825, "burrachi": {"pulito": 1}, "pozzetto": "taken"}}
+ ],
+ "written": {"ns": {"total": 950, "mp": 125, "vp": 11}, "eo": {"total": 825, "mp": -125, "vp": 9}}
+}`)
+
+type result struct {
+	requests  int
+	failures  int
+	elapsed   time.Duration
+	latencies []time.Duration
+}
+
+func (r result) perSecond() float64 { return float64(r.requests) / r.elapsed.Seconds() }
+
+func (r result) quantile(q float64) time.Duration {
+	if len(r.latencies) == 0 {
+		return 0
+	}
+	l := slices.Clone(r.latencies)
+	slices.Sort(l)
+	return l[min(len(l)-1, int(q*float64(len(l))))]
+}
+
+func client(conns int) *http.Client {
+	return &http.Client{Transport: &http.Transport{MaxIdleConns: conns, MaxIdleConnsPerHost: conns, MaxConnsPerHost: conns}}
+}
+
+// send makes one request and reads the whole answer.
+func send(c *http.Client, method, url, token string, body []byte, wantStatus int) error {
+	req, err := http.NewRequest(method, url, bytes.NewReader(body))
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	res, err := c.Do(req)
+	if err != nil {
+		return err
+	}
+	_, err = io.Copy(io.Discard, res.Body)
+	res.Body.Close()
+	if err == nil && res.StatusCode/100 != wantStatus/100 {
+		err = fmt.Errorf("%s %s: status %d", method, url, res.StatusCode)
+	}
+	return err
+}
+
+// closedLoop runs workers that each send the next request as soon as the
+// last is answered: the most the server does with that many clients.
+func closedLoop(t *testing.T, workers int, call func(worker, i int) error) result {
+	t.Helper()
+	deadline := time.Now().Add(warmup)
+	for time.Now().Before(deadline) {
+		if err := call(0, 0); err != nil {
+			t.Fatalf("warm-up: %v", err)
+		}
+	}
+	var (
+		wg       sync.WaitGroup
+		mu       sync.Mutex
+		total    atomic.Int64
+		failures atomic.Int64
+		lat      []time.Duration
+		firstErr error
+	)
+	start := time.Now()
+	stop := start.Add(phaseTime)
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var mine []time.Duration
+			for i := 0; time.Now().Before(stop) && total.Add(1) <= phaseRequests; i++ {
+				t0 := time.Now()
+				if err := call(w, i); err != nil {
+					failures.Add(1)
+					mu.Lock()
+					if firstErr == nil {
+						firstErr = err
+					}
+					mu.Unlock()
+					continue
+				}
+				mine = append(mine, time.Since(t0))
+			}
+			mu.Lock()
+			lat = append(lat, mine...)
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	r := result{requests: len(lat), failures: int(failures.Load()), elapsed: time.Since(start), latencies: lat}
+	if firstErr != nil {
+		t.Errorf("%d failures, first: %v", r.failures, firstErr)
+	}
+	return r
+}
+
+// openLoop sends requests at a fixed rate whatever the answers, so that
+// latency is measured at that load (not at the load the server allows).
+func openLoop(t *testing.T, rate float64, call func() error) result {
+	t.Helper()
+	interval := time.Duration(float64(time.Second) / rate)
+	n := min(int(phaseTime/interval), phaseRequests)
+	var (
+		wg       sync.WaitGroup
+		mu       sync.Mutex
+		lat      = make([]time.Duration, 0, n)
+		failures atomic.Int64
+	)
+	start := time.Now()
+	for i := range n {
+		time.Sleep(time.Until(start.Add(time.Duration(i) * interval)))
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			t0 := time.Now()
+			if err := call(); err != nil {
+				failures.Add(1)
+				return
+			}
+			d := time.Since(t0)
+			mu.Lock()
+			lat = append(lat, d)
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	r := result{requests: len(lat), failures: int(failures.Load()), elapsed: time.Since(start), latencies: lat}
+	if r.failures > 0 {
+		t.Errorf("%d failures at %.0f req/s", r.failures, rate)
+	}
+	return r
+}
+
+// TestValidateThroughput: POST /v1/validate against an echo handler that
+// answers the same bytes, on the same server, with the same clients.
+func TestValidateThroughput(t *testing.T) {
+	db := dbtest.SQLite(t) // validate touches no database
+	handler := api.NewServer(api.Config{}, db, slog.New(slog.DiscardHandler))
+
+	// The echo answers exactly what validate answers for the sheet.
+	rec := httptest.NewRecorder()
+	handler.ServeHTTP(rec, httptest.NewRequest("POST", "/v1/validate", bytes.NewReader(sheetJSON)))
+	if rec.Code != http.StatusOK {
+		t.Fatalf("validate: %d %s", rec.Code, rec.Body)
+	}
+	report := rec.Body.Bytes()
+	var check map[string]any
+	if err := json.Unmarshal(report, &check); err != nil || check["ok"] != true {
+		t.Fatalf("the sample sheet must be valid: %s", report)
+	}
+	mux := http.NewServeMux()
+	mux.HandleFunc("POST /echo", func(w http.ResponseWriter, r *http.Request) {
+		// Read the body as validate does (bounded), answer the report.
+		if _, err := io.ReadAll(http.MaxBytesReader(w, r.Body, 8<<20)); err != nil {
+			http.Error(w, err.Error(), http.StatusBadRequest)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.Write(report)
+	})
+	mux.Handle("/", handler)
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+
+	workers := 4 * runtime.GOMAXPROCS(0)
+	c := client(workers)
+	echo := closedLoop(t, workers, func(int, int) error { return send(c, "POST", srv.URL+"/echo", "", sheetJSON, 200) })
+	val := closedLoop(t, workers, func(int, int) error { return send(c, "POST", srv.URL+"/v1/validate", "", sheetJSON, 200) })
+	ratio := val.perSecond() / echo.perSecond()
+	t.Logf("GOMAXPROCS %d, %d clients, sheet %d bytes, report %d bytes", runtime.GOMAXPROCS(0), workers, len(sheetJSON), len(report))
+	t.Logf("echo:     %8.0f req/s  p50 %v  p99 %v", echo.perSecond(), echo.quantile(0.5), echo.quantile(0.99))
+	t.Logf("validate: %8.0f req/s  p50 %v  p99 %v  (%.0f%% of echo; goal >= 50%%)", val.perSecond(), val.quantile(0.5), val.quantile(0.99), 100*ratio)
+	if ratio < 0.5 {
+		t.Errorf("validate reaches %.0f%% of the echo's throughput, goal 50%%", 100*ratio)
+	}
+
+	half := val.perSecond() / 2
+	at := openLoop(t, half, func() error { return send(c, "POST", srv.URL+"/v1/validate", "", sheetJSON, 200) })
+	t.Logf("validate at half load (%.0f req/s offered, %d requests): p50 %v  p99 %v  max %v (goal p99 < 20ms)",
+		half, at.requests, at.quantile(0.5), at.quantile(0.99), at.quantile(1))
+	if p99 := at.quantile(0.99); p99 >= 20*time.Millisecond {
+		t.Errorf("p99 %v at half load, goal < 20ms", p99)
+	}
+}
+
+// TestStoredSheetsPerSecond: 32 clients PUT sheets on PostgreSQL, each to
+// its own tables of one round (the way a tournament's tables are typed in
+// at once), through authentication, the role checks, the strict decoder,
+// validation and the store's transaction.
+func TestStoredSheetsPerSecond(t *testing.T) {
+	const clients = 32
+	const tablesPerClient = 2
+	db := dbtest.Postgres(t)
+	ctx := context.Background()
+	club, err := db.CreateClub(ctx, domain.Club{Name: "Circolo"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	token, _, err := db.CreateToken(ctx, domain.RoleClub, "Segreteria", club.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tour, err := db.CreateTournament(ctx, domain.Tournament{Name: "Carico", Date: time.Date(2026, 11, 21, 0, 0, 0, 0, time.UTC),
+		ClubID: club.ID, Level: domain.LevelClub, Ruleset: domain.FITAB2025, Kind: domain.KindPairs, RoundsPlanned: 4, HandsPerRound: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tables := clients * tablesPerClient
+	var entrants []domain.Entrant
+	round := domain.Round{Number: 1, HandsPlanned: 3, Phase: domain.PhaseMitchell, State: domain.RoundPlaying}
+	for i := 1; i <= tables; i++ {
+		ns, eo := fmt.Sprint(2*i-1), fmt.Sprint(2*i)
+		for _, id := range []string{ns, eo} {
+			entrants = append(entrants, domain.Entrant{ID: id, Players: []domain.Player{{Name: "A " + id}, {Name: "B " + id}}})
+		}
+		round.Tables = append(round.Tables, domain.TableAssignment{Table: i, NS: ns, EO: eo})
+	}
+	if err := db.AddEntrants(ctx, tour.ID, entrants); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.CreateRound(ctx, tour.ID, round); err != nil {
+		t.Fatal(err)
+	}
+	// The sheet as a club types it at a table: no ruleset, no ids, no round.
+	var sheet map[string]any
+	if err := json.Unmarshal(sheetJSON, &sheet); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"ruleset", "hands_planned", "kind", "tournament", "round", "table", "ns", "eo"} {
+		delete(sheet, k)
+	}
+	body, _ := json.Marshal(sheet)
+
+	srv := httptest.NewServer(api.NewServer(api.Config{}, db, slog.New(slog.DiscardHandler)))
+	defer srv.Close()
+	c := client(clients)
+	url := func(table int) string {
+		return fmt.Sprintf("%s/v1/tournaments/%s/rounds/1/tables/%d/sheet", srv.URL, tour.ID, table)
+	}
+	res := closedLoop(t, clients, func(w, i int) error {
+		return send(c, "PUT", url(1+w*tablesPerClient+i%tablesPerClient), token, body, 200)
+	})
+	t.Logf("PostgreSQL, GOMAXPROCS %d, %d clients over %d tables: %d sheets in %v = %.0f sheets/s  p50 %v  p99 %v (goal >= 1000/s)",
+		runtime.GOMAXPROCS(0), clients, tables, res.requests, res.elapsed.Round(time.Millisecond), res.perSecond(), res.quantile(0.5), res.quantile(0.99))
+	if res.perSecond() < 1000 {
+		t.Errorf("%.0f sheets/s, goal 1000", res.perSecond())
+	}
+	st, err := db.GetSheet(ctx, tour.ID, 1, 1)
+	if err != nil || len(st.Sheet.Hands) != 3 || st.Version < 2 {
+		t.Errorf("table 1 after the run: version %d, %v", st.Version, err)
+	}
+}

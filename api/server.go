@@ -1,0 +1,268 @@
+// Package api is the REST service of API.md §4: gin routes, request and
+// response types, problem+json errors, token authentication and the role
+// rules, and the OpenAPI document (openapi.yaml, embedded and served).
+package api
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"mime"
+	"net/http"
+	"runtime/debug"
+	"strings"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"segnapunti/store"
+)
+
+// Config holds what the service needs besides the database and the logger.
+// The zero value is usable: every zero field takes its default.
+type Config struct {
+	// MaxBodyBytes bounds a JSON request body (default 1 MiB); a larger body
+	// is a 413 and is not read.
+	MaxBodyBytes int64
+	// MaxValidateBytes bounds the body of POST /v1/validate, which may carry
+	// a batch of sheets (default 8 MiB).
+	MaxValidateBytes int64
+	// MaxBatchSheets bounds the sheets of one batch (default 1000).
+	MaxBatchSheets int
+	// Now is the clock (default time.Now).
+	Now func() time.Time
+	// AuthCacheTTL is how long a token, once found, is trusted without
+	// asking the database again (default 10 s; negative: never cached).
+	AuthCacheTTL time.Duration
+}
+
+const (
+	defaultMaxBodyBytes     = 1 << 20
+	defaultMaxValidateBytes = 8 << 20
+	defaultMaxBatchSheets   = 1000
+	defaultAuthCacheTTL     = 10 * time.Second
+)
+
+func (c Config) withDefaults() Config {
+	if c.MaxBodyBytes <= 0 {
+		c.MaxBodyBytes = defaultMaxBodyBytes
+	}
+	if c.MaxValidateBytes <= 0 {
+		c.MaxValidateBytes = defaultMaxValidateBytes
+	}
+	if c.MaxBatchSheets <= 0 {
+		c.MaxBatchSheets = defaultMaxBatchSheets
+	}
+	if c.Now == nil {
+		c.Now = time.Now
+	}
+	if c.AuthCacheTTL == 0 {
+		c.AuthCacheTTL = defaultAuthCacheTTL
+	}
+	return c
+}
+
+// server holds the dependencies of the handlers.
+type server struct {
+	cfg        Config
+	db         *store.DB
+	log        *slog.Logger
+	principals *principalCache
+}
+
+// NewServer returns the REST service of API.md §4 over db. It sets gin to
+// release mode (gin's mode is process-wide) so that gin itself prints
+// nothing: the service logs one structured line per request through log.
+func NewServer(cfg Config, db *store.DB, log *slog.Logger) http.Handler {
+	cfg = cfg.withDefaults()
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	s := &server{cfg: cfg, db: db, log: log, principals: &principalCache{ttl: cfg.AuthCacheTTL, now: cfg.Now}}
+	return s.routes()
+}
+
+// routes builds the router. Keep it in step with openapi.yaml: a test fails
+// when either has a route the other lacks.
+func (s *server) routes() *gin.Engine {
+	gin.SetMode(gin.ReleaseMode)
+	r := gin.New()
+	// No redirects: an API client wants a clear 404, not a 301 to follow.
+	r.RedirectTrailingSlash = false
+	r.RedirectFixedPath = false
+	r.HandleMethodNotAllowed = true
+	// Path values are taken from the escaped path and unescaped once, so a
+	// referee name with an encoded "/" stays one segment.
+	r.UseRawPath = true
+	r.UnescapePathValues = true
+	r.Use(s.logRequests, s.recoverPanics)
+	r.NoRoute(func(c *gin.Context) {
+		s.fail(c, errNotFound(fmt.Sprintf("no route %s %s", c.Request.Method, c.Request.URL.Path)))
+	})
+	r.NoMethod(func(c *gin.Context) {
+		s.fail(c, &apiError{status: http.StatusMethodNotAllowed, typ: typeMethod,
+			detail: fmt.Sprintf("%s is not allowed here; allowed: %s", c.Request.Method, c.Writer.Header().Get("Allow"))})
+	})
+
+	r.GET("/healthz", s.healthz)
+	r.GET("/readyz", s.readyz)
+
+	v1 := r.Group("/v1")
+	// Open routes (API §4: no token).
+	v1.GET("/openapi.yaml", s.openAPI)
+	v1.GET("/rulesets", s.listRulesets)
+	v1.GET("/vp", s.lookupVP)
+	v1.POST("/validate", s.validate)
+
+	auth := v1.Group("", s.authenticate)
+	auth.POST("/clubs", s.createClub)
+	auth.GET("/clubs", s.listClubs)
+	auth.GET("/clubs/:cid", s.getClub)
+	auth.POST("/tokens", s.createToken)
+
+	auth.POST("/tournaments", s.createTournament)
+	auth.GET("/tournaments", s.listTournaments)
+	t := auth.Group("/tournaments/:tid")
+	t.GET("", s.getTournament)
+	t.PUT("/referees/:name", s.assignReferee)
+	t.POST("/entrants", s.addEntrants)
+	t.GET("/entrants", s.listEntrants)
+	t.POST("/rounds", s.createRound)
+	t.GET("/rounds", s.listRounds)
+	t.GET("/rounds/:n", s.getRound)
+	t.PATCH("/rounds/:n", s.setRoundState)
+	t.PUT("/rounds/:n/tables/:t/sheet", s.putSheet)
+	t.GET("/rounds/:n/tables/:t/sheet", s.getSheet)
+	t.POST("/rounds/:n/tables/:t/sheet/hands", s.appendHand)
+	return r
+}
+
+// logRequests writes one structured line per request: method, route
+// pattern, status, duration, response size, role. Never the token, the
+// query or the body (STYLE habit 11).
+func (s *server) logRequests(c *gin.Context) {
+	start := s.cfg.Now()
+	c.Next()
+	route := c.FullPath()
+	if route == "" {
+		route = "unmatched"
+	}
+	status := c.Writer.Status()
+	attrs := []slog.Attr{
+		slog.String("method", c.Request.Method),
+		slog.String("route", route),
+		slog.Int("status", status),
+		slog.Duration("duration", s.cfg.Now().Sub(start)),
+		slog.Int("bytes", max(c.Writer.Size(), 0)),
+	}
+	if p, ok := principalOf(c); ok {
+		attrs = append(attrs, slog.String("role", string(p.Role)))
+	}
+	if v, ok := c.Get(ctxFailure); ok {
+		attrs = append(attrs, slog.String("error", fmt.Sprint(v)))
+	}
+	level := slog.LevelInfo
+	if status >= 500 {
+		level = slog.LevelError
+	}
+	s.log.LogAttrs(c.Request.Context(), level, "request", attrs...)
+}
+
+// recoverPanics turns a panic into a 500 problem that says nothing about
+// the internals; the panic and its stack go to the log.
+func (s *server) recoverPanics(c *gin.Context) {
+	defer func() {
+		v := recover()
+		if v == nil {
+			return
+		}
+		if v == http.ErrAbortHandler { //nolint:errorlint // sentinel compared as net/http does
+			panic(v)
+		}
+		s.log.Error("panic", "route", c.FullPath(), "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
+		c.Set(ctxFailure, "panic")
+		if !c.Writer.Written() {
+			writeProblem(c, problemFor(errors.New("panic")))
+		}
+		c.Abort()
+	}()
+	c.Next()
+}
+
+// ctxFailure is the gin context key under which fail leaves the cause of a
+// 5xx for the request log line.
+const ctxFailure = "segnapunti.failure"
+
+// fail answers with the problem for err and stops the handler chain.
+func (s *server) fail(c *gin.Context, err error) {
+	p := problemFor(err)
+	if p.Status >= 500 {
+		c.Set(ctxFailure, err.Error())
+	}
+	writeProblem(c, p)
+	c.Abort()
+}
+
+func writeProblem(c *gin.Context, p problem) {
+	if p.Status == http.StatusUnauthorized && c.Writer.Header().Get("WWW-Authenticate") == "" {
+		c.Header("WWW-Authenticate", `Bearer realm="segnapunti"`)
+	}
+	c.Data(p.Status, problemContentType, encodeProblem(p))
+}
+
+// writeJSON answers with an already encoded JSON document.
+func writeJSON(c *gin.Context, status int, body []byte) {
+	c.Data(status, "application/json", body)
+}
+
+// readBody reads a JSON request body of at most limit bytes. A declared
+// length over the limit is refused before anything is read.
+func readBody(c *gin.Context, limit int64) ([]byte, error) {
+	if err := checkJSONContentType(c.Request); err != nil {
+		return nil, err
+	}
+	if c.Request.ContentLength > limit {
+		return nil, &http.MaxBytesError{Limit: limit}
+	}
+	body := http.MaxBytesReader(c.Writer, c.Request.Body, limit)
+	data, err := io.ReadAll(body)
+	if err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return nil, err
+		}
+		return nil, errMalformed("the request body could not be read")
+	}
+	return data, nil
+}
+
+// checkJSONContentType accepts a missing Content-Type (curl -d sends a form
+// type, but many clients send none) and any JSON media type; anything else
+// is a 415.
+func checkJSONContentType(r *http.Request) error {
+	ct := r.Header.Get("Content-Type")
+	if ct == "" {
+		return nil
+	}
+	mt, _, err := mime.ParseMediaType(ct)
+	if err == nil && (mt == "application/json" || strings.HasSuffix(mt, "+json")) {
+		return nil
+	}
+	return &apiError{status: http.StatusUnsupportedMediaType, typ: typeMediaType,
+		detail: fmt.Sprintf("the body must be application/json, not %q", ct),
+		errors: []fieldError{{Header: "Content-Type", Detail: "want application/json"}}}
+}
+
+func (s *server) healthz(c *gin.Context) {
+	writeJSON(c, http.StatusOK, []byte(`{"status":"ok"}`))
+}
+
+func (s *server) readyz(c *gin.Context) {
+	if err := s.db.Ping(c.Request.Context()); err != nil {
+		s.fail(c, &apiError{status: http.StatusServiceUnavailable, typ: typeUnavailable,
+			detail: "the database does not answer", cause: err})
+		return
+	}
+	writeJSON(c, http.StatusOK, []byte(`{"status":"ok"}`))
+}
