@@ -277,6 +277,30 @@ func (db *DB) GetRound(ctx context.Context, tournamentID string, n int) (domain.
 	return rounds[0], nil
 }
 
+// GetRoundTable returns round n with only the given table in Tables (and
+// no byes): what a sheet write needs, in two small queries instead of the
+// whole round. An unknown round is ErrNotFound; a round without that table
+// comes back with no tables.
+func (db *DB) GetRoundTable(ctx context.Context, tournamentID string, n, table int) (domain.Round, error) {
+	var round roundRow
+	err := db.gorm.WithContext(ctx).Where("tournament_id = ? AND number = ?", tournamentID, n).Take(&round).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		if err := tournamentExists(ctx, db.gorm, tournamentID); err != nil {
+			return domain.Round{}, err
+		}
+		return domain.Round{}, errorf(domain.ErrNotFound, "round %d of tournament %s", n, tournamentID)
+	}
+	if err != nil {
+		return domain.Round{}, translate(err, "get round")
+	}
+	var tables []roundTableRow
+	if err := db.gorm.WithContext(ctx).Where("tournament_id = ? AND round_no = ? AND table_no = ?", tournamentID, n, table).
+		Find(&tables).Error; err != nil {
+		return domain.Round{}, translate(err, "get round table")
+	}
+	return roundToDomain(round, tables, nil), nil
+}
+
 // ListRounds returns the tournament's rounds by number; an unknown
 // tournament is ErrNotFound.
 func (db *DB) ListRounds(ctx context.Context, tournamentID string) ([]domain.Round, error) {

@@ -228,6 +228,33 @@ func TestRounds(t *testing.T) {
 	})
 }
 
+// GetRoundTable is GetRound narrowed to one table, for the sheet path.
+func TestGetRoundTable(t *testing.T) {
+	t.Parallel()
+	dbtest.Run(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		tid := setup(t, db) // round 1, tables 1..4
+		full, err := db.GetRound(ctx, tid, 1)
+		wantErr(t, err, nil)
+		got, err := db.GetRoundTable(ctx, tid, 1, 3)
+		wantErr(t, err, nil)
+		want := full
+		want.Tables, want.Byes = []domain.TableAssignment{full.Tables[2]}, nil
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("GetRoundTable (-want +got):\n%s", diff)
+		}
+		got, err = db.GetRoundTable(ctx, tid, 1, 99)
+		wantErr(t, err, nil)
+		if _, ok := got.Assignment(99); ok || got.Number != 1 {
+			t.Errorf("table 99: %+v", got)
+		}
+		_, err = db.GetRoundTable(ctx, tid, 7, 1)
+		wantErr(t, err, domain.ErrNotFound)
+		_, err = db.GetRoundTable(ctx, "t_nope", 1, 1)
+		wantErr(t, err, domain.ErrNotFound)
+	})
+}
+
 // RULES §10: playing → sheets_delivered → standings_published →
 // next_pairing_published, forward only; SetRoundState is a compare-and-set.
 func TestSetRoundState(t *testing.T) {
