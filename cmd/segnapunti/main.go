@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	_ "time/tzdata" // exports show times in Europe/Rome even where the OS has no zone database
 )
 
 // Exit statuses of API §3.
