@@ -30,6 +30,9 @@ type Config struct {
 	MaxValidateBytes int64
 	// MaxBatchSheets bounds the sheets of one batch (default 1000).
 	MaxBatchSheets int
+	// MaxImportBytes bounds an uploaded workbook (default 10 MiB); a larger
+	// upload is a 413 and is not read.
+	MaxImportBytes int64
 	// Now is the clock (default time.Now).
 	Now func() time.Time
 	// AuthCacheTTL is how long a token, once found, is trusted without
@@ -114,6 +117,9 @@ func (s *server) routes() *gin.Engine {
 	v1.GET("/rulesets", s.listRulesets)
 	v1.GET("/vp", s.lookupVP)
 	v1.POST("/validate", s.validate)
+	v1.POST("/rulings", s.ruling)
+	v1.GET("/schemas/tournament-export.json", s.tournamentExportSchema)
+	v1.GET("/templates/scoresheet.xlsx", s.scoresheetTemplate)
 
 	auth := v1.Group("", s.authenticate)
 	auth.POST("/clubs", s.createClub)
@@ -135,6 +141,19 @@ func (s *server) routes() *gin.Engine {
 	t.PUT("/rounds/:n/tables/:t/sheet", s.putSheet)
 	t.GET("/rounds/:n/tables/:t/sheet", s.getSheet)
 	t.POST("/rounds/:n/tables/:t/sheet/hands", s.appendHand)
+	t.POST("/imports", s.createImport)
+	auth.GET("/imports/:id", s.getImport)
+	t.POST("/corrections", s.createCorrection)
+	t.GET("/corrections", s.listCorrections)
+	t.GET("/corrections/:cid", s.getCorrection)
+	t.POST("/adjustments", s.createAdjustment)
+	t.GET("/adjustments", s.listAdjustments)
+	t.GET("/adjustments/:aid", s.getAdjustment)
+	t.GET("/standings", s.getStandings)
+	// Exports (API §6).
+	t.GET("/export.xlsx", s.exportTournament)
+	t.GET("/export.json", s.exportTournamentJSON)
+	auth.GET("/seasons/:season/export.xlsx", s.exportSeason)
 	return r
 }
 

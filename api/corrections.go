@@ -1,0 +1,537 @@
+package api
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"segnapunti/domain"
+	"segnapunti/exporters/reportjson"
+	"segnapunti/importers/sheetjson"
+	"segnapunti/store"
+)
+
+// Score corrections after delivery (RULES §9): POST and GET
+// /v1/tournaments/{tid}/corrections, GET .../corrections/{cid}. Every
+// request is ruled on (domain.Decide) from the service's own records and
+// recorded, applied or rejected; the trail is append-only (no PUT, PATCH or
+// DELETE route, and the database refuses UPDATE and DELETE).
+
+// correctionRequest is the body of API §4.1. standings_contested is not
+// in the service's records (the paper standings of a gironi phase may be
+// contested on paper), so the referee says it; version is the sheet
+// version the correction was made on, as If-Match says it.
+type correctionRequest struct {
+	Round                int        `json:"round"`
+	Table                int        `json:"table"`
+	Kind                 string     `json:"kind"`
+	BothLinesAcknowledge bool       `json:"both_lines_acknowledge"`
+	RefereeCountersigned bool       `json:"referee_countersigned"`
+	StandingsContested   bool       `json:"standings_contested"`
+	Reason               string     `json:"reason"`
+	Corrected            *jsonValue `json:"corrected"`
+	Version              *int       `json:"version"`
+}
+
+// correctedParts are the parts of a sheet a correction may change: the
+// written bottom of the sheet, merged field by field (RFC 7396: null
+// removes a field), and the hands, replaced as a whole (API §1).
+var correctedParts = []string{"written", "hands"}
+
+// check validates the fields that need no stored data.
+func (r correctionRequest) check() (domain.CorrectionKind, []fieldError) {
+	var errs []fieldError
+	bad := func(ptr, format string, a ...any) {
+		errs = append(errs, fieldError{Pointer: ptr, Detail: fmt.Sprintf(format, a...)})
+	}
+	if r.Round < 1 || r.Round > maxRoundsPlanned {
+		bad("/round", "required: the round of the erroneous sheet, 1 to %d", maxRoundsPlanned)
+	}
+	if r.Table < 1 || r.Table > maxTables {
+		bad("/table", "required: the table of the erroneous sheet, 1 to %d", maxTables)
+	}
+	var kind domain.CorrectionKind
+	var err error
+	if r.Kind == "" {
+		bad("/kind", "required: sum, inversion, transcription or other")
+	} else if kind, err = domain.ParseCorrectionKind(r.Kind); err != nil {
+		bad("/kind", "%s", domainDetail(err))
+	}
+	errs = appendErr(errs, checkText("/reason", r.Reason, maxNoteLength, true))
+	if r.Version != nil && *r.Version < 1 {
+		bad("/version", "a sheet version is 1 or more")
+	}
+	v := r.Corrected
+	switch {
+	case v == nil || v.kind == jsonNull:
+		bad("/corrected", `required: {"written": {...}} and/or {"hands": [...]}, the corrected parts of the sheet`)
+	case v.kind != jsonObject:
+		bad("/corrected", "want an object, got %s", v.kind)
+	case len(v.keys) == 0:
+		bad("/corrected", `name at least one part: "written" or "hands"`)
+	default:
+		for i, k := range v.keys {
+			switch it := v.items[i]; k {
+			case "written":
+				if it.kind != jsonObject {
+					bad("/corrected/written", "want an object, got %s", it.kind)
+				}
+			case "hands":
+				if it.kind != jsonArray {
+					bad("/corrected/hands", "want an array, got %s", it.kind)
+				}
+			default:
+				bad("/corrected/"+k, `unknown part %q: a correction changes "written" or "hands"`, k)
+			}
+		}
+	}
+	return kind, errs
+}
+
+// correctionSituation derives the situation RULES §9 rules on from the
+// service's records (API §4.1: "the phase, level, round states, current
+// round and whether the tournament is closed come from the service's own
+// records"). rounds are the stored rounds by number, errorRound one of
+// them. Field by field:
+//
+//   - ruleset, level: the tournament's.
+//   - error_round: the round of the erroneous sheet.
+//   - tournament_closed: the last planned round (rounds_planned) is stored
+//     and is sheets_delivered or later — its sheets are handed in.
+//   - current_round, current_round_started, phase: from the latest stored
+//     round L. L still playing: L is being played (started; a stored round
+//     in state playing has its tables out and is under way [INTERP: the
+//     states have no "published, not started"]). L past playing and the
+//     tournament not closed: round L+1 is being paired, not started, and
+//     its phase is taken to be L's [INTERP: the next round is not stored
+//     yet, so its phase is not known]. Tournament closed: the last round,
+//     started.
+//   - standings_published: the erroneous round is standings_published or
+//     later.
+//   - positions_published: the erroneous round is next_pairing_published,
+//     or the next round is stored (its tables are the published positions).
+//   - standings_contested, both_lines_acknowledge, referee_countersigned:
+//     not in the records; the request says them (default false).
+func correctionSituation(t domain.Tournament, rounds []domain.Round, errorRound int, kind domain.CorrectionKind, req correctionRequest) domain.CorrectionSituation {
+	sit := domain.CorrectionSituation{
+		Ruleset: t.Ruleset, Kind: kind, Level: t.Level, ErrorRound: errorRound,
+		StandingsContested: req.StandingsContested, BothLinesAcknowledge: req.BothLinesAcknowledge,
+		RefereeCountersigned: req.RefereeCountersigned,
+	}
+	var latest domain.Round
+	for _, r := range rounds {
+		if r.Number > latest.Number {
+			latest = r
+		}
+		if r.Number == t.RoundsPlanned && r.State.Order() >= domain.RoundSheetsDelivered.Order() {
+			sit.TournamentClosed = true
+		}
+		if r.Number == errorRound {
+			sit.StandingsPublished = r.State.Order() >= domain.RoundStandingsPublished.Order()
+			sit.PositionsPublished = sit.PositionsPublished || r.State == domain.RoundNextPairingPublished
+		}
+		if r.Number == errorRound+1 {
+			sit.PositionsPublished = true
+		}
+	}
+	sit.Phase = latest.Phase
+	switch {
+	case latest.State == domain.RoundPlaying, sit.TournamentClosed, latest.Number >= t.RoundsPlanned:
+		sit.CurrentRound, sit.CurrentRoundStarted = latest.Number, true
+	default:
+		sit.CurrentRound, sit.CurrentRoundStarted = latest.Number+1, false
+	}
+	return sit
+}
+
+// situationJSON is a situation in the words of POST /v1/rulings.
+func situationJSON(s domain.CorrectionSituation) rulingRequest {
+	return rulingRequest{
+		Ruleset: string(s.Ruleset), Kind: string(s.Kind), Level: string(s.Level), Phase: string(s.Phase),
+		ErrorRound: s.ErrorRound, CurrentRound: s.CurrentRound, CurrentRoundStarted: s.CurrentRoundStarted,
+		TournamentClosed: s.TournamentClosed, StandingsPublished: s.StandingsPublished, StandingsContested: s.StandingsContested,
+		PositionsPublished: s.PositionsPublished, BothLinesAcknowledge: s.BothLinesAcknowledge, RefereeCountersigned: s.RefereeCountersigned,
+	}
+}
+
+// setField puts key in an object, replacing its value when present.
+func setField(v *jsonValue, key string, val *jsonValue) {
+	for i, k := range v.keys {
+		if k == key {
+			v.items[i] = val
+			return
+		}
+	}
+	v.set(key, val)
+}
+
+func deleteField(v *jsonValue, key string) {
+	for i, k := range v.keys {
+		if k == key {
+			v.keys = append(v.keys[:i], v.keys[i+1:]...)
+			v.items = append(v.items[:i], v.items[i+1:]...)
+			return
+		}
+	}
+}
+
+// mergePatch applies an RFC 7396 merge patch to an object: null removes a
+// field, an object merges into an object, anything else replaces.
+func mergePatch(target, patch *jsonValue) {
+	for i, k := range patch.keys {
+		p := patch.items[i]
+		switch cur := target.field(k); {
+		case p.kind == jsonNull:
+			deleteField(target, k)
+		case p.kind == jsonObject && cur != nil && cur.kind == jsonObject:
+			mergePatch(cur, p)
+		default:
+			setField(target, k, p)
+		}
+	}
+}
+
+// parts is an object holding root's values of the named keys (null for a
+// key root lacks).
+func parts(root *jsonValue, keys []string) json.RawMessage {
+	out := jsonObjectValue()
+	for _, k := range keys {
+		v := root.field(k)
+		if v == nil {
+			v = &jsonValue{kind: jsonNull}
+		}
+		out.set(k, v)
+	}
+	return out.appendJSON(nil)
+}
+
+// correctSheet applies the corrected parts to the stored sheet through the
+// sheet decoder, so that a corrected sheet is held to every rule of API §1,
+// with pointers into the request ("/corrected/hands/0/ns/base"). It returns
+// the corrected sheet and the changed parts before and after.
+func correctSheet(cur domain.Sheet, corrected *jsonValue) (domain.Sheet, json.RawMessage, json.RawMessage, error) {
+	enc, err := sheetjson.Encode(cur)
+	if err != nil {
+		return domain.Sheet{}, nil, nil, fmt.Errorf("encode stored sheet: %w", err)
+	}
+	root, err := parseJSON(enc)
+	if err != nil {
+		return domain.Sheet{}, nil, nil, fmt.Errorf("read stored sheet: %w", err)
+	}
+	keys := corrected.keys
+	before := parts(root, keys)
+	if w := corrected.field("written"); w != nil {
+		cw := root.field("written")
+		if cw == nil || cw.kind != jsonObject {
+			cw = jsonObjectValue()
+			setField(root, "written", cw)
+		}
+		mergePatch(cw, w)
+		if len(cw.keys) == 0 {
+			deleteField(root, "written")
+		}
+	}
+	if h := corrected.field("hands"); h != nil {
+		setField(root, "hands", h)
+	}
+	sheets, _, err := sheetjson.Decode(root.appendJSON(nil))
+	var se *sheetjson.Error
+	if errors.As(err, &se) {
+		ptr := se.Pointer
+		for _, k := range correctedParts {
+			if ptr == "/"+k || strings.HasPrefix(ptr, "/"+k+"/") {
+				ptr = "/corrected" + ptr
+			}
+		}
+		detail := se.Detail
+		if ptr != "" {
+			detail = ptr + ": " + detail
+		}
+		return domain.Sheet{}, nil, nil, errInvalid(detail, fieldError{Pointer: ptr, Detail: se.Detail})
+	}
+	if err != nil {
+		return domain.Sheet{}, nil, nil, err
+	}
+	sh := sheets[0]
+	// Cells tie fields to the spreadsheet they came from; those of the
+	// corrected parts no longer do.
+	if cur.Cells != nil {
+		sh.Cells = map[string]string{}
+		for ptr, cell := range cur.Cells {
+			keep := true
+			for _, k := range keys {
+				if ptr == "/"+k || strings.HasPrefix(ptr, "/"+k+"/") {
+					keep = false
+				}
+			}
+			if keep {
+				sh.Cells[ptr] = cell
+			}
+		}
+	}
+	enc, err = sheetjson.Encode(sh)
+	if err != nil {
+		return domain.Sheet{}, nil, nil, fmt.Errorf("encode corrected sheet: %w", err)
+	}
+	after, err := parseJSON(enc)
+	if err != nil {
+		return domain.Sheet{}, nil, nil, fmt.Errorf("read corrected sheet: %w", err)
+	}
+	return sh, before, parts(after, keys), nil
+}
+
+// correctionJSON is one entry of the trail.
+type correctionJSON struct {
+	ID           int64           `json:"id"`
+	Round        int             `json:"round"`
+	Table        int             `json:"table"`
+	Kind         string          `json:"kind"`
+	Ruling       string          `json:"ruling"`
+	Rules        []string        `json:"rules"`
+	RulingReason string          `json:"ruling_reason"`
+	Reason       string          `json:"reason"`
+	Applied      bool            `json:"applied"`
+	Situation    rulingRequest   `json:"situation"`
+	Before       json.RawMessage `json:"before"`
+	After        json.RawMessage `json:"after"`
+	Version      int             `json:"version"`
+	Author       string          `json:"author"`
+	At           string          `json:"at"`
+}
+
+func toCorrectionJSON(c store.Correction) correctionJSON {
+	out := correctionJSON{
+		ID: c.ID, Round: c.Round, Table: c.Table, Kind: string(c.Kind), Ruling: string(c.Ruling),
+		Rules: append([]string{}, c.Rules...), RulingReason: c.RulingReason, Reason: c.Reason, Applied: c.Applied,
+		Situation: situationJSON(c.Situation), Before: c.Before, After: c.After, Version: c.SheetVersion,
+		Author: c.Author, At: c.At.UTC().Format(time.RFC3339Nano),
+	}
+	if len(out.Before) == 0 {
+		out.Before = json.RawMessage("null")
+	}
+	if len(out.After) == 0 {
+		out.After = json.RawMessage("null")
+	}
+	return out
+}
+
+type correctionResponse struct {
+	Ruling          rulingJSON     `json:"ruling"`
+	Applied         bool           `json:"applied"`
+	StandingsBefore []standingJSON `json:"standings_before"`
+	StandingsAfter  []standingJSON `json:"standings_after"`
+	Correction      correctionJSON `json:"correction"`
+	Version         int            `json:"version"`
+}
+
+type correctionsResponse struct {
+	Corrections []correctionJSON `json:"corrections"`
+}
+
+func correctionsPath(tid string) string {
+	return "/v1/tournaments/" + url.PathEscape(tid) + "/corrections"
+}
+
+// staleProblem is the 412 of a correction made on a version the sheet no
+// longer has, with the version it has now (an RFC 9457 extension member),
+// so the referee can read the sheet again and decide.
+type staleProblem struct {
+	problem
+	CurrentVersion int `json:"current_version"`
+}
+
+func (s *server) failStale(c *gin.Context, e *store.StaleSheetError) {
+	detail := fmt.Sprintf("the sheet was changed meanwhile: you corrected version %d, it is now at version %d; GET it again and decide on what it says now", e.Want, e.Current)
+	p := staleProblem{
+		problem: problem{Type: typePrecondition, Title: titleFor(http.StatusPreconditionFailed), Status: http.StatusPreconditionFailed, Detail: detail,
+			Errors: []fieldError{{Header: "If-Match", Detail: fmt.Sprintf("the sheet is at version %d", e.Current)}}},
+		CurrentVersion: e.Current,
+	}
+	b, err := json.Marshal(p)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	c.Header("ETag", etag(e.Current))
+	c.Data(http.StatusPreconditionFailed, problemContentType, b)
+	c.Abort()
+}
+
+// createCorrection: POST .../corrections, by a referee of the tournament
+// or an admin (at club level, the organising club too). The ruling is made
+// and recorded, and when it applies the sheet is corrected, in one
+// transaction under the sheet's lock.
+func (s *server) createCorrection(c *gin.Context) {
+	t, a, err := s.tournamentAccess(c)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	if !a.changeRoundState(t) {
+		s.fail(c, errForbidden(refereeOnly(t, "corrects sheets")))
+		return
+	}
+	version, err := ifMatch(c)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	version = max(version, 0) // If-Match: * — any version; the sheet must exist anyway
+	var req correctionRequest
+	if err := s.decodeJSON(c, &req); err != nil {
+		s.fail(c, err)
+		return
+	}
+	kind, errs := req.check()
+	if req.Version != nil && *req.Version >= 1 {
+		if version > 0 && version != *req.Version {
+			errs = append(errs, fieldError{Pointer: "/version", Detail: fmt.Sprintf("version %d disagrees with If-Match %s", *req.Version, etag(version))})
+		}
+		version = *req.Version
+	}
+	if len(errs) > 0 {
+		s.fail(c, invalidFields(errs))
+		return
+	}
+	ctx := c.Request.Context()
+	rounds, err := s.db.ListRounds(ctx, t.ID)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	var errRound *domain.Round
+	for i := range rounds {
+		if rounds[i].Number == req.Round {
+			errRound = &rounds[i]
+		}
+	}
+	if errRound == nil {
+		s.fail(c, invalidFields([]fieldError{{Pointer: "/round", Detail: fmt.Sprintf("tournament %q has no round %d", t.ID, req.Round)}}))
+		return
+	}
+	if _, ok := errRound.Assignment(req.Table); !ok {
+		s.fail(c, invalidFields([]fieldError{{Pointer: "/table", Detail: fmt.Sprintf("round %d has no table %d", req.Round, req.Table)}}))
+		return
+	}
+	sit := correctionSituation(t, rounds, req.Round, kind, req)
+	decision := domain.Decide(sit)
+
+	before, err := s.standings(ctx, t, 0)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	author := mustPrincipal(c).Name
+	rec, err := s.db.CorrectSheet(ctx, t.ID, req.Round, req.Table, version, func(st store.StoredSheet) (store.CorrectionOutcome, error) {
+		sh, beforeParts, afterParts, err := correctSheet(st.Sheet, req.Corrected)
+		if err != nil {
+			return store.CorrectionOutcome{}, err
+		}
+		oc := store.CorrectionOutcome{Correction: store.Correction{
+			Kind: kind, Ruling: decision.Ruling, Rules: decision.Rules, RulingReason: decision.Reason,
+			Reason: strings.TrimSpace(req.Reason), Situation: sit, Before: beforeParts, After: afterParts, Author: author,
+		}}
+		if decision.Ruling.Applies() {
+			report, err := reportjson.Marshal(domain.Validate(sh), domain.English)
+			if err != nil {
+				return store.CorrectionOutcome{}, fmt.Errorf("encode report: %w", err)
+			}
+			oc.Sheet, oc.ReportJSON = &sh, report
+		}
+		return oc, nil
+	})
+	var stale *store.StaleSheetError
+	switch {
+	case errors.As(err, &stale):
+		s.failStale(c, stale)
+		return
+	case errors.Is(err, domain.ErrNotFound):
+		s.fail(c, invalidFields([]fieldError{{Pointer: "/table", Detail: fmt.Sprintf("no sheet has been entered for table %d of round %d: there is nothing to correct", req.Table, req.Round)}}))
+		return
+	case err != nil:
+		s.fail(c, err)
+		return
+	}
+	after := before
+	if rec.Applied {
+		if after, err = s.standings(ctx, t, 0); err != nil {
+			s.fail(c, err)
+			return
+		}
+	}
+	out := correctionResponse{
+		Ruling: toRulingJSON(decision), Applied: rec.Applied,
+		StandingsBefore: toStandingsResponse(before).Standings, StandingsAfter: toStandingsResponse(after).Standings,
+		Correction: toCorrectionJSON(rec), Version: rec.SheetVersion,
+	}
+	c.Header("ETag", etag(rec.SheetVersion))
+	created201(c, correctionsPath(t.ID)+"/"+strconv.FormatInt(rec.ID, 10), out)
+}
+
+func (s *server) listCorrections(c *gin.Context) {
+	t, _, err := s.tournamentAccess(c)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	list, err := s.db.ListCorrections(c.Request.Context(), t.ID, store.CorrectionFilter{})
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	out := correctionsResponse{Corrections: make([]correctionJSON, 0, len(list))}
+	for _, rec := range list {
+		out.Corrections = append(out.Corrections, toCorrectionJSON(rec))
+	}
+	ok200(c, out)
+}
+
+func (s *server) getCorrection(c *gin.Context) {
+	t, _, err := s.tournamentAccess(c)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	notFound := errNotFound(fmt.Sprintf("tournament %q has no correction %q", t.ID, c.Param("cid")))
+	id, err := strconv.ParseInt(c.Param("cid"), 10, 64)
+	if err != nil || id < 1 {
+		s.fail(c, notFound)
+		return
+	}
+	rec, err := s.db.GetCorrection(c.Request.Context(), t.ID, id)
+	if errors.Is(err, domain.ErrNotFound) {
+		s.fail(c, notFound)
+		return
+	}
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	ok200(c, toCorrectionJSON(rec))
+}
+
+// sheetCorrections is the correction history of one sheet, oldest first,
+// for GET .../sheet (API §4).
+func (s *server) sheetCorrections(ctx context.Context, tid string, round, table int) ([]json.RawMessage, error) {
+	list, err := s.db.ListCorrections(ctx, tid, store.CorrectionFilter{Round: round, Table: table})
+	if err != nil {
+		return nil, err
+	}
+	out := make([]json.RawMessage, 0, len(list))
+	for _, rec := range list {
+		b, err := json.Marshal(toCorrectionJSON(rec))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, b)
+	}
+	return out, nil
+}
