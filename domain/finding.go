@@ -76,13 +76,19 @@ type Finding struct {
 	// for (formatting both for every finding was most of Validate's time).
 	MessageEN string
 	MessageIT string
-	text      *lazyText
+	text      lazyText
 }
 
-// lazyText is a message kept as its format strings and arguments.
+// lazyText is a message kept as its format strings and integer arguments,
+// with the "hand h, NS: " prefix when hand > 0. Held by value and with no
+// interface boxing, a finding costs the validator no allocation for its
+// message.
 type lazyText struct {
 	en, it string
-	args   []any
+	hand   int
+	line   Line
+	ints   [3]int
+	n      int // how many of ints are arguments
 }
 
 // Message returns the message in the given language (English by default).
@@ -90,20 +96,26 @@ func (f Finding) Message(l Lang) string {
 	if l == Italian && f.MessageIT != "" {
 		return f.MessageIT
 	}
-	if f.MessageEN != "" && (l != Italian || f.text == nil) {
+	if f.MessageEN != "" && (l != Italian || f.text.en == "") {
 		return f.MessageEN
 	}
-	if f.text == nil {
-		return ""
-	}
-	format := f.text.en
+	t := &f.text
+	format, prefix := t.en, "hand %d, %s: "
 	if l == Italian {
-		format = f.text.it
+		format, prefix = t.it, "smazzata %d, %s: "
 	}
-	if len(f.text.args) == 0 {
+	args := make([]any, 0, 5)
+	if t.hand > 0 {
+		format = prefix + format
+		args = append(args, t.hand, t.line.Label())
+	}
+	for _, v := range t.ints[:t.n] {
+		args = append(args, v)
+	}
+	if len(args) == 0 {
 		return format
 	}
-	return fmt.Sprintf(format, f.text.args...)
+	return fmt.Sprintf(format, args...)
 }
 
 // Report is the outcome of validating one sheet (API §2).

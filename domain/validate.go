@@ -451,20 +451,28 @@ func (v *validator) pozzettoOptions(hd *Hand, fl *lineFacts) []pozzettoOption {
 	loose := hd.End == EndStall || hd.End == EndInterrupted // the −100 is not checked there
 	switch {
 	case fl.inBase:
-		return []pozzettoOption{{true, false}}
+		return optsInBase
 	case fl.ls.Pozzetto.Taken():
-		return []pozzettoOption{{false, false}}
+		return optsTaken
+	case fl.ls.Pozzetto == PozzettoNotTaken && loose:
+		return optsNotTakenLoose
 	case fl.ls.Pozzetto == PozzettoNotTaken:
-		if loose {
-			return []pozzettoOption{{true, true}, {true, false}}
-		}
-		return []pozzettoOption{{true, true}}
+		return optsNotTaken
+	case loose:
+		return optsUnknownLoose
 	}
-	if loose {
-		return []pozzettoOption{{false, false}, {true, true}, {true, false}}
-	}
-	return []pozzettoOption{{false, false}, {true, true}}
+	return optsUnknown
 }
+
+// The pozzetto readings, shared and never written.
+var (
+	optsInBase        = []pozzettoOption{{true, false}}
+	optsTaken         = []pozzettoOption{{false, false}}
+	optsNotTaken      = []pozzettoOption{{true, true}}
+	optsNotTakenLoose = []pozzettoOption{{true, true}, {true, false}}
+	optsUnknown       = []pozzettoOption{{false, false}, {true, true}}
+	optsUnknownLoose  = []pozzettoOption{{false, false}, {true, true}, {true, false}}
+)
 
 // deck runs the bounds of one 108-card deck: CARD_POINTS_IMPOSSIBLE and
 // TOO_MANY_BURRACHI (RULES §3, §5.1).
@@ -630,32 +638,41 @@ func btoi(b bool) int {
 	return 0
 }
 
-func lineRef(l Line) *Line { return &l }
+// lineValues backs the Line pointers of findings, so that naming a line
+// allocates nothing; nobody writes through a finding's Line.
+var lineValues = [2]Line{NS, EO}
 
-// add appends a finding with its messages; Rule defaults to the code's.
+func lineRef(l Line) *Line { return &lineValues[l&1] }
+
+// add appends a finding with its messages (plain text); Rule defaults to
+// the code's.
 func (v *validator) add(f Finding, en, it string) {
-	v.addf(f, escapePercent(en), escapePercent(it))
+	f.text = lazyText{en: escapePercent(en), it: escapePercent(it)}
+	v.push(f)
 }
 
-// addf appends a finding whose messages are format strings with args,
-// formatted only when read.
-func (v *validator) addf(f Finding, en, it string, args ...any) {
+func (v *validator) push(f Finding) {
 	if f.Rule == "" {
 		f.Rule = v.ruleFor(f.Code)
 	}
-	f.text = &lazyText{en: en, it: it, args: args}
+	if v.findings == nil {
+		v.findings = make([]Finding, 0, 4)
+	}
 	v.findings = append(v.findings, f)
 }
 
 // addLine appends a finding about one line of one hand; the messages get
-// the "hand h, NS:" prefix. With args, en and it are format strings;
-// without, plain text.
-func (v *validator) addLine(h int, l Line, f Finding, en, it string, args ...any) {
-	if len(args) == 0 {
+// the "hand h, NS:" prefix. With ints, en and it are format strings with
+// that many %d verbs; without, plain text.
+func (v *validator) addLine(h int, l Line, f Finding, en, it string, ints ...int) {
+	if len(ints) == 0 {
 		en, it = escapePercent(en), escapePercent(it)
 	}
 	f.Hand, f.Line, f.Pointer = h, lineRef(l), handPointer(h, l, f.Field)
-	v.addf(f, "hand %d, %s: "+en, "smazzata %d, %s: "+it, append([]any{h, l.Label()}, args...)...)
+	t := lazyText{en: en, it: it, hand: h, line: l}
+	t.n = copy(t.ints[:], ints)
+	f.text = t
+	v.push(f)
 }
 
 // escapePercent makes plain text safe to use as a format string.
@@ -666,10 +683,32 @@ func escapePercent(s string) string {
 	return strings.ReplaceAll(s, "%", "%%")
 }
 
-// handPointer is HandPointer without fmt, on the hot path.
+// handPointer is HandPointer without fmt or allocation on the hot path:
+// the pointers of the fields findings name are built once.
 func handPointer(h int, l Line, field string) string {
+	if p, ok := handPointers[pointerKey{h, l, field}]; ok {
+		return p
+	}
 	return "/hands/" + strconv.Itoa(h-1) + "/" + l.String() + "/" + field
 }
+
+type pointerKey struct {
+	hand  int
+	line  Line
+	field string
+}
+
+var handPointers = func() map[pointerKey]string {
+	m := map[pointerKey]string{}
+	for h := 1; h <= 4; h++ {
+		for _, l := range Lines {
+			for _, f := range []string{"base", "points", "total", "running_total", "burrachi", "closed", "pozzetto", "table_points"} {
+				m[pointerKey{h, l, f}] = "/hands/" + strconv.Itoa(h-1) + "/" + l.String() + "/" + f
+			}
+		}
+	}
+	return m
+}()
 
 func endIT(e HandEnd) string {
 	switch e {

@@ -1,9 +1,6 @@
 package domain
 
-import (
-	"fmt"
-	"strconv"
-)
+import "fmt"
 
 // VPTable converts a match's MP difference into victory points (RULES §6.1).
 // Build one with ParseVPTable or ChooseVPTable.
@@ -133,11 +130,10 @@ func fiburIntOneUp(played int) string {
 // the published 2..4.
 func plannedColumn(r Ruleset, planned int) VPTable {
 	planned = min(max(planned, 2), 4)
-	prefix := "fibur-"
 	if r.Federation() == FITAB {
-		prefix = "fitab-"
+		return vpTables[planned-2] // fitab-2 .. fitab-4
 	}
-	return mustVPTable(prefix + strconv.Itoa(planned))
+	return vpTables[3+planned-2] // fibur-2 .. fibur-4
 }
 
 // EquivalentMPTable is the table that converts adjustment VP into MP: the
