@@ -327,21 +327,7 @@ type adjustmentsResponse struct {
 }
 
 func (s *server) listAdjustments(c *gin.Context) {
-	t, _, err := s.tournamentAccess(c)
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	list, err := s.db.ListAdjustments(c.Request.Context(), t.ID)
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	out := adjustmentsResponse{Adjustments: make([]adjustmentJSON, 0, len(list))}
-	for _, a := range list {
-		out.Adjustments = append(out.Adjustments, toAdjustmentJSON(a))
-	}
-	ok200(c, out)
+	listOfTournament(s, c, s.db.ListAdjustments, toAdjustmentJSON, func(l []adjustmentJSON) any { return adjustmentsResponse{Adjustments: l} })
 }
 
 func (s *server) getAdjustment(c *gin.Context) {

@@ -477,21 +477,10 @@ func (s *server) createCorrection(c *gin.Context) {
 }
 
 func (s *server) listCorrections(c *gin.Context) {
-	t, _, err := s.tournamentAccess(c)
-	if err != nil {
-		s.fail(c, err)
-		return
+	all := func(ctx context.Context, tid string) ([]store.Correction, error) {
+		return s.db.ListCorrections(ctx, tid, store.CorrectionFilter{})
 	}
-	list, err := s.db.ListCorrections(c.Request.Context(), t.ID, store.CorrectionFilter{})
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	out := correctionsResponse{Corrections: make([]correctionJSON, 0, len(list))}
-	for _, rec := range list {
-		out.Corrections = append(out.Corrections, toCorrectionJSON(rec))
-	}
-	ok200(c, out)
+	listOfTournament(s, c, all, toCorrectionJSON, func(l []correctionJSON) any { return correctionsResponse{Corrections: l} })
 }
 
 func (s *server) getCorrection(c *gin.Context) {

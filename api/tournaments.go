@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
@@ -369,21 +370,27 @@ func (s *server) addEntrants(c *gin.Context) {
 }
 
 func (s *server) listEntrants(c *gin.Context) {
+	listOfTournament(s, c, s.db.ListEntrants, toEntrantJSON, func(l []entrantJSON) any { return entrantsResponse{Entrants: l} })
+}
+
+// listOfTournament answers GET of one of a tournament's lists: read access
+// to the tournament, load, convert each item, wrap.
+func listOfTournament[T, J any](s *server, c *gin.Context, load func(context.Context, string) ([]T, error), conv func(T) J, wrap func([]J) any) {
 	t, _, err := s.tournamentAccess(c)
 	if err != nil {
 		s.fail(c, err)
 		return
 	}
-	es, err := s.db.ListEntrants(c.Request.Context(), t.ID)
+	items, err := load(c.Request.Context(), t.ID)
 	if err != nil {
 		s.fail(c, err)
 		return
 	}
-	out := entrantsResponse{Entrants: make([]entrantJSON, 0, len(es))}
-	for _, e := range es {
-		out.Entrants = append(out.Entrants, toEntrantJSON(e))
+	out := make([]J, 0, len(items))
+	for _, it := range items {
+		out = append(out, conv(it))
 	}
-	ok200(c, out)
+	ok200(c, wrap(out))
 }
 
 type roundRequest struct {
@@ -531,21 +538,7 @@ func roundPath(tid string, n int) string {
 }
 
 func (s *server) listRounds(c *gin.Context) {
-	t, _, err := s.tournamentAccess(c)
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	rs, err := s.db.ListRounds(c.Request.Context(), t.ID)
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	out := roundsResponse{Rounds: make([]roundJSON, 0, len(rs))}
-	for _, r := range rs {
-		out.Rounds = append(out.Rounds, toRoundJSON(r))
-	}
-	ok200(c, out)
+	listOfTournament(s, c, s.db.ListRounds, toRoundJSON, func(l []roundJSON) any { return roundsResponse{Rounds: l} })
 }
 
 func (s *server) getRound(c *gin.Context) {
