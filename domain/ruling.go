@@ -133,9 +133,12 @@ func (s CorrectionSituation) Validate() error {
 // and a one-sentence reason (the answer of POST /v1/rulings).
 type Decision struct {
 	Ruling Ruling
-	// Rules holds the article ("FITAB art. 20", "FIBur-INT art. 19") and
-	// the row of RULES.md that decided ("RULES §9.1 rule 2").
-	Rules  []string
+	// Rules holds the articles of the codes the ruling rests on ("FITAB
+	// art. 20", "FIBur-INT art. 19").
+	Rules []string
+	// Row is the row of RULES.md that decided ("RULES §9.1 rule 2"); the
+	// reason ends with it too, so the answer says which rule applied.
+	Row    string
 	Reason string
 }
 
@@ -155,11 +158,15 @@ func Decide(s CorrectionSituation) Decision {
 	return decideFIBur(s)
 }
 
+func decision(r Ruling, article, row, reason string) Decision {
+	return Decision{Ruling: r, Rules: []string{article}, Row: row, Reason: reason + " (" + row + ")"}
+}
+
 // decideFITAB is RULES §9.1, FITAB art. 20.
 func decideFITAB(s CorrectionSituation) Decision {
 	const article = "FITAB art. 20"
 	d := func(r Ruling, row int, reason string) Decision {
-		return Decision{Ruling: r, Rules: []string{article, fmt.Sprintf("RULES §9.1 rule %d", row)}, Reason: reason}
+		return decision(r, article, fmt.Sprintf("RULES §9.1 rule %d", row), reason)
 	}
 	switch {
 	case s.Kind == CorrectionOther:
@@ -183,7 +190,7 @@ func decideFITAB(s CorrectionSituation) Decision {
 func decideFIBur(s CorrectionSituation) Decision {
 	const article = "FIBur-INT art. 19"
 	d := func(r Ruling, row int, reason string) Decision {
-		return Decision{Ruling: r, Rules: []string{article, fmt.Sprintf("RULES §9.2 rule %d", row)}, Reason: reason}
+		return decision(r, article, fmt.Sprintf("RULES §9.2 rule %d", row), reason)
 	}
 	switch {
 	case s.Kind == CorrectionOther:

@@ -48,8 +48,8 @@ func runRulingCases(t *testing.T, rulesets []domain.Ruleset, article string, cas
 				if !slices.Contains(got.Rules, article) {
 					t.Errorf("rules = %q, want them to cite %q", got.Rules, article)
 				}
-				if !slices.Contains(got.Rules, c.rule) {
-					t.Errorf("rules = %q, want the deciding row %q", got.Rules, c.rule)
+				if got.Row != c.rule || !strings.HasSuffix(got.Reason, "("+c.rule+")") {
+					t.Errorf("row = %q, reason %q, want the deciding row %q", got.Row, got.Reason, c.rule)
 				}
 				if strings.TrimSpace(got.Reason) == "" {
 					t.Error("reason is empty")
