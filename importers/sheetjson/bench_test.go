@@ -147,6 +147,14 @@ func BenchmarkDecodeParts(b *testing.B) {
 			_ = json.Unmarshal(sheet, &w)
 		}
 	})
+	b.Run("fast", func(b *testing.B) {
+		var p fastParser
+		for b.Loop() {
+			if _, _, st := p.parse(sheet); st != fastOK {
+				b.Fatal(st)
+			}
+		}
+	})
 	b.Run("capture", func(b *testing.B) {
 		for b.Loop() {
 			d := Decoder{buf: sheet, eof: true, maxSheet: MaxSheetBytes}

@@ -8,10 +8,14 @@
 // is an *Error naming the JSON pointer of the first problem; it wraps
 // domain.ErrInvalid. Whatever the bytes, decoding never panics.
 //
-// The common case is fast: encoding/json decodes the sheet into wire
-// structs, one linear pass checks key spelling, duplicates and nulls, and the
-// typed values are range-checked. Only a sheet encoding/json refuses is read
-// a second time, token by token, to find where the problem is.
+// The common case is fast: a parser made for exactly this schema (fast.go)
+// reads a good sheet in one pass straight from the input buffer into the
+// wire structs, and the typed values are range-checked. A sheet it is not
+// sure of goes to the general path, which decides alone what is accepted
+// and what an error says: encoding/json decodes the sheet into the wire
+// structs, one linear pass checks key spelling, duplicates and nulls, and
+// the same range checks run; only a sheet encoding/json refuses is read a
+// third time, token by token, to find where the problem is.
 //
 // Choices where the JSON standard leaves room:
 //   - duplicate keys are an error (a score sheet must have one reading);
@@ -31,6 +35,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"sync"
 
 	"segnapunti/domain"
 )
@@ -45,7 +50,8 @@ const MaxSheetBytes = 16 << 20
 // batch the first bad sheet stops decoding and its error's pointer starts
 // with /sheets/<index>.
 func Decode(data []byte) (sheets []domain.Sheet, batch bool, err error) {
-	d := &Decoder{buf: data, eof: true, maxSheet: MaxSheetBytes}
+	d := &Decoder{buf: data, eof: true, maxSheet: MaxSheetBytes, fast: fastParsers.Get().(*fastParser)}
+	defer fastParsers.Put(d.fast)
 	for {
 		s, err := d.Next()
 		if err == io.EOF {
@@ -60,6 +66,10 @@ func Decode(data []byte) (sheets []domain.Sheet, batch bool, err error) {
 		sheets = append(sheets, s)
 	}
 }
+
+// fastParsers keeps the fast path's state between calls of Decode, which
+// the API makes once per request.
+var fastParsers = sync.Pool{New: func() any { return new(fastParser) }}
 
 // Decoder reads a sheet or a batch from a stream, one sheet at a time,
 // holding at most one sheet (and one read buffer) in memory: a batch of
@@ -90,6 +100,12 @@ type Decoder struct {
 	done    bool
 	n       int   // sheets returned so far: the next one's index
 	err     error // sticky
+
+	fast   *fastParser // the fast path's reused state, made at first use
+	noFast bool        // tests: the general path alone, as before fast.go
+	// fallbacks counts the sheets the fast path left to decodeSheet; a
+	// good sheet should never be one of them (the tests count them).
+	fallbacks int
 }
 
 // NewDecoder returns a decoder reading r.
@@ -266,6 +282,23 @@ func (d *Decoder) sheet(index int) (domain.Sheet, error) {
 		d.err = err
 		return domain.Sheet{}, err
 	}
+	// The fast path reads a good sheet straight from the buffer; on any
+	// doubt it leaves d as it was and the general path below decides
+	// (fast.go). It also finds the sheet's end, so capture is skipped.
+	retry := false
+	if d.buf[d.pos] == '{' && !d.noFast {
+		if d.fast == nil {
+			d.fast = new(fastParser)
+		}
+		s, n, st := d.fast.parse(d.buf[d.pos:])
+		if st == fastOK && n <= d.maxSheet {
+			d.pos += n
+			return s, nil
+		}
+		// The buffer ended inside the sheet: try again once capture has
+		// read all of it.
+		retry = st == fastShort
+	}
 	start, end, err := d.capture(index)
 	if err == nil && end-start > d.maxSheet {
 		err = d.tooLarge(prefix(), start)
@@ -279,6 +312,12 @@ func (d *Decoder) sheet(index int) (domain.Sheet, error) {
 	if data[0] != '{' {
 		return domain.Sheet{}, d.at(prefix(), start, false, "a sheet must be a JSON object, not "+jsonKind(data[0]))
 	}
+	if retry {
+		if s, n, st := d.fast.parse(data); st == fastOK && n == len(data) {
+			return s, nil
+		}
+	}
+	d.fallbacks++
 	s, p := decodeSheet(data)
 	if p == nil {
 		return s, nil

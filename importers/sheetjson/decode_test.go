@@ -180,6 +180,7 @@ func TestDecodeGood(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
+			checkFastAgrees(t, []byte(tc.in)) // fast_test.go
 			sheets, batch, err := Decode([]byte(tc.in))
 			if err != nil {
 				t.Fatalf("Decode: %v", err)
@@ -317,6 +318,7 @@ func TestDecodeBad(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
+			checkFastAgrees(t, []byte(tc.in)) // fast_test.go
 			sheets, _, err := Decode([]byte(tc.in))
 			if err == nil {
 				t.Fatalf("Decode accepted it: %+v", sheets)
@@ -390,6 +392,7 @@ func TestDecodeBatch(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
+			checkFastAgrees(t, []byte(tc.in)) // fast_test.go
 			sheets, batch, err := Decode([]byte(tc.in))
 			if !batch {
 				t.Errorf("not seen as a batch")
@@ -415,6 +418,7 @@ func TestDecodeBatch(t *testing.T) {
 // where a person looks for them.
 func TestDecodeErrorPosition(t *testing.T) {
 	in := strings.Replace(apiExample, `"eo": {"base": 100, "points": -120, "total": -20}`, `"eo": {"base": 100, "points": -120, "total": "-20"}`, 1)
+	checkFastAgrees(t, []byte(in))
 	_, _, err := Decode([]byte(in))
 	var e *Error
 	if !errors.As(err, &e) {
