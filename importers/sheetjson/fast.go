@@ -480,123 +480,117 @@ const (
 	sWritten
 )
 
-func (p *fastParser) sheet() bool {
-	w := &p.w
+// object reads an object whose keys are keys: each at most once, null
+// meaning absent (member is not called), member reading the value of key i.
+func (p *fastParser) object(keys []string, member func(i int) bool) bool {
 	more, ok := p.open('{', '}')
 	var seen uint32
 	for ok && more {
-		i := p.member(sheetKeys)
+		i := p.member(keys)
 		if i < 0 || seen&(1<<i) != 0 {
 			return false
 		}
 		seen |= 1 << i
 		isNull, nok := p.null()
-		if !nok {
+		if !nok || !isNull && !member(i) {
 			return false
-		}
-		if !isNull {
-			switch i {
-			case sRuleset, sKind, sVPTable, sTournament, sFirstDealer:
-				var known []string
-				slot := 0
-				switch i {
-				case sRuleset:
-					known, slot = knownRulesets, 0
-				case sKind:
-					known, slot = knownKinds, 1
-				case sVPTable:
-					known, slot = knownVPTables, 2
-				case sTournament:
-					slot = 3
-				case sFirstDealer:
-					known, slot = knownDealers, 4
-				}
-				var v string
-				if v, ok = p.str(known); ok {
-					p.strs[slot] = v
-					switch i {
-					case sRuleset:
-						w.Ruleset = &p.strs[slot]
-					case sKind:
-						w.Kind = &p.strs[slot]
-					case sVPTable:
-						w.VPTable = &p.strs[slot]
-					case sTournament:
-						w.Tournament = &p.strs[slot]
-					case sFirstDealer:
-						w.FirstDealer = &p.strs[slot]
-					}
-				}
-			case sHandsPlanned, sRound, sTable:
-				var n int
-				if n, ok = p.int(); ok {
-					switch i {
-					case sHandsPlanned:
-						w.HandsPlanned = p.newInt(n)
-					case sRound:
-						w.Round = p.newInt(n)
-					default:
-						w.Table = p.newInt(n)
-					}
-				}
-			case sNS, sEO:
-				side := &p.sides[i-sNS]
-				*side = wireSide{}
-				if ok = p.side(side); ok {
-					if i == sNS {
-						w.NS = side
-					} else {
-						w.EO = side
-					}
-				}
-			case sLatePoints:
-				p.late = wireLate{}
-				if ok = p.latePoints(&p.late); ok {
-					w.LatePoints = &p.late
-				}
-			case sHands:
-				ok = p.handList()
-			case sWritten:
-				p.written = wireWritten{}
-				if ok = p.writtenResults(&p.written); ok {
-					w.Written = &p.written
-				}
-			}
-			if !ok {
-				return false
-			}
 		}
 		more, ok = p.next('}')
 	}
 	return ok
 }
 
+func (p *fastParser) sheet() bool {
+	w := &p.w
+	return p.object(sheetKeys, func(i int) bool {
+		ok := true
+		switch i {
+		case sRuleset, sKind, sVPTable, sTournament, sFirstDealer:
+			var known []string
+			slot := 0
+			switch i {
+			case sRuleset:
+				known, slot = knownRulesets, 0
+			case sKind:
+				known, slot = knownKinds, 1
+			case sVPTable:
+				known, slot = knownVPTables, 2
+			case sTournament:
+				slot = 3
+			case sFirstDealer:
+				known, slot = knownDealers, 4
+			}
+			var v string
+			if v, ok = p.str(known); ok {
+				p.strs[slot] = v
+				switch i {
+				case sRuleset:
+					w.Ruleset = &p.strs[slot]
+				case sKind:
+					w.Kind = &p.strs[slot]
+				case sVPTable:
+					w.VPTable = &p.strs[slot]
+				case sTournament:
+					w.Tournament = &p.strs[slot]
+				case sFirstDealer:
+					w.FirstDealer = &p.strs[slot]
+				}
+			}
+		case sHandsPlanned, sRound, sTable:
+			var n int
+			if n, ok = p.int(); ok {
+				switch i {
+				case sHandsPlanned:
+					w.HandsPlanned = p.newInt(n)
+				case sRound:
+					w.Round = p.newInt(n)
+				default:
+					w.Table = p.newInt(n)
+				}
+			}
+		case sNS, sEO:
+			side := &p.sides[i-sNS]
+			*side = wireSide{}
+			if ok = p.side(side); ok {
+				if i == sNS {
+					w.NS = side
+				} else {
+					w.EO = side
+				}
+			}
+		case sLatePoints:
+			p.late = wireLate{}
+			if ok = p.latePoints(&p.late); ok {
+				w.LatePoints = &p.late
+			}
+		case sHands:
+			ok = p.handList()
+		case sWritten:
+			p.written = wireWritten{}
+			if ok = p.writtenResults(&p.written); ok {
+				w.Written = &p.written
+			}
+		}
+		if !ok {
+			return false
+		}
+		return ok
+	})
+}
+
 func (p *fastParser) side(s *wireSide) bool {
-	more, ok := p.open('{', '}')
-	var seen uint32
-	for ok && more {
-		i := p.member(sideKeys)
-		if i < 0 || seen&(1<<i) != 0 {
+	return p.object(sideKeys, func(i int) bool {
+		ok := true
+		if i == 0 {
+			s.ID, ok = p.str(nil)
+		} else {
+			s.Players, ok = p.players()
+		}
+		if !ok {
 			return false
 		}
-		seen |= 1 << i
-		isNull, nok := p.null()
-		if !nok {
-			return false
-		}
-		if !isNull {
-			if i == 0 {
-				s.ID, ok = p.str(nil)
-			} else {
-				s.Players, ok = p.players()
-			}
-			if !ok {
-				return false
-			}
-		}
-		more, ok = p.next('}')
-	}
-	return ok
+		return ok
+	})
 }
 
 // players reads an array of names; "players": [] is an empty, non-nil
@@ -620,32 +614,18 @@ func (p *fastParser) players() ([]string, bool) {
 }
 
 func (p *fastParser) latePoints(l *wireLate) bool {
-	more, ok := p.open('{', '}')
-	var seen uint32
-	for ok && more {
-		i := p.member(lateKeys)
-		if i < 0 || seen&(1<<i) != 0 {
+	return p.object(lateKeys, func(i int) bool {
+		n, ok := p.int()
+		if !ok {
 			return false
 		}
-		seen |= 1 << i
-		isNull, nok := p.null()
-		if !nok {
-			return false
+		if i == 0 {
+			l.NS = n
+		} else {
+			l.EO = n
 		}
-		if !isNull {
-			var n int
-			if n, ok = p.int(); !ok {
-				return false
-			}
-			if i == 0 {
-				l.NS = n
-			} else {
-				l.EO = n
-			}
-		}
-		more, ok = p.next('}')
-	}
-	return ok
+		return ok
+	})
 }
 
 func (p *fastParser) handList() bool {
@@ -671,103 +651,77 @@ func (p *fastParser) handList() bool {
 }
 
 func (p *fastParser) hand(h *wireHand) bool {
-	more, ok := p.open('{', '}') // a null hand is not '{': refused
-	var seen uint32
-	for ok && more {
-		i := p.member(handKeys)
-		if i < 0 || seen&(1<<i) != 0 {
-			return false
-		}
-		seen |= 1 << i
-		isNull, nok := p.null()
-		if !nok {
-			return false
-		}
-		if !isNull {
-			switch i {
-			case 0:
-				h.End, ok = p.str(knownEnds)
-			case 1:
-				h.LostCount, ok = p.bool()
-			default:
-				l := &p.lines[p.nLines]
-				p.nLines++
-				*l = wireLine{}
-				if ok = p.line(l); ok {
-					if i == 2 {
-						h.NS = l
-					} else {
-						h.EO = l
-					}
+	return p.object(handKeys, func(i int) bool { // a null hand is not '{': refused
+		ok := true
+		switch i {
+		case 0:
+			h.End, ok = p.str(knownEnds)
+		case 1:
+			h.LostCount, ok = p.bool()
+		default:
+			l := &p.lines[p.nLines]
+			p.nLines++
+			*l = wireLine{}
+			if ok = p.line(l); ok {
+				if i == 2 {
+					h.NS = l
+				} else {
+					h.EO = l
 				}
 			}
-			if !ok {
-				return false
-			}
 		}
-		more, ok = p.next('}')
-	}
-	return ok
+		if !ok {
+			return false
+		}
+		return ok
+	})
 }
 
 func (p *fastParser) line(l *wireLine) bool {
-	more, ok := p.open('{', '}')
-	var seen uint32
-	for ok && more {
-		i := p.member(lineKeys)
-		if i < 0 || seen&(1<<i) != 0 {
-			return false
-		}
-		seen |= 1 << i
-		isNull, nok := p.null()
-		if !nok {
-			return false
-		}
-		if !isNull {
-			switch i {
-			case 4: // burrachi
-				m := &p.maps[p.nLines-1]
-				if *m, ok = p.burrachi(); ok {
-					l.Burrachi = m
-				}
-			case 5: // closed
-				var b bool
-				if b, ok = p.bool(); ok {
-					l.Closed = p.newBool(b)
-				}
-			case 6: // pozzetto
-				l.Pozzetto, ok = p.str(knownPozzetti)
-			default:
-				var n int
-				if n, ok = p.int(); ok {
-					v := p.newInt(n)
-					switch i {
-					case 0:
-						l.Base = v
-					case 1:
-						l.Points = v
-					case 2:
-						l.Total = v
-					case 3:
-						l.RunningTotal = v
-					case 7:
-						l.TablePoints = v
-					case 8:
-						l.HandPoints = v
-					case 9:
-						l.PozzettoUnplayedPoints = v
-					default:
-						l.PenaltyPoints = v
-					}
+	return p.object(lineKeys, func(i int) bool {
+		ok := true
+		switch i {
+		case 4: // burrachi
+			m := &p.maps[p.nLines-1]
+			if *m, ok = p.burrachi(); ok {
+				l.Burrachi = m
+			}
+		case 5: // closed
+			var b bool
+			if b, ok = p.bool(); ok {
+				l.Closed = p.newBool(b)
+			}
+		case 6: // pozzetto
+			l.Pozzetto, ok = p.str(knownPozzetti)
+		default:
+			var n int
+			if n, ok = p.int(); ok {
+				v := p.newInt(n)
+				switch i {
+				case 0:
+					l.Base = v
+				case 1:
+					l.Points = v
+				case 2:
+					l.Total = v
+				case 3:
+					l.RunningTotal = v
+				case 7:
+					l.TablePoints = v
+				case 8:
+					l.HandPoints = v
+				case 9:
+					l.PozzettoUnplayedPoints = v
+				default:
+					l.PenaltyPoints = v
 				}
 			}
-			if !ok {
-				return false
-			}
 		}
-		more, ok = p.next('}')
-	}
-	return ok
+		if !ok {
+			return false
+		}
+		return ok
+	})
 }
 
 // burrachi reads a breakdown: known types, each once, counts 0 to
@@ -803,64 +757,37 @@ func (p *fastParser) burrachi() (map[domain.BurracoType]int, bool) {
 }
 
 func (p *fastParser) writtenResults(wr *wireWritten) bool {
-	more, ok := p.open('{', '}')
-	var seen uint32
-	for ok && more {
-		i := p.member(wKeys)
-		if i < 0 || seen&(1<<i) != 0 {
+	return p.object(wKeys, func(i int) bool {
+		ok := true
+		r := &p.results[i]
+		*r = wireResult{}
+		if !p.result(r) {
 			return false
 		}
-		seen |= 1 << i
-		isNull, nok := p.null()
-		if !nok {
-			return false
+		if i == 0 {
+			wr.NS = r
+		} else {
+			wr.EO = r
 		}
-		if !isNull {
-			r := &p.results[i]
-			*r = wireResult{}
-			if !p.result(r) {
-				return false
-			}
-			if i == 0 {
-				wr.NS = r
-			} else {
-				wr.EO = r
-			}
-		}
-		more, ok = p.next('}')
-	}
-	return ok
+		return ok
+	})
 }
 
 func (p *fastParser) result(r *wireResult) bool {
-	more, ok := p.open('{', '}')
-	var seen uint32
-	for ok && more {
-		i := p.member(resKeys)
-		if i < 0 || seen&(1<<i) != 0 {
+	return p.object(resKeys, func(i int) bool {
+		n, ok := p.int()
+		if !ok {
 			return false
 		}
-		seen |= 1 << i
-		isNull, nok := p.null()
-		if !nok {
-			return false
+		v := p.newInt(n)
+		switch i {
+		case 0:
+			r.Total = v
+		case 1:
+			r.MP = v
+		default:
+			r.VP = v
 		}
-		if !isNull {
-			var n int
-			if n, ok = p.int(); !ok {
-				return false
-			}
-			v := p.newInt(n)
-			switch i {
-			case 0:
-				r.Total = v
-			case 1:
-				r.MP = v
-			default:
-				r.VP = v
-			}
-		}
-		more, ok = p.next('}')
-	}
-	return ok
+		return ok
+	})
 }
