@@ -14,6 +14,7 @@ import (
 	"segnapunti/domain"
 	"segnapunti/exporters/reportjson"
 	"segnapunti/importers/sheetjson"
+	"segnapunti/store"
 )
 
 // Stored sheets: whole (PUT), hand by hand (POST .../hands), read back
@@ -63,12 +64,18 @@ func (s *server) target(c *gin.Context, write bool) (sheetTarget, error) {
 		return sheetTarget{}, errNotFound(fmt.Sprintf("round %d of tournament %q has no table %d", r.Number, t.ID, n))
 	}
 	if write && r.State.Order() >= domain.RoundSheetsDelivered.Order() {
-		// FITAB art. 20, FIBur-INT art. 19: a delivered sheet is final; what
-		// may still change goes through a referee's correction (RULES §9).
-		return sheetTarget{}, &apiError{status: http.StatusConflict, typ: typeRoundClosed,
-			detail: fmt.Sprintf("round %d is %s: its sheets are final and can no longer be entered or replaced; a correction goes through the referee (POST /v1/tournaments/%s/corrections, RULES §9)", r.Number, r.State, t.ID)}
+		return sheetTarget{}, errRoundClosed(t.ID, r.Number, string(r.State))
 	}
 	return sheetTarget{t: t, r: r, table: tb}, nil
+}
+
+// errRoundClosed: FITAB art. 20, FIBur-INT art. 19: a delivered sheet is
+// final; what may still change goes through a referee's correction (RULES
+// §9). The store says so too when the round was closed between the check
+// in target and the write.
+func errRoundClosed(tid string, n int, state string) error {
+	return &apiError{status: http.StatusConflict, typ: typeRoundClosed,
+		detail: fmt.Sprintf("round %d is %s: its sheets are final and can no longer be entered or replaced; a correction goes through the referee (POST /v1/tournaments/%s/corrections, RULES §9)", n, state, tid)}
 }
 
 // fillSheetDefaults adds to a sheet body the fields API §4.1 lets a client
@@ -278,8 +285,11 @@ func (s *server) putSheet(c *gin.Context) {
 		s.fail(c, fmt.Errorf("encode report: %w", err))
 		return
 	}
-	v, err := s.db.PutSheet(ctx, g.t.ID, g.r.Number, g.table.Table, sh, stored, version)
+	v, err := s.db.PutOpenSheet(ctx, g.t.ID, g.r.Number, g.table.Table, sh, stored, version)
 	switch {
+	case errors.Is(err, store.ErrRoundClosed):
+		s.fail(c, errRoundClosed(g.t.ID, g.r.Number, "no longer being played"))
+		return
 	case (errors.Is(err, domain.ErrConflict) || errors.Is(err, domain.ErrNotFound)) && version > 0:
 		s.fail(c, errStale(version))
 		return
@@ -357,6 +367,9 @@ func (s *server) appendHand(c *gin.Context) {
 			}
 			return marshalReport(sh, domain.English)
 		})
+	if errors.Is(err, store.ErrRoundClosed) {
+		err = errRoundClosed(g.t.ID, g.r.Number, "no longer being played")
+	}
 	if err != nil {
 		s.fail(c, err)
 		return

@@ -46,7 +46,7 @@ type ImportedSheet struct {
 // everything back.
 type ImportReport func(imp Import, versions []int) ([]byte, error)
 
-// ErrRoundClosed: a sheet of the import belongs to a round that no longer
+// ErrRoundClosed: a sheet (of an import, or entered by hand) belongs to a round that no longer
 // takes sheets (RULES §10; FITAB art. 20: a delivered sheet is final).
 var ErrRoundClosed = fmt.Errorf("%w: the round no longer takes sheets", domain.ErrConflict)
 

@@ -48,6 +48,19 @@ const appendRetries = 3
 // or table that does not exist is ErrNotFound; a value the schema refuses
 // (an unknown ruleset, more than 4 hands) is ErrInvalid.
 func (db *DB) PutSheet(ctx context.Context, tournamentID string, round, table int, s domain.Sheet, reportJSON []byte, ifVersion int) (int, error) {
+	return db.putSheet(ctx, tournamentID, round, table, s, reportJSON, ifVersion, false)
+}
+
+// PutOpenSheet is PutSheet for a round that must still be being played:
+// the round's state is read under a share lock in the same transaction, so
+// a sheet cannot land in a round a referee has just marked delivered (the
+// state change waits for the write, or the write sees the new state and is
+// ErrRoundClosed). Corrections, which change delivered sheets, use PutSheet.
+func (db *DB) PutOpenSheet(ctx context.Context, tournamentID string, round, table int, s domain.Sheet, reportJSON []byte, ifVersion int) (int, error) {
+	return db.putSheet(ctx, tournamentID, round, table, s, reportJSON, ifVersion, true)
+}
+
+func (db *DB) putSheet(ctx context.Context, tournamentID string, round, table int, s domain.Sheet, reportJSON []byte, ifVersion int, open bool) (int, error) {
 	key := sheetKey{tournamentID, round, table}
 	if ifVersion < 0 {
 		return 0, errorf(domain.ErrInvalid, "sheet of %s: version %d is negative", key, ifVersion)
@@ -58,6 +71,11 @@ func (db *DB) PutSheet(ctx context.Context, tournamentID string, round, table in
 	}
 	row.TournamentID, row.RoundNo, row.TableNo = tournamentID, round, table
 	err = db.gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if open {
+			if err := checkRoundOpen(tx, key); err != nil {
+				return err
+			}
+		}
 		write := upsertSheet
 		if ifVersion > 0 {
 			write = func(tx *gorm.DB, row *sheetRow) error { return replaceSheet(tx, key, row, ifVersion) }
@@ -261,6 +279,9 @@ func (db *DB) AppendHand(ctx context.Context, tournamentID string, round, table 
 		var st StoredSheet
 		var replay bool
 		err := db.gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+			if err := checkRoundOpen(tx, key); err != nil {
+				return err
+			}
 			var err error
 			st, replay, err = db.appendHand(tx, key, empty, h, idempotencyKey, report)
 			return err
@@ -279,6 +300,26 @@ func (db *DB) AppendHand(ctx context.Context, tournamentID string, round, table 
 }
 
 var errNewSheetRace = errors.New("another writer created the sheet first")
+
+// checkRoundOpen reads the round's state under a share lock (it blocks a
+// concurrent state change until the transaction ends, and does not conflict
+// with foreign-key checks) and refuses a round no longer being played
+// (RULES §10; FITAB art. 20, FIBur-INT art. 19: a delivered sheet is final).
+// On SQLite the transaction already holds the database's write lock.
+func checkRoundOpen(tx *gorm.DB, key sheetKey) error {
+	var states []string
+	err := tx.Model(&roundRow{}).Clauses(clause.Locking{Strength: "SHARE"}).
+		Where("tournament_id = ? AND number = ?", key.tournament, key.round).Pluck("state", &states).Error
+	switch {
+	case err != nil:
+		return translate(err, "check round state")
+	case len(states) == 0:
+		return errorf(domain.ErrNotFound, "round %d of tournament %s", key.round, key.tournament)
+	case states[0] != string(domain.RoundPlaying):
+		return fmt.Errorf("%w: round %d of tournament %s is %s", ErrRoundClosed, key.round, key.tournament, states[0])
+	}
+	return nil
+}
 
 func (db *DB) appendHand(tx *gorm.DB, key sheetKey, empty domain.Sheet, h domain.Hand, idemKey string, report func(domain.Sheet) ([]byte, error)) (StoredSheet, bool, error) {
 	now := instant(db.stamp())

@@ -283,3 +283,37 @@ func TestIdempotencyKeyIsPerSheet(t *testing.T) {
 		}
 	})
 }
+
+// RULES §10, FITAB art. 20: once a round's sheets are delivered, hand entry
+// and PutOpenSheet are refused inside their own transaction (no race with the
+// state change), while PutSheet — the correction path — still writes.
+func TestOpenRoundWrites(t *testing.T) {
+	t.Parallel()
+	dbtest.Run(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		tid := setup(t, db)
+		s := minimalSheet()
+		v, err := db.PutOpenSheet(ctx, tid, 1, 1, s, mustReport(t, s), 0)
+		wantErr(t, err, nil)
+		if v != 1 {
+			t.Fatalf("version %d, want 1", v)
+		}
+		_, err = db.PutOpenSheet(ctx, tid, 9, 1, s, mustReport(t, s), 0)
+		wantErr(t, err, domain.ErrNotFound)
+
+		wantErr(t, db.SetRoundState(ctx, tid, 1, domain.RoundPlaying, domain.RoundSheetsDelivered), nil)
+		_, err = db.PutOpenSheet(ctx, tid, 1, 1, s, mustReport(t, s), 0)
+		if !errors.Is(err, store.ErrRoundClosed) || !errors.Is(err, domain.ErrConflict) {
+			t.Errorf("PutOpenSheet on a delivered round: %v, want ErrRoundClosed", err)
+		}
+		_, _, err = db.AppendHand(ctx, tid, 1, 2, s, s.Hands[0], "", func(sh domain.Sheet) ([]byte, error) { return mustReport(t, sh), nil })
+		if !errors.Is(err, store.ErrRoundClosed) {
+			t.Errorf("AppendHand on a delivered round: %v, want ErrRoundClosed", err)
+		}
+		v, err = db.PutSheet(ctx, tid, 1, 1, s, mustReport(t, s), 1)
+		wantErr(t, err, nil)
+		if v != 2 {
+			t.Errorf("correction write: version %d, want 2", v)
+		}
+	})
+}
