@@ -255,14 +255,10 @@ func (s *server) createAdjustment(c *gin.Context) {
 		return
 	}
 	ctx := c.Request.Context()
-	es, err := s.db.ListEntrants(ctx, t.ID)
+	entered, err := s.enteredIDs(ctx, t.ID)
 	if err != nil {
 		s.fail(c, err)
 		return
-	}
-	entered := make(map[string]bool, len(es))
-	for _, e := range es {
-		entered[e.ID] = true
 	}
 	rs, err := s.db.ListRounds(ctx, t.ID)
 	if err != nil {

@@ -322,6 +322,19 @@ func (r entrantsRequest) toDomain(k domain.Kind, existing map[string]bool) ([]do
 	return out, errs
 }
 
+// enteredIDs is the set of the tournament's entrant ids.
+func (s *server) enteredIDs(ctx context.Context, tid string) (map[string]bool, error) {
+	es, err := s.db.ListEntrants(ctx, tid)
+	if err != nil {
+		return nil, err
+	}
+	ids := make(map[string]bool, len(es))
+	for _, e := range es {
+		ids[e.ID] = true
+	}
+	return ids, nil
+}
+
 // addEntrants: POST .../entrants, in bulk and in one transaction: all or
 // nothing.
 func (s *server) addEntrants(c *gin.Context) {
@@ -340,14 +353,10 @@ func (s *server) addEntrants(c *gin.Context) {
 		return
 	}
 	ctx := c.Request.Context()
-	current, err := s.db.ListEntrants(ctx, t.ID)
+	existing, err := s.enteredIDs(ctx, t.ID)
 	if err != nil {
 		s.fail(c, err)
 		return
-	}
-	existing := make(map[string]bool, len(current))
-	for _, e := range current {
-		existing[e.ID] = true
 	}
 	es, errs := req.toDomain(t.Kind, existing)
 	if len(errs) > 0 {
@@ -509,14 +518,10 @@ func (s *server) createRound(c *gin.Context) {
 		return
 	}
 	ctx := c.Request.Context()
-	es, err := s.db.ListEntrants(ctx, t.ID)
+	entered, err := s.enteredIDs(ctx, t.ID)
 	if err != nil {
 		s.fail(c, err)
 		return
-	}
-	entered := make(map[string]bool, len(es))
-	for _, e := range es {
-		entered[e.ID] = true
 	}
 	r, errs := req.toDomain(t, entered)
 	if len(errs) > 0 {
