@@ -277,14 +277,6 @@ func genMatches(ms ...seating) []genMatch {
 	return out
 }
 
-func seatingsOf(ms []genMatch) []seating {
-	out := make([]seating, len(ms))
-	for i, m := range ms {
-		out[i] = m.seating
-	}
-	return out
-}
-
 // expectedFixture is the part of expected.json these tests use.
 type expectedFixture struct {
 	File         string `json:"file"`

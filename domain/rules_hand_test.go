@@ -32,7 +32,6 @@ func dtLine(base, points int, opts ...dtOpt) domain.LineScore {
 
 func dtTotal(v int) dtOpt   { return func(l *domain.LineScore) { l.Total = domain.Int(v) } }
 func dtNoTotal() dtOpt      { return func(l *domain.LineScore) { l.Total = nil } }
-func dtRunning(v int) dtOpt { return func(l *domain.LineScore) { l.RunningTotal = domain.Int(v) } }
 func dtClosed(b bool) dtOpt { return func(l *domain.LineScore) { l.Closed = domain.Bool(b) } }
 func dtPozz(p domain.Pozzetto) dtOpt {
 	return func(l *domain.LineScore) { l.Pozzetto = p }
