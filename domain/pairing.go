@@ -1,0 +1,536 @@
+package domain
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+)
+
+// PairingSystem is how a round is seated (RULES §11, FITAB art. 2, FIBur-INT
+// art. 2). It can only be built valid: use ParsePairingSystem.
+type PairingSystem string
+
+const (
+	SystemChoice           PairingSystem = "choice"      // the referee's list
+	SystemEntryOrder       PairingSystem = "entry_order" // order of entry
+	SystemDraw             PairingSystem = "draw"        // seeded random draw
+	SystemMitchell         PairingSystem = "mitchell"
+	SystemDanese           PairingSystem = "danese"
+	SystemDaneseModificato PairingSystem = "danese_modificato"
+	SystemItaliana         PairingSystem = "italiana"
+	SystemGironi           PairingSystem = "gironi"
+)
+
+// PairingSystems lists every system in the order of API §4.2.
+var PairingSystems = []PairingSystem{SystemChoice, SystemEntryOrder, SystemDraw, SystemMitchell,
+	SystemDanese, SystemDaneseModificato, SystemItaliana, SystemGironi}
+
+// ParsePairingSystem returns the system with the given API name; an unknown
+// name is an error wrapping ErrInvalid.
+func ParsePairingSystem(id string) (PairingSystem, error) {
+	if s := PairingSystem(id); slices.Contains(PairingSystems, s) {
+		return s, nil
+	}
+	return "", fmt.Errorf("%w: unknown pairing system %q (want choice, entry_order, draw, mitchell, danese, danese_modificato, italiana or gironi)", ErrInvalid, id)
+}
+
+// FirstRound reports whether the system seats a first round ("formazione
+// dei tavoli al primo turno", FITAB art. 2).
+func (s PairingSystem) FirstRound() bool {
+	return s == SystemChoice || s == SystemEntryOrder || s == SystemDraw
+}
+
+// usesStandings reports whether the system pairs from the standings.
+func (s PairingSystem) usesStandings() bool {
+	return s == SystemDanese || s == SystemDaneseModificato || s == SystemGironi
+}
+
+// PairedTable is one table of a round. NS and EO hold one entrant id for
+// pairs and teams, two player ids for individual tournaments.
+type PairedTable struct {
+	Table int
+	NS    []string
+	EO    []string
+}
+
+// PairedRound is a seating: the tables and who rests (RULES §10, §11).
+type PairedRound struct {
+	Number int
+	System PairingSystem
+	// Seed is the seed a draw used, so that anyone can replay it; nil for
+	// the systems that draw nothing.
+	Seed   *uint64
+	Tables []PairedTable
+	Byes   []string
+}
+
+// PairingRequest is everything a round's seating is derived from.
+type PairingRequest struct {
+	Ruleset Ruleset
+	Kind    Kind // "" is pairs
+	System  PairingSystem
+	Round   int // the number of the round to seat, from 1
+	// RoundsPlanned is the number of rounds of the session; the modified
+	// Danish system lifts its rule in the last one. 0: unknown (never last).
+	RoundsPlanned int
+	// Entrants are the ids (pairs, teams, or players) in order of entry.
+	Entrants []string
+	// Previous are the rounds 1..Round-1 of the session, in order.
+	Previous []PairedRound
+	// Standings are the entrant ids in standings order (RULES §8) after the
+	// previous round: danese and danese_modificato pair from them. For
+	// gironi they are the standings the groups are formed from: those after
+	// the round before the phase's first round (PhaseStart).
+	Standings []string
+	// Seed drives draw (and the individual schedule); nil draws a fresh one,
+	// returned in the PairedRound.
+	Seed *uint64
+	// GroupSize is the size g of the gironi groups.
+	GroupSize int
+	// Choice is the referee's seating for system choice.
+	Choice *PairedRound
+}
+
+// MaxIndividualPlayers bounds an individual schedule (its memory grows with
+// the square of the players).
+const MaxIndividualPlayers = 4000
+
+// PhaseStart is the first round of the phase the requested round belongs
+// to: the earliest round r such that rounds r..Round-1 all used the
+// requested system (a round-robin calendar counts from there).
+func PhaseStart(req PairingRequest) int {
+	start := req.Round
+	for i := len(req.Previous) - 1; i >= 0; i-- {
+		if req.Previous[i].System != req.System {
+			break
+		}
+		start = req.Previous[i].Number
+	}
+	return start
+}
+
+func invalidf(format string, args ...any) error {
+	return fmt.Errorf("%w: "+format, append([]any{ErrInvalid}, args...)...)
+}
+
+// GeneratePairing seats a round by its system (RULES §11). Input that
+// cannot be seated (an unknown entrant, a system the ruleset refuses, more
+// Mitchell rounds than tables, ...) is an error wrapping ErrInvalid that
+// names the field or the article.
+func GeneratePairing(req PairingRequest) (PairedRound, error) {
+	if err := req.validate(); err != nil {
+		return PairedRound{}, err
+	}
+	out := PairedRound{Number: req.Round, System: req.System}
+	if req.Kind == KindIndividual {
+		return generateIndividual(req)
+	}
+	var err error
+	switch req.System {
+	case SystemChoice:
+		out = *req.Choice
+		out.Number, out.System = req.Round, SystemChoice
+		out.Tables = slices.Clone(out.Tables)
+		out.Byes = slices.Clone(out.Byes)
+		err = validateChoice(req, out)
+	case SystemEntryOrder:
+		out.Tables, out.Byes = seatInOrder(req.Entrants)
+	case SystemDraw:
+		seed := drawSeed(req.Seed)
+		out.Seed = &seed
+		out.Tables, out.Byes = seatInOrder(drawOrder(req.Entrants, seed))
+	case SystemMitchell:
+		out.Tables, out.Byes, err = mitchell(req)
+	case SystemDanese, SystemDaneseModificato:
+		out.Tables, out.Byes, err = danese(req)
+	case SystemItaliana:
+		out.Tables, out.Byes, err = roundRobin(req, [][]string{req.Entrants})
+	case SystemGironi:
+		out.Tables, out.Byes, err = roundRobin(req, gironiGroups(req.Standings, req.GroupSize))
+	}
+	if err != nil {
+		return PairedRound{}, err
+	}
+	return out, nil
+}
+
+func (req *PairingRequest) validate() error {
+	if _, err := ParseRuleset(string(req.Ruleset)); err != nil {
+		return fmt.Errorf("ruleset: %w", err)
+	}
+	if req.Kind == "" {
+		req.Kind = KindPairs
+	}
+	if _, err := ParseKind(string(req.Kind)); err != nil {
+		return fmt.Errorf("kind: %w", err)
+	}
+	if _, err := ParsePairingSystem(string(req.System)); err != nil {
+		return fmt.Errorf("system: %w", err)
+	}
+	if req.Round < 1 {
+		return invalidf("round: %d is not a round number (from 1)", req.Round)
+	}
+	if req.RoundsPlanned < 0 || (req.RoundsPlanned > 0 && req.Round > req.RoundsPlanned) {
+		return invalidf("round: %d is beyond rounds_planned %d", req.Round, req.RoundsPlanned)
+	}
+	if len(req.Previous) != req.Round-1 {
+		return invalidf("previous: round %d needs the %d rounds before it, got %d", req.Round, req.Round-1, len(req.Previous))
+	}
+	for i, p := range req.Previous {
+		if p.Number != i+1 {
+			return invalidf("previous[%d]: round number %d, want %d", i, p.Number, i+1)
+		}
+	}
+	min := 2
+	if req.Kind == KindIndividual {
+		min = 4
+	}
+	if len(req.Entrants) < min {
+		return invalidf("entrants: %d, at least %d are needed", len(req.Entrants), min)
+	}
+	seen := make(map[string]bool, len(req.Entrants))
+	for i, id := range req.Entrants {
+		if strings.TrimSpace(id) == "" {
+			return invalidf("entrants[%d]: empty id", i)
+		}
+		if seen[id] {
+			return invalidf("entrants[%d]: %q entered twice", i, id)
+		}
+		seen[id] = true
+	}
+	if req.Kind == KindIndividual {
+		if len(req.Entrants) > MaxIndividualPlayers {
+			return invalidf("entrants: %d players, at most %d in an individual schedule", len(req.Entrants), MaxIndividualPlayers)
+		}
+		if !individualSystemAllowed(req.System, req.Round) {
+			return invalidf("system: %s does not seat individual tournaments, whose partners change every round by a randomised schedule (%s; use draw)", req.System, individualRule(req.Ruleset))
+		}
+	}
+	if req.System == SystemDaneseModificato && !daneseModificatoAllowed(req.Ruleset) {
+		return invalidf("system: danese_modificato is refused under %s: %s marks it \"attualmente non in funzione\"", req.Ruleset, rulePairingFITAB)
+	}
+	if req.System.FirstRound() {
+		if req.System == SystemEntryOrder && req.Round != 1 {
+			return invalidf("system: entry_order seats the first round only (%s), not round %d", pairingRule(req.Ruleset), req.Round)
+		}
+		if req.System == SystemDraw && req.Round != 1 && req.Kind != KindIndividual {
+			return invalidf("system: draw seats the first round only (%s), not round %d", pairingRule(req.Ruleset), req.Round)
+		}
+	} else if req.Round == 1 {
+		return invalidf("system: %s pairs rounds after the first; the first round is seated by choice, entry_order or draw (%s)", req.System, pairingRule(req.Ruleset))
+	}
+	if req.System == SystemChoice && req.Choice == nil {
+		return invalidf("choice: the referee's seating is missing")
+	}
+	if req.System.usesStandings() {
+		if err := samePeople("standings", req.Standings, req.Entrants); err != nil {
+			return err
+		}
+	}
+	if req.System == SystemGironi && req.GroupSize < 2 {
+		return invalidf("group_size: %d, a group needs at least 2 entrants", req.GroupSize)
+	}
+	return nil
+}
+
+// samePeople checks that list holds every entrant exactly once.
+func samePeople(field string, list, entrants []string) error {
+	in := make(map[string]bool, len(entrants))
+	for _, e := range entrants {
+		in[e] = true
+	}
+	seen := make(map[string]bool, len(list))
+	for i, id := range list {
+		if !in[id] {
+			return invalidf("%s[%d]: %q is not an entrant", field, i, id)
+		}
+		if seen[id] {
+			return invalidf("%s[%d]: %q listed twice", field, i, id)
+		}
+		seen[id] = true
+	}
+	if len(seen) != len(in) {
+		for _, e := range entrants {
+			if !seen[e] {
+				return invalidf("%s: entrant %q is missing", field, e)
+			}
+		}
+	}
+	return nil
+}
+
+// validateChoice refuses a referee's seating that the checker would flag
+// for its structure (an entrant twice, unknown or missing, a second rest).
+func validateChoice(req PairingRequest, r PairedRound) error {
+	rep := CheckRound(req, r)
+	for _, p := range rep.Problems {
+		return invalidf("choice: table %d: %s", p.Table, p.Detail)
+	}
+	return nil
+}
+
+func one(id string) []string { return []string{id} }
+
+// seatInOrder seats lines by entryOrderSeating: the NS line of the
+// incomplete table rests.
+func seatInOrder(lines []string) ([]PairedTable, []string) {
+	ns, eo := entryOrderSeating(len(lines))
+	tables := make([]PairedTable, 0, len(ns))
+	var byes []string
+	for t := range ns {
+		if eo[t] < 0 {
+			byes = append(byes, lines[ns[t]])
+			continue
+		}
+		tables = append(tables, PairedTable{Table: t + 1, NS: one(lines[ns[t]]), EO: one(lines[eo[t]])})
+	}
+	return tables, byes
+}
+
+// drawSeed returns the given seed or a fresh one.
+func drawSeed(s *uint64) uint64 {
+	if s != nil {
+		return *s
+	}
+	return rand.Uint64()
+}
+
+// newDrawRand is the documented, stable generator of every draw: math/rand/v2
+// PCG seeded with (seed, seed), so a recorded seed replays the draw.
+func newDrawRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, seed)) }
+
+// drawOrder shuffles the entrants (Fisher-Yates, rand.Rand.Shuffle) with
+// the seed; the order is then seated as in entry_order.
+func drawOrder(entrants []string, seed uint64) []string {
+	out := slices.Clone(entrants)
+	r := newDrawRand(seed)
+	r.Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
+	return out
+}
+
+// positions of a pairs round: NS and EO by table number, counting the
+// incomplete table (the table number missing from 1..T, or T+1) whose NS
+// rests.
+type lineSeats struct {
+	tables int
+	ns, eo map[int]string // table → entrant ("" for none)
+}
+
+func seatsOf(r PairedRound) (lineSeats, error) {
+	s := lineSeats{ns: map[int]string{}, eo: map[int]string{}}
+	for _, t := range r.Tables {
+		if len(t.NS) != 1 || len(t.EO) != 1 {
+			return s, invalidf("round %d table %d: a line is one entrant", r.Number, t.Table)
+		}
+		s.ns[t.Table], s.eo[t.Table] = t.NS[0], t.EO[0]
+	}
+	s.tables = len(r.Tables) + len(r.Byes)
+	if len(r.Byes) > 1 {
+		return s, invalidf("round %d: %d byes, a pairs round has at most one incomplete table", r.Number, len(r.Byes))
+	}
+	for _, b := range r.Byes {
+		free := 0
+		for t := 1; t <= s.tables; t++ {
+			if _, ok := s.ns[t]; !ok {
+				free = t
+				break
+			}
+		}
+		if free == 0 {
+			return s, invalidf("round %d: tables are not numbered 1..%d", r.Number, s.tables)
+		}
+		s.ns[free] = b
+	}
+	for t := 1; t <= s.tables; t++ {
+		if _, ok := s.ns[t]; !ok {
+			return s, invalidf("round %d: tables are not numbered 1..%d", r.Number, s.tables)
+		}
+	}
+	return s, nil
+}
+
+// mitchell moves the EO lines of the previous round up one table (RULES §11):
+// NS stay; the incomplete table's missing EO line moves too, so the NS it
+// reaches rests.
+func mitchell(req PairingRequest) ([]PairedTable, []string, error) {
+	prev := req.Previous[len(req.Previous)-1]
+	s, err := seatsOf(prev)
+	if err != nil {
+		return nil, nil, fmt.Errorf("previous: %w", err)
+	}
+	if want := (len(req.Entrants) + 1) / 2; s.tables != want {
+		return nil, nil, invalidf("previous: round %d has %d tables, %d entrants need %d", prev.Number, s.tables, len(req.Entrants), want)
+	}
+	base := PhaseStart(req) - 1
+	if base < 1 {
+		base = 1
+	}
+	if moved := req.Round - base; moved >= s.tables {
+		return nil, nil, invalidf("round: with %d tables at most %d Mitchell rounds are played from round %d without a rematch; round %d is refused (%s)",
+			s.tables, s.tables, base, req.Round, pairingRule(req.Ruleset))
+	}
+	var tables []PairedTable
+	var byes []string
+	for t := 1; t <= s.tables; t++ {
+		eo := s.eo[mitchellEOFrom(t, s.tables)]
+		if eo == "" {
+			byes = append(byes, s.ns[t])
+			continue
+		}
+		tables = append(tables, PairedTable{Table: t, NS: one(s.ns[t]), EO: one(eo)})
+	}
+	return tables, byes, nil
+}
+
+// restedBefore returns who rested in the previous rounds.
+func restedBefore(prev []PairedRound) map[string]bool {
+	out := map[string]bool{}
+	for _, p := range prev {
+		for _, b := range p.Byes {
+			out[b] = true
+		}
+	}
+	return out
+}
+
+// danese pairs 1st v 2nd, 3rd v 4th ... from the standings (RULES §11); the
+// modified system keeps apart the entrants that met in the previous round,
+// except in the last round, by backtracking.
+func danese(req PairingRequest) ([]PairedTable, []string, error) {
+	order := req.Standings
+	var byes []string
+	if len(order)%2 == 1 {
+		rested := restedBefore(req.Previous)
+		bye := -1
+		for i := len(order) - 1; i >= 0; i-- {
+			if !rested[order[i]] {
+				bye = i
+				break
+			}
+		}
+		if bye < 0 {
+			return nil, nil, invalidf("round: every entrant has rested once; none may rest again (%s)", restRule(req.Ruleset))
+		}
+		byes = []string{order[bye]}
+		order = slices.Concat(order[:bye], order[bye+1:])
+	}
+	pairs := make([][2]int, 0, len(order)/2)
+	if req.System == SystemDaneseModificato && !(req.RoundsPlanned > 0 && req.Round == req.RoundsPlanned) {
+		met := lastOpponents(req.Previous)
+		var ok bool
+		if pairs, ok = pairAvoiding(order, met); !ok {
+			return nil, nil, invalidf("round: no pairing keeps apart every two entrants that met in round %d (%s danese modificato)", req.Round-1, pairingRule(req.Ruleset))
+		}
+	} else {
+		for i := 0; i+1 < len(order); i += 2 {
+			pairs = append(pairs, [2]int{i, i + 1})
+		}
+	}
+	tables := make([]PairedTable, len(pairs))
+	for k, p := range pairs {
+		ns, eo := order[p[0]], order[p[1]]
+		if !daneseBetterPlacedNS {
+			ns, eo = eo, ns
+		}
+		tables[k] = PairedTable{Table: k + 1, NS: one(ns), EO: one(eo)}
+	}
+	return tables, byes, nil
+}
+
+// lastOpponents maps each entrant to its opponent in the last previous
+// round.
+func lastOpponents(prev []PairedRound) map[string]string {
+	out := map[string]string{}
+	if len(prev) == 0 {
+		return out
+	}
+	for _, t := range prev[len(prev)-1].Tables {
+		if len(t.NS) == 1 && len(t.EO) == 1 {
+			out[t.NS[0]], out[t.EO[0]] = t.EO[0], t.NS[0]
+		}
+	}
+	return out
+}
+
+// pairAvoiding pairs the best unpaired entrant with the next one below it
+// that it did not meet (met), backtracking when that leaves the rest
+// unpairable (RULES §11). Each entrant has at most one forbidden opponent,
+// so the search only ever backtracks near the bottom of the list.
+func pairAvoiding(order []string, met map[string]string) ([][2]int, bool) {
+	n := len(order)
+	paired := make([]bool, n)
+	pairs := make([][2]int, 0, n/2)
+	var solve func(from int) bool
+	solve = func(from int) bool {
+		for from < n && paired[from] {
+			from++
+		}
+		if from == n {
+			return true
+		}
+		paired[from] = true
+		for j := from + 1; j < n; j++ {
+			if paired[j] || met[order[from]] == order[j] {
+				continue
+			}
+			paired[j] = true
+			pairs = append(pairs, [2]int{from, j})
+			if solve(from + 1) {
+				return true
+			}
+			pairs = pairs[:len(pairs)-1]
+			paired[j] = false
+		}
+		paired[from] = false
+		return false
+	}
+	return pairs, solve(0)
+}
+
+// gironiGroups cuts the standings into blocks of g consecutive places
+// (RULES §11 gironi); a last block under gironiMinGroup joins the one above.
+func gironiGroups(standings []string, g int) [][]string {
+	var groups [][]string
+	for i := 0; i < len(standings); i += g {
+		groups = append(groups, standings[i:min(i+g, len(standings))])
+	}
+	if k := len(groups); k > 1 && len(groups[k-1]) < gironiMinGroup {
+		groups[k-2] = slices.Concat(groups[k-2], groups[k-1])
+		groups = groups[:k-1]
+	}
+	return groups
+}
+
+// roundRobin seats round k of the phase in each group by Berger's tables
+// (RULES §11 italiana); tables are numbered on across groups.
+func roundRobin(req PairingRequest, groups [][]string) ([]PairedTable, []string, error) {
+	k := req.Round - PhaseStart(req) + 1
+	var tables []PairedTable
+	var byes []string
+	for gi, g := range groups {
+		rounds := len(g) - 1
+		if len(g)%2 == 1 {
+			rounds = len(g)
+		}
+		if k > rounds {
+			return nil, nil, invalidf("round: round %d of the round robin, but a group of %d plays %d rounds (group %d; %s)", k, len(g), rounds, gi+1, pairingRule(req.Ruleset))
+		}
+		for _, p := range bergerRound(len(g), k) {
+			switch {
+			case p[0] < 0:
+				byes = append(byes, g[p[1]])
+			case p[1] < 0:
+				byes = append(byes, g[p[0]])
+			default:
+				tables = append(tables, PairedTable{Table: len(tables) + 1, NS: one(g[p[0]]), EO: one(g[p[1]])})
+			}
+		}
+	}
+	return tables, byes, nil
+}
+
+// errNoSchedule is returned when no individual seating avoids a repeated
+// partner or a second rest.
+var errNoSchedule = errors.New("no seating")
