@@ -36,6 +36,8 @@ Usage:
   segnapunti validate [--format text|json] [--lang en|it] FILE...
   segnapunti vp --table TABLE --diff MP
   segnapunti vp --ruleset RULESET --hands N --diff MP [--kind KIND]
+  segnapunti pairings generate --system SYSTEM (--entrants N | --from FILE) [flags]
+  segnapunti pairings check [--round N] [--format text|json] FILE
   segnapunti serve [--addr :8080] [--db segnapunti.db]
   segnapunti migrate [--db segnapunti.db]
   segnapunti token create --role ROLE --name TEXT [--club ID] [--db segnapunti.db]
@@ -44,6 +46,8 @@ Commands:
   validate  check sheets offline (.json sheet or batch, .xlsx workbook); no database.
             Exit status: 0 no errors, 1 some sheet has an error finding, 2 unreadable input or bad usage.
   vp        print the VP pair for an MP difference, e.g. 14-6.
+  pairings  seat a round (generate) or check the rounds of a tournament export JSON (check)
+            offline; no database. Exit status: 0 ok, 1 check found problems, 2 bad input or usage.
   serve     run the REST service. DATABASE_URL (postgres://...) selects PostgreSQL; without it an
             embedded database file (--db, env SEGNAPUNTI_DB, default segnapunti.db). Env SEGNAPUNTI_ADDR.
   migrate   apply pending database migrations and exit.
@@ -70,6 +74,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		code, err = runValidate(args[1:], stdout, stderr)
 	case "vp":
 		err = runVP(args[1:], stdout, stderr)
+	case "pairings":
+		code, err = runPairings(args[1:], stdout, stderr)
 	case "serve":
 		err = runServe(ctx, args[1:], getenv, stderr)
 	case "migrate":
@@ -91,7 +97,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		if code == exitOK || code == exitFindings {
 			code = exitUsage
 		}
-		if !errors.Is(err, errUsage) && args[0] != "validate" && args[0] != "vp" {
+		if !errors.Is(err, errUsage) && args[0] != "validate" && args[0] != "vp" && args[0] != "pairings" {
 			code = 1 // a service command that failed at run time
 		}
 	}
