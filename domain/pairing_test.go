@@ -185,6 +185,10 @@ func TestPairingRulesLaterRounds(t *testing.T) {
 			PairingRequest{Ruleset: FITAB2025, System: SystemDanese, Round: 2, Entrants: ids(8), Previous: []PairedRound{r1of8},
 				Standings: []string{"5", "1", "7", "2", "8", "3", "6", "4"}},
 			"1:5v1 2:7v2 3:8v3 4:6v4"},
+		{"FITAB art. 2.2 teams are paired like pairs (danese)",
+			PairingRequest{Ruleset: FITAB2025, Kind: KindTeams, System: SystemDanese, Round: 2, Entrants: ids(8), Previous: []PairedRound{r1of8},
+				Standings: []string{"5", "1", "7", "2", "8", "3", "6", "4"}},
+			"1:5v1 2:7v2 3:8v3 4:6v4"},
 		{"FITAB art. 38 danese: the lowest placed that has not rested rests",
 			PairingRequest{Ruleset: FITAB2025, System: SystemDanese, Round: 2, Entrants: ids(7), Previous: []PairedRound{r1of7},
 				Standings: []string{"1", "2", "3", "5", "6", "7", "4"}},
@@ -333,5 +337,57 @@ func TestPairingIndividual(t *testing.T) {
 			}
 			t.Logf("n=%d rounds=%d repeated opponents=%d table-mates=%d", n, rounds, opp, mates)
 		})
+	}
+}
+
+// FITAB art. 2.3: four players have three ways to form two lines; a fourth
+// round would repeat a partner and is refused.
+func TestPairingIndividualFourPlayersThreeRounds(t *testing.T) {
+	var prev []PairedRound
+	for r := 1; r <= 3; r++ {
+		prev = append(prev, mustPair(t, PairingRequest{Ruleset: FITAB2025, Kind: KindIndividual, System: SystemDraw, Round: r, Entrants: ids(4), Previous: prev, Seed: u64(9)}))
+	}
+	_, err := GeneratePairing(PairingRequest{Ruleset: FITAB2025, Kind: KindIndividual, System: SystemDraw, Round: 4, Entrants: ids(4), Previous: prev, Seed: u64(9)})
+	if !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), "FITAB art. 2.3") {
+		t.Errorf("round 4 of 4 players: err = %v, want ErrInvalid citing FITAB art. 2.3", err)
+	}
+}
+
+// Bad input never panics: random garbage rounds and requests only produce
+// problems or ErrInvalid.
+func TestPairingGarbageNeverPanics(t *testing.T) {
+	pool := []string{"1", "2", "3", "4", "5", "", "x"}
+	systems := append(slices.Clone(PairingSystems), "bogus")
+	kinds := []Kind{"", KindPairs, KindIndividual, KindTeams, "bogus"}
+	for seed := uint64(0); seed < 3000; seed++ {
+		rng := newDrawRand(seed)
+		pick := func(k int) []string {
+			out := make([]string, rng.IntN(k))
+			for i := range out {
+				out[i] = pool[rng.IntN(len(pool))]
+			}
+			return out
+		}
+		round := func(n int) PairedRound {
+			r := PairedRound{Number: n, System: systems[rng.IntN(len(systems))], Byes: pick(3)}
+			for i := range rng.IntN(4) {
+				r.Tables = append(r.Tables, PairedTable{Table: rng.IntN(5) - 1 + i, NS: pick(3), EO: pick(3)})
+			}
+			return r
+		}
+		req := PairingRequest{Ruleset: []Ruleset{FITAB2025, FIBurIta, "x"}[rng.IntN(3)], Kind: kinds[rng.IntN(len(kinds))],
+			System: systems[rng.IntN(len(systems))], Round: rng.IntN(4), RoundsPlanned: rng.IntN(4), Entrants: pick(7),
+			Standings: pick(7), GroupSize: rng.IntN(4)}
+		for i := range rng.IntN(4) {
+			req.Previous = append(req.Previous, round(i+1))
+		}
+		if rng.IntN(2) == 0 {
+			c := round(req.Round)
+			req.Choice = &c
+		}
+		if _, err := GeneratePairing(req); err != nil && !errors.Is(err, ErrInvalid) {
+			t.Fatalf("seed %d: error %v does not wrap ErrInvalid", seed, err)
+		}
+		CheckRound(req, round(req.Round))
 	}
 }
