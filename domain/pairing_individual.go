@@ -178,7 +178,10 @@ func (h *individualHistory) search(seat []int, rng *rand.Rand) ([][4]int, int) {
 	m := len(seat) / 4
 	var best [][4]int
 	bestCost := -1
-	for attempt := 0; attempt < 8 && (bestCost < 0 || bestCost >= individualCostPartner); attempt++ {
+	// Small fields get restarts (cheap, and their search space is rugged);
+	// any field gets more while a partner would repeat.
+	restarts := min(max(1, 1_000/max(len(seat), 1)), 50)
+	for attempt := 0; bestCost != 0 && (attempt < restarts || (attempt < restarts+8 && bestCost >= individualCostPartner)); attempt++ {
 		rng.Shuffle(len(seat), func(i, j int) { seat[i], seat[j] = seat[j], seat[i] })
 		tables := make([][4]int, m)
 		costs := make([]int, m)
