@@ -951,16 +951,40 @@ func TestRulesPozzettoPenaltyInvalid(t *testing.T) {
 			absent: []domain.Code{domain.PozzettoPenaltyInvalid, domain.PointsBreakdownMismatch},
 		},
 		{
-			name: "FITAB art. 16/POZZETTO_PENALTY_INVALID/stall charged the other way (untaken line not charged): info only",
+			// "Qualora una coppia abbia preso il pozzetto, l'altra dovrà pagare 100 punti."
+			name: "FITAB art. 16/POZZETTO_PENALTY_INVALID/stall, one line took it, the other let off: error",
 			sheet: stall(dtLine(200, 150, dtPozz(dtTaken), dtSplit(150, 40)),
 				dtLine(100, 120, dtPozz(dtUntaken), dtSplit(120, 30))),
-			want: []dtWant{dtInfo(domain.PozzettoPenaltyInvalid, 1, dtEO)},
+			want:   []dtWant{dtErr(domain.PozzettoPenaltyInvalid, 1, dtEO)},
+			absent: []domain.Code{domain.PointsBreakdownMismatch},
 		},
 		{
-			name: "FITAB art. 16/POZZETTO_PENALTY_INVALID/stall charged both lines: info only",
+			name: "FITAB art. 16/POZZETTO_PENALTY_INVALID/stall, the taker charged as well: error on the taker",
 			sheet: stall(dtLine(200, 50, dtPozz(dtTaken), dtSplit(150, 40)),
 				dtLine(100, 20, dtPozz(dtUntaken), dtSplit(120, 30))),
+			want: []dtWant{dtErr(domain.PozzettoPenaltyInvalid, 1, dtNS)},
+		},
+		{
+			name: "FITAB art. 16/POZZETTO_PENALTY_INVALID/stall, the taker charged instead of the other: error on both",
+			sheet: stall(dtLine(200, 50, dtPozz(dtTaken), dtSplit(150, 40)),
+				dtLine(100, 120, dtPozz(dtUntaken), dtSplit(120, 30))),
+			want: []dtWant{dtErr(domain.PozzettoPenaltyInvalid, 1, dtNS), dtErr(domain.PozzettoPenaltyInvalid, 1, dtEO)},
+		},
+		{
+			name: "FITAB art. 16/POZZETTO_PENALTY_INVALID/stall, both took it, one charged: info only",
+			sheet: stall(dtLine(200, 50, dtPozz(dtTaken), dtSplit(150, 40)),
+				dtLine(100, 120, dtPozz(dtTaken), dtSplit(120, 30))),
 			want: []dtWant{dtInfo(domain.PozzettoPenaltyInvalid, 1, dtNS)},
+		},
+		{
+			name: "FITAB art. 33/POZZETTO_PENALTY_INVALID/lost-count stall, one line took it, the other let off: info",
+			sheet: func() domain.Sheet {
+				s := stall(dtLine(200, 150, dtPozz(dtTaken), dtSplit(150, 40)),
+					dtLine(100, 120, dtPozz(dtUntaken), dtSplit(120, 30)))
+				s.Hands[0].LostCount = true
+				return s
+			}(),
+			want: []dtWant{dtInfo(domain.PozzettoPenaltyInvalid, 1, dtEO)},
 		},
 		{
 			name: "FITAB art. 16/POZZETTO_PENALTY_INVALID/near-miss: stall, neither took it, neither pays",
@@ -975,10 +999,10 @@ func TestRulesPozzettoPenaltyInvalid(t *testing.T) {
 			want: []dtWant{dtInfo(domain.PozzettoPenaltyInvalid, 1, dtNS), dtInfo(domain.PozzettoPenaltyInvalid, 1, dtEO)},
 		},
 		{
-			name: "FIBur-INT art. 17/POZZETTO_PENALTY_INVALID/stall in FIBur: same treatment, info only",
+			name: "FIBur-INT art. 17/POZZETTO_PENALTY_INVALID/stall in FIBur: same treatment as FITAB art. 16, error",
 			sheet: dtSheet(domain.FIBurIta, dtHand(domain.EndStall, dtLine(200, 150, dtPozz(dtTaken), dtSplit(150, 40)),
 				dtLine(100, 120, dtPozz(dtUntaken), dtSplit(120, 30)))),
-			want: []dtWant{dtInfo(domain.PozzettoPenaltyInvalid, 1, dtEO)},
+			want: []dtWant{dtErr(domain.PozzettoPenaltyInvalid, 1, dtEO)},
 		},
 	})
 }

@@ -170,6 +170,9 @@ func (v *validator) base(h int, hd *Hand, l Line) lineFacts {
 		switch {
 		case ls.Pozzetto.Taken():
 			sev := v.pozzettoSeverity(hd)
+			if hd.End == EndStall && stallChargeDecided(ls.Pozzetto, hd.Lines[l.Other()].Pozzetto) {
+				sev = v.stallSeverity(hd) // FITAB art. 16: the taker pays nothing
+			}
 			v.addLine(h, l, Finding{Code: PozzettoPenaltyInvalid, Severity: sev, Field: "base", Written: Int(ls.Base), Expected: Int(ls.Base + PozzettoPenalty)},
 				fmt.Sprintf("the base %d carries the pozzetto −100, but the line took its pozzetto", ls.Base),
 				fmt.Sprintf("la base %d contiene il −100 del pozzetto, ma la linea ha preso il pozzetto", ls.Base))
@@ -395,9 +398,19 @@ func (v *validator) split(h int, hd *Hand, l Line, f *[2]lineFacts, closer Line)
 			return
 		}
 		if matches(false, !want) {
+			if stallChargeDecided(ls.Pozzetto, f[l.Other()].ls.Pozzetto) {
+				en, it := "stall: the line took its pozzetto and the other did not, so the other line pays 100 and this one nothing (FITAB art. 16), but the points carry the −100",
+					"stallo: la linea ha preso il pozzetto e l'altra no, quindi paga 100 l'altra linea e questa niente (art. 16 FITAB), ma i punti contengono il −100"
+				if want {
+					en, it = "stall: the other line took its pozzetto and this one did not, so this line pays 100 (FITAB art. 16), but the −100 is missing from its points",
+						"stallo: l'altra linea ha preso il pozzetto e questa no, quindi questa paga 100 (art. 16 FITAB), ma nei punti manca il −100"
+				}
+				v.addLine(h, l, Finding{Code: PozzettoPenaltyInvalid, Severity: v.stallSeverity(hd), Field: "points", Written: Int(ls.Points), Expected: Int(expectedPoints(ls, false, want))}, en, it)
+				return
+			}
 			v.addLine(h, l, Finding{Code: PozzettoPenaltyInvalid, Severity: SeverityInfo, Field: "points", Written: Int(ls.Points), Expected: Int(expectedPoints(ls, false, want))},
-				"stall: the pozzetto −100 was charged differently from the literal reading of FITAB art. 16 (the line without its pozzetto pays when the other took its own); not an error",
-				"stallo: il −100 del pozzetto è addebitato diversamente dalla lettura letterale dell'art. 16 FITAB (paga la linea senza pozzetto se l'altra ha preso il suo); non è un errore")
+				"stall: both lines or neither took their pozzetto, and FITAB art. 16 does not say who pays the 100 then; the charge is accepted",
+				"stallo: entrambe le linee o nessuna hanno preso il pozzetto, e l'art. 16 FITAB non dice chi paga i 100 in quel caso; l'addebito è accettato")
 			return
 		}
 		v.pointsMismatch(h, hd, l, expectedPoints(ls, false, want))
@@ -438,6 +451,16 @@ func (v *validator) pointsMismatch(h int, hd *Hand, l Line, want int) {
 // the −100 is not checked (RULES §5).
 func (v *validator) pozzettoSeverity(hd *Hand) Severity {
 	if hd.LostCount || hd.End == EndStall || hd.End == EndInterrupted {
+		return SeverityInfo
+	}
+	return SeverityError
+}
+
+// stallSeverity is the severity of a stall charge FITAB art. 16 decides
+// (exactly one line took its pozzetto): an error, except in a lost-count
+// hand (FITAB art. 33).
+func (v *validator) stallSeverity(hd *Hand) Severity {
+	if hd.LostCount {
 		return SeverityInfo
 	}
 	return SeverityError
