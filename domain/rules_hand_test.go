@@ -556,11 +556,13 @@ func TestRulesBaseNotRepresentable(t *testing.T) {
 			want:  []dtWant{dtErr(domain.BaseNotRepresentable, 1, dtEO).at("base").wrote(80)},
 		},
 		{
-			// RULES principle: the pozzetto is not written, and "not taken,
-			// −100 in the base" (LUG convention, a warning) is a reading.
-			name:   "RULES §5 principle/BASE_NOT_REPRESENTABLE/near-miss: pozzetto not written, base 50 may be 150 − 100",
+			// RULES §5 (corrected, issue 9 point 3): the club convention
+			// applies only to a line marked not_taken; unmarked, base 50 is
+			// simply not representable.
+			name:   "FITAB art. 13/BASE_NOT_REPRESENTABLE/pozzetto not written, base 50 is not read as 150 − 100",
 			sheet:  dtSheet(domain.FITAB2025, dtClosedNS(closer, dtLine(50, -120))),
-			absent: []domain.Code{domain.BaseNotRepresentable},
+			want:   []dtWant{dtErr(domain.BaseNotRepresentable, 1, dtEO).at("base").wrote(50)},
+			absent: []domain.Code{domain.PozzettoInBase},
 		},
 		{
 			name:  "FITAB-INT rule 2/BASE_NOT_REPRESENTABLE/EO base 150 (int bases are multiples of 100)",
@@ -1027,6 +1029,26 @@ func TestRulesPozzettoInBase(t *testing.T) {
 			sheet:  dtSheet(domain.FIBurInt, dtClosedNS(closer, dtLine(-100, 80, dtPozz(dtUntaken)))),
 			want:   []dtWant{dtWarn(domain.PozzettoInBase, 1, dtEO).at("base")},
 			absent: []domain.Code{domain.BaseNotRepresentable, domain.PozzettoPenaltyInvalid},
+		},
+		{
+			// RULES §5: "When a line is marked pozzetto not_taken, its base is
+			// not representable but base + 100 is ..." — no mark, no convention.
+			name:   "LUG/POZZETTO_IN_BASE/near-miss: base 50 in fitab-2025 on an unmarked line is BASE_NOT_REPRESENTABLE",
+			sheet:  dtSheet(domain.FITAB2025, dtClosedNS(closer, dtLine(50, -20))),
+			want:   []dtWant{dtErr(domain.BaseNotRepresentable, 1, dtEO).at("base").wrote(50)},
+			absent: []domain.Code{domain.PozzettoInBase},
+		},
+		{
+			name:   "LUG/POZZETTO_IN_BASE/near-miss: base -100 on an unmarked line is BASE_NOT_REPRESENTABLE",
+			sheet:  dtSheet(domain.FIBurIta, dtClosedNS(closer, dtLine(-100, 80))),
+			want:   []dtWant{dtErr(domain.BaseNotRepresentable, 1, dtEO).at("base").wrote(-100)},
+			absent: []domain.Code{domain.PozzettoInBase},
+		},
+		{
+			name:   "LUG/POZZETTO_IN_BASE/base 50 in fitab-2025 marked not_taken: the convention (150 = semipulito)",
+			sheet:  dtSheet(domain.FITAB2025, dtClosedNS(closer, dtLine(50, -20, dtPozz(dtUntaken)))),
+			want:   []dtWant{dtWarn(domain.PozzettoInBase, 1, dtEO).at("base")},
+			absent: []domain.Code{domain.BaseNotRepresentable},
 		},
 		{
 			name:   "LUG/POZZETTO_IN_BASE/near-miss: -100 in the points column",

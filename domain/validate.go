@@ -179,7 +179,9 @@ func (v *validator) base(h int, hd *Hand, l Line) lineFacts {
 			f.baseOK, f.eff = true, ls.Base+PozzettoPenalty
 			f.forcedClosed, f.forcedOpen = closed, !closed && (f.breakdown || flag != nil)
 			return f
-		case !v.pointsCarryPenalty(hd, l):
+		case ls.Pozzetto == PozzettoNotTaken && !v.pointsCarryPenalty(hd, l):
+			// Only a line marked not_taken can carry the convention (RULES
+			// §5): an unmarked line's unrepresentable base is just that.
 			v.addLine(h, l, Finding{Code: PozzettoInBase, Severity: SeverityWarning, Field: "base", Written: Int(ls.Base), Expected: Int(ls.Base + PozzettoPenalty)},
 				fmt.Sprintf("the pozzetto −100 is written in the base (%d): the codes define the base as burraco and closing bonuses only, so it should read %d with −100 in the points", ls.Base, ls.Base+PozzettoPenalty),
 				fmt.Sprintf("il −100 del pozzetto è scritto nella base (%d): per i codici la base comprende solo burraco e chiusura, quindi dovrebbe essere %d con −100 nei punti", ls.Base, ls.Base+PozzettoPenalty))
