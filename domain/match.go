@@ -52,7 +52,24 @@ func (v *validator) match() {
 			fmt.Sprintf("the sheet has %d hands of the %d planned (a time-out?); VP from %s", played, s.HandsPlanned, v.table.ID()),
 			fmt.Sprintf("lo score ha %d smazzate delle %d previste (tempo scaduto?); VP dalla tabella %s", played, s.HandsPlanned, v.table.ID()))
 	}
+	v.latePoints()
 	v.written(res)
+}
+
+// latePoints: LATE_POINTS_INVALID (RULES §7). A line's lateness credit is 0,
+// 100 (late up to five minutes) or 150 (a further 50 from five to ten);
+// after ten minutes the match is awarded instead (FITAB art. 38, FIBur-INT
+// art. 34).
+func (v *validator) latePoints() {
+	for _, l := range Lines {
+		lp := v.s.LatePoints[l]
+		if lp == 0 || lp == lateCredit || lp == lateCredit+lateFurtherCredit {
+			continue
+		}
+		v.add(Finding{Code: LatePointsInvalid, Severity: SeverityError, Line: lineRef(l), Field: "late_points", Written: Int(lp), Pointer: LatePointsPointer(l)},
+			fmt.Sprintf("%s: late points %d are not a lateness credit: the only credits are 0, %d (up to five minutes) and %d (five to ten minutes)", l.Label(), lp, lateCredit, lateCredit+lateFurtherCredit),
+			fmt.Sprintf("%s: i punti di ritardo %d non sono un abbuono previsto: gli abbuoni sono solo 0, %d (fino a cinque minuti) e %d (da cinque a dieci minuti)", l.Label(), lp, lateCredit, lateCredit+lateFurtherCredit))
+	}
 }
 
 // quantity is one figure of the bottom of the sheet, written and computed.

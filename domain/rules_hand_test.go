@@ -235,6 +235,9 @@ func dtMismatch(w dtWant, f domain.Finding) string {
 			l = domain.EO
 		}
 		want := domain.WrittenPointer(l, w.field)
+		if w.field == "late_points" {
+			want = domain.LatePointsPointer(l)
+		}
 		if w.hand > 0 {
 			want = domain.HandPointer(w.hand, l, w.field)
 		}

@@ -4,6 +4,7 @@ package domain_test
 // §6.2 and §6.3 and the report contract — not from the implementation.
 
 import (
+	"strings"
 	"testing"
 
 	"segnapunti/domain"
@@ -479,4 +480,41 @@ func TestRulesHandsPlanned(t *testing.T) {
 			absent: []domain.Code{domain.HandsFewerThanPlanned, domain.HandsExceedPlanned},
 		},
 	})
+}
+
+// RULES §7: a line's late_points is 0, 100 or 150 (FITAB art. 38, FIBur-INT
+// art. 34: +100 up to five minutes, a further +50 from five to ten).
+func TestRulesLatePointsInvalid(t *testing.T) {
+	bad := func(l dtLineSel, v int) []dtWant {
+		return []dtWant{dtErr(domain.LatePointsInvalid, 0, l).at("late_points").wrote(v)}
+	}
+	dtRun(t, []dtCase{
+		{name: "FITAB art. 38/LATE_POINTS_INVALID/EO 300", sheet: dtLate(dtMatch(), 0, 300), want: bad(dtEO, 300)},
+		{name: "FITAB art. 38/LATE_POINTS_INVALID/NS 50 (the further 50 alone)", sheet: dtLate(dtMatch(), 50, 0), want: bad(dtNS, 50)},
+		{name: "FITAB art. 38/LATE_POINTS_INVALID/NS -100", sheet: dtLate(dtMatch(), -100, 0), want: bad(dtNS, -100)},
+		{name: "FITAB art. 38/LATE_POINTS_INVALID/NS 200 (two credits of 100)", sheet: dtLate(dtMatch(), 200, 0), want: bad(dtNS, 200)},
+		{name: "FITAB art. 38/LATE_POINTS_INVALID/near-miss: 0, 100, 150", sheet: dtLate(dtMatch(), 100, 150), absent: []domain.Code{domain.LatePointsInvalid}},
+		{
+			name:  "FIBur-INT art. 34/LATE_POINTS_INVALID/both lines 120",
+			sheet: dtLate(dtSheet(domain.FIBurIta, dtMatch().Hands...), 120, 120),
+			want:  append(bad(dtNS, 120), bad(dtEO, 120)...),
+		},
+	})
+	r := domain.Validate(dtLate(dtMatch(), 0, 300))
+	for _, f := range r.Findings {
+		if f.Code == domain.LatePointsInvalid {
+			if f.Pointer != "/late_points/eo" || f.Rule != "FITAB art. 38" {
+				t.Errorf("LATE_POINTS_INVALID pointer %q rule %q, want /late_points/eo, FITAB art. 38", f.Pointer, f.Rule)
+			}
+			if !strings.Contains(f.Message(domain.Italian), "ritardo") {
+				t.Errorf("Italian message %q", f.Message(domain.Italian))
+			}
+		}
+	}
+	rs := domain.Validate(dtLate(dtSheet(domain.FIBurIta, dtMatch().Hands...), 120, 0))
+	for _, f := range rs.Findings {
+		if f.Code == domain.LatePointsInvalid && f.Rule != "FIBur-INT art. 34" {
+			t.Errorf("FIBur rule %q", f.Rule)
+		}
+	}
 }
