@@ -1192,6 +1192,64 @@ func TestRulesTooManyBurrachi(t *testing.T) {
 	})
 }
 
+// RULES §4 (issue 9 point 4): minimum card points per burraco type, the
+// international second and third pulito, and the 12 wild cards of a deal.
+func TestRulesBurracoCardPoints(t *testing.T) {
+	tk := dtPozz(dtTaken)
+	tableErr := func(l dtLineSel, written, want int) []dtWant {
+		return []dtWant{dtErr(domain.TooManyBurrachi, 1, l).at("table_points").values(written, want)}
+	}
+	closedWith := func(rs domain.Ruleset, base, table int, bur dtOpt) domain.Sheet {
+		return dtSheet(rs, dtClosedNS(dtLine(base, table, bur, dtClosed(true), tk, dtSplit(table, 0)), dtLine(100, -120)))
+	}
+	lostCount := func(s domain.Sheet) domain.Sheet { s.Hands[0].LostCount = true; return s }
+	dtRun(t, []dtCase{
+		{name: "FITAB art. 13/TOO_MANY_BURRACHI/a reale on 100 table points (A, 2..K of one suit is 120)",
+			sheet: closedWith(domain.FITAB2025, 400, 100, dtBur(dtReale, 1)), want: tableErr(dtNS, 100, 120)},
+		{name: "FITAB art. 13/TOO_MANY_BURRACHI/near-miss: a reale on 120 table points",
+			sheet: closedWith(domain.FITAB2025, 400, 120, dtBur(dtReale, 1)), absent: []domain.Code{domain.TooManyBurrachi}},
+		{name: "FITAB art. 13/TOO_MANY_BURRACHI/a reale sporco on 135 table points (140 with the wild)",
+			sheet: closedWith(domain.FITAB2025, 350, 135, dtBur(dtRealeS, 1)), want: tableErr(dtNS, 135, 140)},
+		{name: "FITAB art. 13/TOO_MANY_BURRACHI/a super sporco on 55 table points (eight 3s and a wild are 60)",
+			sheet: closedWith(domain.FITAB2025, 300, 55, dtBur(dtSuperS, 1)), want: tableErr(dtNS, 55, 60)},
+		{name: "FITAB art. 13/TOO_MANY_BURRACHI/near-miss: a super on 40 table points (eight 3s)",
+			sheet: closedWith(domain.FITAB2025, 350, 40, dtBur(dtSuper, 1)), absent: []domain.Code{domain.TooManyBurrachi}},
+		{name: "FITAB art. 13/TOO_MANY_BURRACHI/a sporco on 40 table points (six 3s and a wild are 50)",
+			sheet: dtSheet(domain.FITAB2025, dtClosedNS(dtLine(300, 235), dtLine(100, 40, dtBur(dtSporco, 1), dtClosed(false), tk, dtSplit(40, 0)))),
+			want:  tableErr(dtEO, 40, 50)},
+		{name: "FITAB art. 13/TOO_MANY_BURRACHI/near-miss: a sporco on 50 table points",
+			sheet:  dtSheet(domain.FITAB2025, dtClosedNS(dtLine(300, 235), dtLine(100, 50, dtBur(dtSporco, 1), dtClosed(false), tk, dtSplit(50, 0)))),
+			absent: []domain.Code{domain.TooManyBurrachi}},
+		{name: "FIBur-INT art. 13/TOO_MANY_BURRACHI/a semipulito and a pulito on 85 table points (55 + 35 = 90)",
+			sheet: closedWith(domain.FIBurIta, 450, 85, dtBur(dtSemi, 1, dtPulito, 1)), want: tableErr(dtNS, 85, 90)},
+		{name: "FITAB-INT rule 2/TOO_MANY_BURRACHI/two international puliti on 70 table points (35 + 45)",
+			sheet: closedWith(domain.FITABInt, 500, 70, dtBur(dtPulito, 2)), want: tableErr(dtNS, 70, 80)},
+		{name: "FITAB-INT rule 2/TOO_MANY_BURRACHI/near-miss: two international puliti on 80 table points",
+			sheet: closedWith(domain.FITABInt, 500, 80, dtBur(dtPulito, 2)), absent: []domain.Code{domain.TooManyBurrachi}},
+		{name: "FIBur-INT art. 30/TOO_MANY_BURRACHI/three international puliti on 120 table points (35 + 45 + 45)",
+			sheet: closedWith(domain.FIBurInt, 700, 120, dtBur(dtPulito, 3)), want: tableErr(dtNS, 120, 125)},
+		{name: "FIBur-INT art. 30/TOO_MANY_BURRACHI/near-miss: three international puliti on 125 table points",
+			sheet: closedWith(domain.FIBurInt, 700, 125, dtBur(dtPulito, 3)), absent: []domain.Code{domain.TooManyBurrachi}},
+		{name: "FITAB art. 13/TOO_MANY_BURRACHI/near-miss: two puliti on 70 in fitab-2025 (combinations of any rank)",
+			sheet: closedWith(domain.FITAB2025, 500, 70, dtBur(dtPulito, 2)), absent: []domain.Code{domain.TooManyBurrachi}},
+		{name: "FITAB art. 33/TOO_MANY_BURRACHI/lost count: a reale on 100 table points is info",
+			sheet: lostCount(closedWith(domain.FITAB2025, 400, 100, dtBur(dtReale, 1))),
+			want:  []dtWant{dtInfo(domain.TooManyBurrachi, 1, dtNS).at("table_points")}},
+		{name: "FITAB art. 9/TOO_MANY_BURRACHI/thirteen sporchi in one hand (12 wild cards, one per meld)",
+			sheet: dtSheet(domain.FITAB2025, dtClosedNS(
+				dtLine(800, 300, dtBur(dtSporco, 7), dtClosed(true), tk), dtLine(600, 200, dtBur(dtSporco, 6), dtClosed(false), tk))),
+			want: []dtWant{dtErr(domain.TooManyBurrachi, 1, dtNoLine).at("burrachi").values(13, 12)}},
+		{name: "FIBur-INT art. 9/TOO_MANY_BURRACHI/7 sporchi + 3 semipuliti + 3 sporchi: 13 wild-bearing burrachi",
+			sheet: dtSheet(domain.FIBurIta, dtClosedNS(
+				dtLine(800, 300, dtBur(dtSporco, 7), dtClosed(true), tk), dtLine(750, 200, dtBur(dtSemi, 3, dtSporco, 3), dtClosed(false), tk))),
+			want: []dtWant{dtErr(domain.TooManyBurrachi, 1, dtNoLine).at("burrachi")}},
+		{name: "FITAB art. 9/TOO_MANY_BURRACHI/near-miss: twelve sporchi and a pulito",
+			sheet: dtSheet(domain.FITAB2025, dtClosedNS(
+				dtLine(900, 300, dtBur(dtSporco, 6, dtPulito, 1), dtClosed(true), tk), dtLine(600, 200, dtBur(dtSporco, 6), dtClosed(false), tk))),
+			absent: []domain.Code{domain.TooManyBurrachi}},
+	})
+}
+
 func TestRulesCardPointsImplausible(t *testing.T) {
 	dtRun(t, []dtCase{
 		{

@@ -54,9 +54,10 @@ type lineFacts struct {
 	forcedClosed bool
 	forcedOpen   bool
 	breakdown    bool
-	sigma        int // Σ bonuses of the breakdown
-	bdCards      int // Σ MinCards of the breakdown
-	bdCount      int // number of burrachi in the breakdown
+	typesOK      bool // a breakdown is given and every type in it is the ruleset's
+	sigma        int  // Σ bonuses of the breakdown
+	bdCards      int  // Σ MinCards of the breakdown
+	bdCount      int  // number of burrachi in the breakdown
 }
 
 // hand runs the hand checks of RULES §5.1.
@@ -154,6 +155,7 @@ func (v *validator) base(h int, hd *Hand, l Line) lineFacts {
 				fmt.Sprintf("il dettaglio indica %s, che %s non prevede", bad[0], v.rs))
 			return f
 		}
+		f.typesOK = true
 	}
 	if closed, ok := fits(ls.Base); ok {
 		f.baseOK, f.forcedClosed = true, closed
@@ -563,18 +565,48 @@ func (v *validator) deck(h int, hd *Hand, f *[2]lineFacts, closer Line) {
 			fmt.Sprintf("hand %d: the burrachi of the two bases need at least %d cards, more than the %d one deck can hold", h, minCards[NS]+minCards[EO], bound),
 			fmt.Sprintf("smazzata %d: i burraco delle due basi richiedono almeno %d carte, più delle %d disponibili in un mazzo", h, minCards[NS]+minCards[EO], bound))
 	}
-	// With a table split: every burraco lies on the table, ≥ 35 points each.
+	// Wild cards: 12 in a deal, at most one per meld (RULES §4).
+	wild := [2]int{}
+	for _, l := range Lines {
+		if f[l].typesOK {
+			wild[l] = WildBurrachi(f[l].ls.Burrachi)
+		}
+	}
+	if n := wild[NS] + wild[EO]; n > MaxWildBurrachi {
+		l := NS
+		if wild[EO] > wild[NS] {
+			l = EO
+		}
+		v.add(Finding{Code: TooManyBurrachi, Severity: SeverityError, Hand: h, Field: "burrachi", Written: Int(n), Expected: Int(MaxWildBurrachi),
+			Rule: v.ruleFor(TooManyBurrachi), Pointer: HandPointer(h, l, "burrachi")},
+			fmt.Sprintf("hand %d: the breakdowns hold %d burrachi with a wild, but a deal has only %d wild cards and a burraco holds at most one", h, n, MaxWildBurrachi),
+			fmt.Sprintf("smazzata %d: i dettagli contano %d burraco con una matta, ma un mazzo ha solo %d matte e un burraco ne contiene al massimo una", h, n, MaxWildBurrachi))
+	}
+	// With a table split: every burraco lies on the table. With the types
+	// known, each holds at least its type's card points (RULES §4);
+	// otherwise at least 35 (seven 3s).
 	for _, l := range Lines {
 		fl := &f[l]
-		if !fl.baseOK || fl.ls.TablePoints == nil {
+		if fl.ls.TablePoints == nil {
+			continue
+		}
+		sev := SeverityError
+		if hd.LostCount {
+			sev = SeverityInfo
+		}
+		if fl.typesOK {
+			if want := MinBurrachiPoints(v.rs, fl.ls.Burrachi); *fl.ls.TablePoints < want {
+				v.addLine(h, l, Finding{Code: TooManyBurrachi, Severity: sev, Field: "table_points", Written: Int(*fl.ls.TablePoints), Expected: Int(want)},
+					"table points %d are fewer than the %d card points the burrachi of the breakdown hold at the least",
+					"i punti in tavola %d sono meno dei %d punti carta che i burraco del dettaglio contengono come minimo", *fl.ls.TablePoints, want)
+			}
+			continue
+		}
+		if !fl.baseOK {
 			continue
 		}
 		_, count := v.minBurrachi(fl, closer == l)
 		if want := MinBurracoTablePoints * count; *fl.ls.TablePoints < want {
-			sev := SeverityError
-			if hd.LostCount {
-				sev = SeverityInfo
-			}
 			v.addLine(h, l, Finding{Code: TooManyBurrachi, Severity: sev, Field: "table_points", Written: Int(*fl.ls.TablePoints), Expected: Int(want)},
 				fmt.Sprintf("table points %d cannot hold %d burrachi (at least %d points each)", *fl.ls.TablePoints, count, MinBurracoTablePoints),
 				fmt.Sprintf("i punti in tavola %d non possono contenere %d burraco (almeno %d punti ciascuno)", *fl.ls.TablePoints, count, MinBurracoTablePoints))
