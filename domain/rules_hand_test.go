@@ -976,6 +976,12 @@ func TestRulesPozzettoPenaltyInvalid(t *testing.T) {
 			want: []dtWant{dtErr(domain.PozzettoPenaltyInvalid, 1, dtNS), dtErr(domain.PozzettoPenaltyInvalid, 1, dtEO)},
 		},
 		{
+			name: "FITAB art. 16/POZZETTO_PENALTY_INVALID/stall, the taker charged in the base column: error",
+			sheet: stall(dtLine(-100, 150, dtPozz(dtTaken), dtSplit(150, 40)),
+				dtLine(100, 20, dtPozz(dtUntaken), dtSplit(120, 30))),
+			want: []dtWant{dtErr(domain.PozzettoPenaltyInvalid, 1, dtNS).at("base")},
+		},
+		{
 			name: "FITAB art. 16/POZZETTO_PENALTY_INVALID/stall, both took it, one charged: info only",
 			sheet: stall(dtLine(200, 50, dtPozz(dtTaken), dtSplit(150, 40)),
 				dtLine(100, 120, dtPozz(dtTaken), dtSplit(120, 30))),
