@@ -468,7 +468,7 @@ func (s *server) createCorrection(c *gin.Context) {
 		}
 	}
 	out := correctionResponse{
-		Ruling: toRulingJSON(decision), Applied: rec.Applied,
+		Ruling: toRulingJSON(decision, domain.English), Applied: rec.Applied,
 		StandingsBefore: toStandingsResponse(before).Standings, StandingsAfter: toStandingsResponse(after).Standings,
 		Correction: toCorrectionJSON(rec), Version: rec.SheetVersion,
 	}

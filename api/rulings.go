@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/gin-gonic/gin"
+	"golang.org/x/text/language"
 
 	"segnapunti/domain"
 )
@@ -56,15 +57,20 @@ type rulingJSON struct {
 	Reason string   `json:"reason"`
 }
 
-func toRulingJSON(d domain.Decision) rulingJSON {
+func toRulingJSON(d domain.Decision, lang domain.Lang) rulingJSON {
 	rules := d.Rules
 	if rules == nil {
 		rules = []string{}
 	}
-	return rulingJSON{Ruling: string(d.Ruling), Rules: rules, Reason: d.Reason}
+	return rulingJSON{Ruling: string(d.Ruling), Rules: rules, Reason: d.ReasonIn(lang)}
 }
 
 func (s *server) ruling(c *gin.Context) {
+	lang, err := rulingLang(c)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
 	var req rulingRequest
 	if err := s.decodeJSON(c, &req); err != nil {
 		s.fail(c, err)
@@ -75,7 +81,54 @@ func (s *server) ruling(c *gin.Context) {
 		s.fail(c, invalidFields(domainFieldErrors(err, func(field string) string { return "/" + field })))
 		return
 	}
-	ok200(c, toRulingJSON(domain.Decide(sit)))
+	// RULES §9: the facts of a stateless request must agree; a
+	// contradiction is a 422 naming the fields.
+	if err := sit.Contradictions(); err != nil {
+		s.fail(c, invalidFields(contradictionErrors(err)))
+		return
+	}
+	ok200(c, toRulingJSON(domain.Decide(sit), lang))
+}
+
+// contradictionErrors turns a *domain.ContradictionError into one field
+// error per contradiction, its pointer the field to correct and its detail
+// naming the fields it contradicts.
+func contradictionErrors(err error) []fieldError {
+	var ce *domain.ContradictionError
+	if !errors.As(err, &ce) {
+		return []fieldError{{Detail: domainDetail(err)}}
+	}
+	out := make([]fieldError, 0, len(ce.Contradictions))
+	for _, k := range ce.Contradictions {
+		out = append(out, fieldError{Pointer: "/" + k.Field,
+			Detail: k.Detail + " (contradicts " + strings.Join(k.With, ", ") + ")"})
+	}
+	return out
+}
+
+// rulingLanguages are the languages of ruling reasons, English first (the
+// default).
+var rulingLanguages = language.NewMatcher([]language.Tag{language.English, language.Italian})
+
+// rulingLang picks the language of the reason: ?lang= when given (en or
+// it), otherwise Italian when Accept-Language prefers Italian to English,
+// otherwise English.
+func rulingLang(c *gin.Context) (domain.Lang, error) {
+	q := c.Request.URL.Query()
+	if err := onlyParams(q, "lang"); err != nil {
+		return "", err
+	}
+	if q.Has("lang") {
+		return langParam(q)
+	}
+	tags, _, err := language.ParseAcceptLanguage(c.GetHeader("Accept-Language"))
+	if err != nil || len(tags) == 0 {
+		return domain.English, nil // an unreadable header is no preference
+	}
+	if _, i, conf := rulingLanguages.Match(tags...); conf != language.No && i == 1 {
+		return domain.Italian, nil
+	}
+	return domain.English, nil
 }
 
 // domainFieldErrors turns a domain validation error — one ErrInvalid, or

@@ -23,6 +23,8 @@ func (v *validator) ruleFor(c Code) string {
 		return pick("FITAB art. 1, 17", "FIBur-INT art. 1, 16") // 108 cards; the stock keeps 2
 	case HandAfterTimeOut, HandsFewerThanPlanned:
 		return pick("FITAB art. 15", "FIBur-INT art. 15") // time-out and the final round
+	case LatePointsInvalid:
+		return pick("FITAB art. 38", "FIBur-INT art. 34") // lateness credits
 	case HandsExceedPlanned:
 		return pick("FITAB art. 2", "FIBur-INT art. 2")
 	}

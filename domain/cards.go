@@ -154,6 +154,78 @@ func (t BurracoType) MinCards() int {
 	}
 }
 
+// MinPoints is the least card points a burraco of the type holds, its
+// cards at their RULES §3 values and a wild counted as a 2 at 20 (RULES §4):
+// a reale is A, 2..K of one suit (120), a super eight 3s (40), a pulito seven
+// 3s (35), a sporco six 3s and a wild (50), a semipulito seven 3s and a wild
+// (55).
+func (t BurracoType) MinPoints() int {
+	switch t {
+	case Reale:
+		return 120
+	case RealeSporco:
+		return 140
+	case Super:
+		return 40
+	case SuperSporco:
+		return 60
+	case Pulito:
+		return 35
+	case Semipulito:
+		return 55
+	case Sporco:
+		return 50
+	}
+	return MinBurracoTablePoints
+}
+
+// CarriesWild reports whether a burraco of the type holds a wild card (a
+// joker or a 2 out of its natural place), RULES §4.
+func (t BurracoType) CarriesWild() bool {
+	return t == Sporco || t == Semipulito || t == RealeSporco || t == SuperSporco
+}
+
+// MaxWildBurrachi: a deal has 12 wild cards (4 jokers, 8 twos) and a meld
+// holds at most one (FITAB art. 9, FIBur-INT art. 9), so both lines together
+// hold at most 12 burrachi that carry a wild (RULES §4).
+const MaxWildBurrachi = 12
+
+// IntlLaterPulitoMinPoints is the least card points of a line's second and
+// each further pulito in fitab-int and fibur-int: combinations are only of
+// aces or threes and no two equal combinations may be opened (FITAB-INT
+// rule 2, FIBur-INT art. 30), so after one combination of seven 3s the next
+// cheapest pulito is a sequence 3..9 (RULES §4).
+const IntlLaterPulitoMinPoints = 45
+
+// MinBurrachiPoints is the least card points the burrachi of one line's
+// breakdown hold in the ruleset (RULES §4). Types no ruleset knows count as
+// MinBurracoTablePoints.
+func MinBurrachiPoints(rs Ruleset, burrachi map[BurracoType]int) int {
+	sum := 0
+	for t, n := range burrachi {
+		if n <= 0 {
+			continue
+		}
+		if t == Pulito && rs.International() {
+			sum += Pulito.MinPoints() + (n-1)*IntlLaterPulitoMinPoints
+			continue
+		}
+		sum += n * t.MinPoints()
+	}
+	return sum
+}
+
+// WildBurrachi is the number of burrachi of a breakdown that carry a wild.
+func WildBurrachi(burrachi map[BurracoType]int) int {
+	n := 0
+	for t, c := range burrachi {
+		if c > 0 && t.CarriesWild() {
+			n += c
+		}
+	}
+	return n
+}
+
 // UnknownBurracoMinCards is the card count assumed for a burraco whose type
 // is not known (RULES §5.1 TOO_MANY_BURRACHI).
 const UnknownBurracoMinCards = 7

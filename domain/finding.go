@@ -38,6 +38,9 @@ const (
 	ResultInverted        Code = "RESULT_INVERTED"
 	HandsExceedPlanned    Code = "HANDS_EXCEED_PLANNED"
 	HandsFewerThanPlanned Code = "HANDS_FEWER_THAN_PLANNED"
+	// LatePointsInvalid: a line's late_points is not one of the lateness
+	// credits 0, 100, 150 (RULES §7; FITAB art. 38, FIBur-INT art. 34).
+	LatePointsInvalid Code = "LATE_POINTS_INVALID"
 )
 
 // Severity says whether a finding makes the sheet wrong.

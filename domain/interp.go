@@ -10,11 +10,20 @@ const (
 	ImplausibleLineTotal  = 1500
 )
 
-// stallPays says whether a line pays the 100 for its pozzetto in a stall:
-// FITAB art. 16 read literally, "a line that did not take its pozzetto pays
-// when the other line took its own" [INTERP]. FIBur has no stall article and
-// gets the same treatment. A sheet that charged it the other way gets an
-// info finding, never an error.
+// stallPays says whether a line pays the 100 for its pozzetto in a stall.
+// FITAB art. 16: "Qualora una coppia abbia preso il pozzetto, l'altra dovrà
+// pagare 100 punti" — when exactly one line took its pozzetto, the other
+// pays and the taker does not (RULES §5). FIBur has no stall article and
+// gets the same treatment.
 func stallPays(own, other Pozzetto) bool {
 	return own == PozzettoNotTaken && other.Taken()
+}
+
+// stallChargeDecided says whether FITAB art. 16 decides who pays in a stall:
+// only when exactly one line took its pozzetto. When both took it, or
+// neither did, the text does not say [INTERP] (RULES §5): any charge is
+// accepted with an info finding.
+func stallChargeDecided(a, b Pozzetto) bool {
+	known := func(p Pozzetto) bool { return p != PozzettoUnknown }
+	return known(a) && known(b) && a.Taken() != b.Taken()
 }

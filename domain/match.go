@@ -52,7 +52,24 @@ func (v *validator) match() {
 			fmt.Sprintf("the sheet has %d hands of the %d planned (a time-out?); VP from %s", played, s.HandsPlanned, v.table.ID()),
 			fmt.Sprintf("lo score ha %d smazzate delle %d previste (tempo scaduto?); VP dalla tabella %s", played, s.HandsPlanned, v.table.ID()))
 	}
+	v.latePoints()
 	v.written(res)
+}
+
+// latePoints: LATE_POINTS_INVALID (RULES §7). A line's lateness credit is 0,
+// 100 (late up to five minutes) or 150 (a further 50 from five to ten);
+// after ten minutes the match is awarded instead (FITAB art. 38, FIBur-INT
+// art. 34).
+func (v *validator) latePoints() {
+	for _, l := range Lines {
+		lp := v.s.LatePoints[l]
+		if lp == 0 || lp == lateCredit || lp == lateCredit+lateFurtherCredit {
+			continue
+		}
+		v.add(Finding{Code: LatePointsInvalid, Severity: SeverityError, Line: lineRef(l), Field: "late_points", Written: Int(lp), Pointer: LatePointsPointer(l)},
+			fmt.Sprintf("%s: late points %d are not a lateness credit: the only credits are 0, %d (up to five minutes) and %d (five to ten minutes)", l.Label(), lp, lateCredit, lateCredit+lateFurtherCredit),
+			fmt.Sprintf("%s: i punti di ritardo %d non sono un abbuono previsto: gli abbuoni sono solo 0, %d (fino a cinque minuti) e %d (da cinque a dieci minuti)", l.Label(), lp, lateCredit, lateCredit+lateFurtherCredit))
+	}
 }
 
 // quantity is one figure of the bottom of the sheet, written and computed.
@@ -60,6 +77,9 @@ type quantity struct {
 	field    string
 	written  [2]*int
 	computed [2]int
+	// followsSum: the written figures follow from other written figures
+	// that are wrong (a sum error), so they are no inversion (RULES §6.3).
+	followsSum bool
 }
 
 type verdict int
@@ -99,16 +119,24 @@ func (q quantity) firstWrong() Line {
 // inversions that explain them (RULES §6.3).
 func (v *validator) written(res [2]LineResult) {
 	w := v.s.Written
-	totals := quantity{"total", [2]*int{w[NS].Total, w[EO].Total}, [2]int{res[NS].Total, res[EO].Total}}
-	mp := quantity{"mp", [2]*int{w[NS].MP, w[EO].MP}, [2]int{res[NS].MP, res[EO].MP}}
-	vp := quantity{"vp", [2]*int{w[NS].VP, w[EO].VP}, [2]int{res[NS].VP, res[EO].VP}}
+	totals := quantity{field: "total", written: [2]*int{w[NS].Total, w[EO].Total}, computed: [2]int{res[NS].Total, res[EO].Total}}
+	mp := quantity{field: "mp", written: [2]*int{w[NS].MP, w[EO].MP}, computed: [2]int{res[NS].MP, res[EO].MP}}
+	vp := quantity{field: "vp", written: [2]*int{w[NS].VP, w[EO].VP}, computed: [2]int{res[NS].VP, res[EO].VP}}
 
-	totalsInverted := totals.verdict() == swapped
+	// RULES §6.3: an inversion is the two lines' results swapped, never the
+	// consequence of a sum error. Written totals that follow from the
+	// sheet's own (mis-added) hand or running totals are a sum error even
+	// when they mirror the computed ones.
+	totalsVerdict := totals.verdict()
+	totalsInverted := totalsVerdict == swapped && !v.totalsFollowWrittenHands()
+	if totalsVerdict == swapped && !totalsInverted {
+		totalsVerdict = wrong
+	}
 	if totalsInverted {
 		v.add(Finding{Code: TotalsInverted, Severity: SeverityError, Field: "total", Written: w[NS].Total, Expected: Int(res[NS].Total), Pointer: WrittenPointer(NS, "total")},
 			fmt.Sprintf("final totals are inverted: NS made %d and EO %d, the sheet says the reverse", res[NS].Total, res[EO].Total),
 			fmt.Sprintf("totali finali invertiti: NS ha fatto %d ed EO %d, lo score riporta il contrario", res[NS].Total, res[EO].Total))
-	} else if totals.verdict() == wrong {
+	} else if totalsVerdict == wrong {
 		for _, l := range Lines {
 			if t := w[l].Total; t != nil && *t != res[l].Total {
 				v.add(Finding{Code: FinalTotalMismatch, Severity: SeverityError, Line: lineRef(l), Field: "total", Written: Int(*t), Expected: Int(res[l].Total), Pointer: WrittenPointer(l, "total")},
@@ -118,13 +146,38 @@ func (v *validator) written(res [2]LineResult) {
 		}
 	}
 
+	// The written MP and VP are a sum error's consequence, not an inversion,
+	// when they follow from written figures that are themselves wrong: MP
+	// from the written totals, VP from the written MP or totals.
+	var wrongDiffs []int
+	if totalsVerdict == wrong && w[NS].Total != nil && w[EO].Total != nil {
+		d := *w[NS].Total - *w[EO].Total
+		if mp.written[NS] != nil && mp.written[EO] != nil && *mp.written[NS] == d && *mp.written[EO] == -d {
+			mp.followsSum = true
+		}
+		wrongDiffs = append(wrongDiffs, d)
+	}
+	if mv := mp.verdict(); (mv == wrong || (mv == swapped && mp.followsSum)) && mp.written[NS] != nil && mp.written[EO] != nil && *mp.written[EO] == -*mp.written[NS] {
+		wrongDiffs = append(wrongDiffs, *mp.written[NS])
+	}
+	if vp.written[NS] != nil && vp.written[EO] != nil {
+		for _, d := range wrongDiffs {
+			if ns, eo := v.vpFor(d); *vp.written[NS] == ns && *vp.written[EO] == eo {
+				vp.followsSum = true
+			}
+		}
+	}
+
 	var inverted *quantity
 	for _, q := range []*quantity{&mp, &vp} {
 		switch q.verdict() {
 		case swapped:
-			// With the totals inverted, MP and VP that follow the written
-			// totals are explained by that inversion.
-			if !totalsInverted && inverted == nil {
+			switch {
+			case q.followsSum:
+				v.mismatch(*q)
+			case !totalsInverted && inverted == nil:
+				// With the totals inverted, MP and VP that follow the
+				// written totals are explained by that inversion.
 				inverted = q
 			}
 		case wrong:
@@ -141,6 +194,53 @@ func (v *validator) written(res [2]LineResult) {
 			fmt.Sprintf("written VP %d + %d add up to %d, not %d", *w[NS].VP, *w[EO].VP, *w[NS].VP+*w[EO].VP, MaxVP),
 			fmt.Sprintf("i VP scritti %d + %d fanno %d, non %d", *w[NS].VP, *w[EO].VP, *w[NS].VP+*w[EO].VP, MaxVP))
 	}
+}
+
+// totalsFollowWrittenHands reports whether both written final totals are
+// what the sheet's own hand totals add up to (the written hand total where
+// there is one, base + points otherwise), or its last written running
+// totals, plus the late points: then a wrong final total is a sum error
+// carried down the sheet (RULES §6.3).
+func (v *validator) totalsFollowWrittenHands() bool {
+	s := v.s
+	for _, l := range Lines {
+		t := s.Written[l].Total
+		if t == nil {
+			return false
+		}
+		sum := 0
+		for i := range s.Hands {
+			ls := &s.Hands[i].Lines[l]
+			if ls.Total != nil {
+				sum += *ls.Total
+			} else {
+				sum += ls.Base + ls.Points
+			}
+		}
+		ok := *t == sum+s.LatePoints[l]
+		if n := len(s.Hands); n > 0 {
+			if rt := s.Hands[n-1].Lines[l].RunningTotal; rt != nil && *t == *rt+s.LatePoints[l] {
+				ok = true
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// vpFor is the VP pair (NS, EO) the match's table gives for an MP
+// difference NS − EO.
+func (v *validator) vpFor(diff int) (ns, eo int) {
+	win, lose := v.table.Lookup(diff)
+	switch {
+	case diff > 0:
+		return win, lose
+	case diff < 0:
+		return lose, win
+	}
+	return MaxVP / 2, MaxVP / 2
 }
 
 // mismatch reports a wrong MP or VP pair once per match, on the first line

@@ -235,6 +235,9 @@ func dtMismatch(w dtWant, f domain.Finding) string {
 			l = domain.EO
 		}
 		want := domain.WrittenPointer(l, w.field)
+		if w.field == "late_points" {
+			want = domain.LatePointsPointer(l)
+		}
 		if w.hand > 0 {
 			want = domain.HandPointer(w.hand, l, w.field)
 		}
@@ -556,11 +559,13 @@ func TestRulesBaseNotRepresentable(t *testing.T) {
 			want:  []dtWant{dtErr(domain.BaseNotRepresentable, 1, dtEO).at("base").wrote(80)},
 		},
 		{
-			// RULES principle: the pozzetto is not written, and "not taken,
-			// −100 in the base" (LUG convention, a warning) is a reading.
-			name:   "RULES §5 principle/BASE_NOT_REPRESENTABLE/near-miss: pozzetto not written, base 50 may be 150 − 100",
+			// RULES §5 (corrected, issue 9 point 3): the club convention
+			// applies only to a line marked not_taken; unmarked, base 50 is
+			// simply not representable.
+			name:   "FITAB art. 13/BASE_NOT_REPRESENTABLE/pozzetto not written, base 50 is not read as 150 − 100",
 			sheet:  dtSheet(domain.FITAB2025, dtClosedNS(closer, dtLine(50, -120))),
-			absent: []domain.Code{domain.BaseNotRepresentable},
+			want:   []dtWant{dtErr(domain.BaseNotRepresentable, 1, dtEO).at("base").wrote(50)},
+			absent: []domain.Code{domain.PozzettoInBase},
 		},
 		{
 			name:  "FITAB-INT rule 2/BASE_NOT_REPRESENTABLE/EO base 150 (int bases are multiples of 100)",
@@ -951,16 +956,46 @@ func TestRulesPozzettoPenaltyInvalid(t *testing.T) {
 			absent: []domain.Code{domain.PozzettoPenaltyInvalid, domain.PointsBreakdownMismatch},
 		},
 		{
-			name: "FITAB art. 16/POZZETTO_PENALTY_INVALID/stall charged the other way (untaken line not charged): info only",
+			// "Qualora una coppia abbia preso il pozzetto, l'altra dovrà pagare 100 punti."
+			name: "FITAB art. 16/POZZETTO_PENALTY_INVALID/stall, one line took it, the other let off: error",
 			sheet: stall(dtLine(200, 150, dtPozz(dtTaken), dtSplit(150, 40)),
 				dtLine(100, 120, dtPozz(dtUntaken), dtSplit(120, 30))),
-			want: []dtWant{dtInfo(domain.PozzettoPenaltyInvalid, 1, dtEO)},
+			want:   []dtWant{dtErr(domain.PozzettoPenaltyInvalid, 1, dtEO)},
+			absent: []domain.Code{domain.PointsBreakdownMismatch},
 		},
 		{
-			name: "FITAB art. 16/POZZETTO_PENALTY_INVALID/stall charged both lines: info only",
+			name: "FITAB art. 16/POZZETTO_PENALTY_INVALID/stall, the taker charged as well: error on the taker",
 			sheet: stall(dtLine(200, 50, dtPozz(dtTaken), dtSplit(150, 40)),
 				dtLine(100, 20, dtPozz(dtUntaken), dtSplit(120, 30))),
+			want: []dtWant{dtErr(domain.PozzettoPenaltyInvalid, 1, dtNS)},
+		},
+		{
+			name: "FITAB art. 16/POZZETTO_PENALTY_INVALID/stall, the taker charged instead of the other: error on both",
+			sheet: stall(dtLine(200, 50, dtPozz(dtTaken), dtSplit(150, 40)),
+				dtLine(100, 120, dtPozz(dtUntaken), dtSplit(120, 30))),
+			want: []dtWant{dtErr(domain.PozzettoPenaltyInvalid, 1, dtNS), dtErr(domain.PozzettoPenaltyInvalid, 1, dtEO)},
+		},
+		{
+			name: "FITAB art. 16/POZZETTO_PENALTY_INVALID/stall, the taker charged in the base column: error",
+			sheet: stall(dtLine(-100, 150, dtPozz(dtTaken), dtSplit(150, 40)),
+				dtLine(100, 20, dtPozz(dtUntaken), dtSplit(120, 30))),
+			want: []dtWant{dtErr(domain.PozzettoPenaltyInvalid, 1, dtNS).at("base")},
+		},
+		{
+			name: "FITAB art. 16/POZZETTO_PENALTY_INVALID/stall, both took it, one charged: info only",
+			sheet: stall(dtLine(200, 50, dtPozz(dtTaken), dtSplit(150, 40)),
+				dtLine(100, 120, dtPozz(dtTaken), dtSplit(120, 30))),
 			want: []dtWant{dtInfo(domain.PozzettoPenaltyInvalid, 1, dtNS)},
+		},
+		{
+			name: "FITAB art. 33/POZZETTO_PENALTY_INVALID/lost-count stall, one line took it, the other let off: info",
+			sheet: func() domain.Sheet {
+				s := stall(dtLine(200, 150, dtPozz(dtTaken), dtSplit(150, 40)),
+					dtLine(100, 120, dtPozz(dtUntaken), dtSplit(120, 30)))
+				s.Hands[0].LostCount = true
+				return s
+			}(),
+			want: []dtWant{dtInfo(domain.PozzettoPenaltyInvalid, 1, dtEO)},
 		},
 		{
 			name: "FITAB art. 16/POZZETTO_PENALTY_INVALID/near-miss: stall, neither took it, neither pays",
@@ -975,10 +1010,10 @@ func TestRulesPozzettoPenaltyInvalid(t *testing.T) {
 			want: []dtWant{dtInfo(domain.PozzettoPenaltyInvalid, 1, dtNS), dtInfo(domain.PozzettoPenaltyInvalid, 1, dtEO)},
 		},
 		{
-			name: "FIBur-INT art. 17/POZZETTO_PENALTY_INVALID/stall in FIBur: same treatment, info only",
+			name: "FIBur-INT art. 17/POZZETTO_PENALTY_INVALID/stall in FIBur: same treatment as FITAB art. 16, error",
 			sheet: dtSheet(domain.FIBurIta, dtHand(domain.EndStall, dtLine(200, 150, dtPozz(dtTaken), dtSplit(150, 40)),
 				dtLine(100, 120, dtPozz(dtUntaken), dtSplit(120, 30)))),
-			want: []dtWant{dtInfo(domain.PozzettoPenaltyInvalid, 1, dtEO)},
+			want: []dtWant{dtErr(domain.PozzettoPenaltyInvalid, 1, dtEO)},
 		},
 	})
 }
@@ -1003,6 +1038,26 @@ func TestRulesPozzettoInBase(t *testing.T) {
 			sheet:  dtSheet(domain.FIBurInt, dtClosedNS(closer, dtLine(-100, 80, dtPozz(dtUntaken)))),
 			want:   []dtWant{dtWarn(domain.PozzettoInBase, 1, dtEO).at("base")},
 			absent: []domain.Code{domain.BaseNotRepresentable, domain.PozzettoPenaltyInvalid},
+		},
+		{
+			// RULES §5: "When a line is marked pozzetto not_taken, its base is
+			// not representable but base + 100 is ..." — no mark, no convention.
+			name:   "LUG/POZZETTO_IN_BASE/near-miss: base 50 in fitab-2025 on an unmarked line is BASE_NOT_REPRESENTABLE",
+			sheet:  dtSheet(domain.FITAB2025, dtClosedNS(closer, dtLine(50, -20))),
+			want:   []dtWant{dtErr(domain.BaseNotRepresentable, 1, dtEO).at("base").wrote(50)},
+			absent: []domain.Code{domain.PozzettoInBase},
+		},
+		{
+			name:   "LUG/POZZETTO_IN_BASE/near-miss: base -100 on an unmarked line is BASE_NOT_REPRESENTABLE",
+			sheet:  dtSheet(domain.FIBurIta, dtClosedNS(closer, dtLine(-100, 80))),
+			want:   []dtWant{dtErr(domain.BaseNotRepresentable, 1, dtEO).at("base").wrote(-100)},
+			absent: []domain.Code{domain.PozzettoInBase},
+		},
+		{
+			name:   "LUG/POZZETTO_IN_BASE/base 50 in fitab-2025 marked not_taken: the convention (150 = semipulito)",
+			sheet:  dtSheet(domain.FITAB2025, dtClosedNS(closer, dtLine(50, -20, dtPozz(dtUntaken)))),
+			want:   []dtWant{dtWarn(domain.PozzettoInBase, 1, dtEO).at("base")},
+			absent: []domain.Code{domain.BaseNotRepresentable},
 		},
 		{
 			name:   "LUG/POZZETTO_IN_BASE/near-miss: -100 in the points column",
@@ -1140,6 +1195,64 @@ func TestRulesTooManyBurrachi(t *testing.T) {
 				dtLine(500, 65, dtBur(dtPulito, 2), dtClosed(true), tk, dtSplit(65, 0)), dtLine(100, -120))),
 			want: []dtWant{dtErr(domain.TooManyBurrachi, 1, dtNS)},
 		},
+	})
+}
+
+// RULES §4 (issue 9 point 4): minimum card points per burraco type, the
+// international second and third pulito, and the 12 wild cards of a deal.
+func TestRulesBurracoCardPoints(t *testing.T) {
+	tk := dtPozz(dtTaken)
+	tableErr := func(l dtLineSel, written, want int) []dtWant {
+		return []dtWant{dtErr(domain.TooManyBurrachi, 1, l).at("table_points").values(written, want)}
+	}
+	closedWith := func(rs domain.Ruleset, base, table int, bur dtOpt) domain.Sheet {
+		return dtSheet(rs, dtClosedNS(dtLine(base, table, bur, dtClosed(true), tk, dtSplit(table, 0)), dtLine(100, -120)))
+	}
+	lostCount := func(s domain.Sheet) domain.Sheet { s.Hands[0].LostCount = true; return s }
+	dtRun(t, []dtCase{
+		{name: "FITAB art. 13/TOO_MANY_BURRACHI/a reale on 100 table points (A, 2..K of one suit is 120)",
+			sheet: closedWith(domain.FITAB2025, 400, 100, dtBur(dtReale, 1)), want: tableErr(dtNS, 100, 120)},
+		{name: "FITAB art. 13/TOO_MANY_BURRACHI/near-miss: a reale on 120 table points",
+			sheet: closedWith(domain.FITAB2025, 400, 120, dtBur(dtReale, 1)), absent: []domain.Code{domain.TooManyBurrachi}},
+		{name: "FITAB art. 13/TOO_MANY_BURRACHI/a reale sporco on 135 table points (140 with the wild)",
+			sheet: closedWith(domain.FITAB2025, 350, 135, dtBur(dtRealeS, 1)), want: tableErr(dtNS, 135, 140)},
+		{name: "FITAB art. 13/TOO_MANY_BURRACHI/a super sporco on 55 table points (eight 3s and a wild are 60)",
+			sheet: closedWith(domain.FITAB2025, 300, 55, dtBur(dtSuperS, 1)), want: tableErr(dtNS, 55, 60)},
+		{name: "FITAB art. 13/TOO_MANY_BURRACHI/near-miss: a super on 40 table points (eight 3s)",
+			sheet: closedWith(domain.FITAB2025, 350, 40, dtBur(dtSuper, 1)), absent: []domain.Code{domain.TooManyBurrachi}},
+		{name: "FITAB art. 13/TOO_MANY_BURRACHI/a sporco on 40 table points (six 3s and a wild are 50)",
+			sheet: dtSheet(domain.FITAB2025, dtClosedNS(dtLine(300, 235), dtLine(100, 40, dtBur(dtSporco, 1), dtClosed(false), tk, dtSplit(40, 0)))),
+			want:  tableErr(dtEO, 40, 50)},
+		{name: "FITAB art. 13/TOO_MANY_BURRACHI/near-miss: a sporco on 50 table points",
+			sheet:  dtSheet(domain.FITAB2025, dtClosedNS(dtLine(300, 235), dtLine(100, 50, dtBur(dtSporco, 1), dtClosed(false), tk, dtSplit(50, 0)))),
+			absent: []domain.Code{domain.TooManyBurrachi}},
+		{name: "FIBur-INT art. 13/TOO_MANY_BURRACHI/a semipulito and a pulito on 85 table points (55 + 35 = 90)",
+			sheet: closedWith(domain.FIBurIta, 450, 85, dtBur(dtSemi, 1, dtPulito, 1)), want: tableErr(dtNS, 85, 90)},
+		{name: "FITAB-INT rule 2/TOO_MANY_BURRACHI/two international puliti on 70 table points (35 + 45)",
+			sheet: closedWith(domain.FITABInt, 500, 70, dtBur(dtPulito, 2)), want: tableErr(dtNS, 70, 80)},
+		{name: "FITAB-INT rule 2/TOO_MANY_BURRACHI/near-miss: two international puliti on 80 table points",
+			sheet: closedWith(domain.FITABInt, 500, 80, dtBur(dtPulito, 2)), absent: []domain.Code{domain.TooManyBurrachi}},
+		{name: "FIBur-INT art. 30/TOO_MANY_BURRACHI/three international puliti on 120 table points (35 + 45 + 45)",
+			sheet: closedWith(domain.FIBurInt, 700, 120, dtBur(dtPulito, 3)), want: tableErr(dtNS, 120, 125)},
+		{name: "FIBur-INT art. 30/TOO_MANY_BURRACHI/near-miss: three international puliti on 125 table points",
+			sheet: closedWith(domain.FIBurInt, 700, 125, dtBur(dtPulito, 3)), absent: []domain.Code{domain.TooManyBurrachi}},
+		{name: "FITAB art. 13/TOO_MANY_BURRACHI/near-miss: two puliti on 70 in fitab-2025 (combinations of any rank)",
+			sheet: closedWith(domain.FITAB2025, 500, 70, dtBur(dtPulito, 2)), absent: []domain.Code{domain.TooManyBurrachi}},
+		{name: "FITAB art. 33/TOO_MANY_BURRACHI/lost count: a reale on 100 table points is info",
+			sheet: lostCount(closedWith(domain.FITAB2025, 400, 100, dtBur(dtReale, 1))),
+			want:  []dtWant{dtInfo(domain.TooManyBurrachi, 1, dtNS).at("table_points")}},
+		{name: "FITAB art. 9/TOO_MANY_BURRACHI/thirteen sporchi in one hand (12 wild cards, one per meld)",
+			sheet: dtSheet(domain.FITAB2025, dtClosedNS(
+				dtLine(800, 300, dtBur(dtSporco, 7), dtClosed(true), tk), dtLine(600, 200, dtBur(dtSporco, 6), dtClosed(false), tk))),
+			want: []dtWant{dtErr(domain.TooManyBurrachi, 1, dtNoLine).at("burrachi").values(13, 12)}},
+		{name: "FIBur-INT art. 9/TOO_MANY_BURRACHI/7 sporchi + 3 semipuliti + 3 sporchi: 13 wild-bearing burrachi",
+			sheet: dtSheet(domain.FIBurIta, dtClosedNS(
+				dtLine(800, 300, dtBur(dtSporco, 7), dtClosed(true), tk), dtLine(750, 200, dtBur(dtSemi, 3, dtSporco, 3), dtClosed(false), tk))),
+			want: []dtWant{dtErr(domain.TooManyBurrachi, 1, dtNoLine).at("burrachi")}},
+		{name: "FITAB art. 9/TOO_MANY_BURRACHI/near-miss: twelve sporchi and a pulito",
+			sheet: dtSheet(domain.FITAB2025, dtClosedNS(
+				dtLine(900, 300, dtBur(dtSporco, 6, dtPulito, 1), dtClosed(true), tk), dtLine(600, 200, dtBur(dtSporco, 6), dtClosed(false), tk))),
+			absent: []domain.Code{domain.TooManyBurrachi}},
 	})
 }
 

@@ -4,6 +4,7 @@ package domain_test
 // §6.2 and §6.3 and the report contract — not from the implementation.
 
 import (
+	"strings"
 	"testing"
 
 	"segnapunti/domain"
@@ -425,6 +426,69 @@ func TestRulesInversions(t *testing.T) {
 			absent: inverted,
 		},
 		{
+			// RULES §6.3: "An inversion is the two lines' results swapped; it
+			// is never the consequence of a sum error." NS 1055 and EO 805
+			// mis-added to 930 and 1180: MP −250/+250 and VP 8-12 follow from
+			// those totals, and happen to mirror the computed 250/−250, 12-8.
+			name:  "FITAB art. 20/RESULT_INVERTED/near-miss: MP and VP follow mis-added totals, a sum error",
+			sheet: dtWritten(dtMatch(), dtPair(930, 1180), dtPair(-250, 250), dtPair(8, 12)),
+			want: []dtWant{
+				dtErr(domain.FinalTotalMismatch, 0, dtNS).at("total").values(930, 1055),
+				dtErr(domain.FinalTotalMismatch, 0, dtEO).at("total").values(1180, 805),
+				dtErr(domain.MPMismatch, 0, dtNS).at("mp").values(-250, 250),
+				dtErr(domain.VPMismatch, 0, dtNS).at("vp").values(8, 12),
+			},
+			absent: []domain.Code{domain.ResultInverted, domain.TotalsInverted},
+		},
+		{
+			name:  "FIBur-INT art. 19/RESULT_INVERTED/near-miss: VP follow mis-added totals (no MP written), a sum error",
+			sheet: dtWritten(dtSheet(domain.FIBurIta, dtMatch().Hands...), dtPair(930, 1180), dtNone, dtPair(8, 12)),
+			want: []dtWant{dtErr(domain.VPMismatch, 0, dtNS).at("vp").values(8, 12),
+				dtErr(domain.FinalTotalMismatch, 0, dtNS), dtErr(domain.FinalTotalMismatch, 0, dtEO)},
+			absent: []domain.Code{domain.ResultInverted, domain.TotalsInverted},
+		},
+		{
+			name:   "FITAB art. 20/RESULT_INVERTED/near-miss: VP follow a mis-computed MP difference, a sum error",
+			sheet:  dtWritten(dtMatch(), dtPair(1055, 805), dtPair(-240, 240), dtPair(8, 12)),
+			want:   []dtWant{dtErr(domain.MPMismatch, 0, dtNS).at("mp").values(-240, 250), dtErr(domain.VPMismatch, 0, dtNS).at("vp").values(8, 12)},
+			absent: []domain.Code{domain.ResultInverted, domain.TotalsInverted},
+		},
+		{
+			// Mis-added totals, but MP and VP do not follow from them: the
+			// results were swapped, an inversion next to the sum error.
+			name:   "FITAB art. 20/RESULT_INVERTED/totals mis-added, MP and VP swapped independently",
+			sheet:  dtWritten(dtMatch(), dtPair(1060, 805), dtPair(-250, 250), dtPair(8, 12)),
+			want:   []dtWant{dtErr(domain.ResultInverted, 0, dtNoLine), dtErr(domain.FinalTotalMismatch, 0, dtNS).at("total").values(1060, 1055)},
+			absent: []domain.Code{domain.TotalsInverted, domain.MPMismatch, domain.VPMismatch},
+		},
+		{
+			// Hand 3 totals written 220 (NS, should be 470) and 485 (EO,
+			// should be 235): the written hand totals add up to 805 and 1055,
+			// the computed totals swapped. The final totals follow the
+			// sheet's own sums: a sum error, not TOTALS_INVERTED.
+			name: "FITAB art. 20/TOTALS_INVERTED/near-miss: final totals follow mis-added hand totals, a sum error",
+			sheet: func() domain.Sheet {
+				s := dtWritten(dtMatch(), dtPair(805, 1055), dtPair(-250, 250), dtPair(8, 12))
+				s.Hands[2].Lines[0].Total = domain.Int(220)
+				s.Hands[2].Lines[1].Total = domain.Int(485)
+				return s
+			}(),
+			want: []dtWant{
+				dtErr(domain.HandTotalMismatch, 3, dtNS), dtErr(domain.HandTotalMismatch, 3, dtEO),
+				dtErr(domain.FinalTotalMismatch, 0, dtNS).at("total").values(805, 1055),
+				dtErr(domain.FinalTotalMismatch, 0, dtEO).at("total").values(1055, 805),
+				dtErr(domain.MPMismatch, 0, dtNS), dtErr(domain.VPMismatch, 0, dtNS),
+			},
+			absent: []domain.Code{domain.ResultInverted, domain.TotalsInverted},
+		},
+		{
+			name: "FITAB art. 20/TOTALS_INVERTED/near-miss: final totals follow mis-added running totals, a sum error",
+			sheet: dtWritten(dtWithRunning(dtMatch(), [][2]int{{535, -20}, {335, 820}, {805, 1055}}),
+				dtPair(805, 1055), dtNone, dtNone),
+			want:   []dtWant{dtErr(domain.RunningTotalMismatch, 2, dtNS), dtErr(domain.FinalTotalMismatch, 0, dtNS), dtErr(domain.FinalTotalMismatch, 0, dtEO)},
+			absent: []domain.Code{domain.ResultInverted, domain.TotalsInverted},
+		},
+		{
 			name:   "RULES §6.3/RESULT_INVERTED/near-miss: inversion needs both VPs written",
 			sheet:  dtWritten(dtMatch(), dtNone, dtNone, [2]*int{domain.Int(8), nil}),
 			want:   []dtWant{dtErr(domain.VPMismatch, 0, dtNS).at("vp").values(8, 12)},
@@ -479,4 +543,41 @@ func TestRulesHandsPlanned(t *testing.T) {
 			absent: []domain.Code{domain.HandsFewerThanPlanned, domain.HandsExceedPlanned},
 		},
 	})
+}
+
+// RULES §7: a line's late_points is 0, 100 or 150 (FITAB art. 38, FIBur-INT
+// art. 34: +100 up to five minutes, a further +50 from five to ten).
+func TestRulesLatePointsInvalid(t *testing.T) {
+	bad := func(l dtLineSel, v int) []dtWant {
+		return []dtWant{dtErr(domain.LatePointsInvalid, 0, l).at("late_points").wrote(v)}
+	}
+	dtRun(t, []dtCase{
+		{name: "FITAB art. 38/LATE_POINTS_INVALID/EO 300", sheet: dtLate(dtMatch(), 0, 300), want: bad(dtEO, 300)},
+		{name: "FITAB art. 38/LATE_POINTS_INVALID/NS 50 (the further 50 alone)", sheet: dtLate(dtMatch(), 50, 0), want: bad(dtNS, 50)},
+		{name: "FITAB art. 38/LATE_POINTS_INVALID/NS -100", sheet: dtLate(dtMatch(), -100, 0), want: bad(dtNS, -100)},
+		{name: "FITAB art. 38/LATE_POINTS_INVALID/NS 200 (two credits of 100)", sheet: dtLate(dtMatch(), 200, 0), want: bad(dtNS, 200)},
+		{name: "FITAB art. 38/LATE_POINTS_INVALID/near-miss: 0, 100, 150", sheet: dtLate(dtMatch(), 100, 150), absent: []domain.Code{domain.LatePointsInvalid}},
+		{
+			name:  "FIBur-INT art. 34/LATE_POINTS_INVALID/both lines 120",
+			sheet: dtLate(dtSheet(domain.FIBurIta, dtMatch().Hands...), 120, 120),
+			want:  append(bad(dtNS, 120), bad(dtEO, 120)...),
+		},
+	})
+	r := domain.Validate(dtLate(dtMatch(), 0, 300))
+	for _, f := range r.Findings {
+		if f.Code == domain.LatePointsInvalid {
+			if f.Pointer != "/late_points/eo" || f.Rule != "FITAB art. 38" {
+				t.Errorf("LATE_POINTS_INVALID pointer %q rule %q, want /late_points/eo, FITAB art. 38", f.Pointer, f.Rule)
+			}
+			if !strings.Contains(f.Message(domain.Italian), "ritardo") {
+				t.Errorf("Italian message %q", f.Message(domain.Italian))
+			}
+		}
+	}
+	rs := domain.Validate(dtLate(dtSheet(domain.FIBurIta, dtMatch().Hands...), 120, 0))
+	for _, f := range rs.Findings {
+		if f.Code == domain.LatePointsInvalid && f.Rule != "FIBur-INT art. 34" {
+			t.Errorf("FIBur rule %q", f.Rule)
+		}
+	}
 }

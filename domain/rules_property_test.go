@@ -101,7 +101,8 @@ func (g *dtGen) hand(end domain.HandEnd) (domain.Hand, [2]dtTruth) {
 			if t.closer {
 				t.base += 100
 			}
-			table := 35*n + 5*g.r.IntN(61)
+			// RULES §4: the burrachi hold at least their types' card points.
+			table := dtMinPoints(g.rs, bur[l]) + 5*g.r.IntN(61)
 			handPts := 5 * g.r.IntN(31)
 			unplayed, penalty := 0, 0
 			if pz[l] == dtUnplay {
@@ -637,4 +638,24 @@ func dtSheetFromBytes(data []byte) domain.Sheet {
 		s.Written[l] = domain.WrittenResult{Total: d.optNum(), MP: d.optNum(), VP: d.optNum()}
 	}
 	return s
+}
+
+// dtMinPoints is the least card points of a line's burrachi, from RULES §4:
+// reale 120, reale_sporco 140, super 40, super_sporco 60, pulito 35,
+// semipulito 55, sporco 50; in fitab-int and fibur-int a line's second
+// pulito needs at least 45, its third 45 more.
+func dtMinPoints(rs domain.Ruleset, bur map[domain.BurracoType]int) int {
+	minPts := map[domain.BurracoType]int{dtReale: 120, dtRealeS: 140, dtSuper: 40, dtSuperS: 60, dtPulito: 35, dtSemi: 55, dtSporco: 50}
+	intl := rs == domain.FITABInt || rs == domain.FIBurInt
+	sum := 0
+	for t, n := range bur {
+		for i := range n {
+			if t == dtPulito && intl && i > 0 {
+				sum += 45
+				continue
+			}
+			sum += minPts[t]
+		}
+	}
+	return sum
 }

@@ -48,11 +48,18 @@ func runRulingCases(t *testing.T, rulesets []domain.Ruleset, article string, cas
 				if !slices.Contains(got.Rules, article) {
 					t.Errorf("rules = %q, want them to cite %q", got.Rules, article)
 				}
-				if got.Row != c.rule || !strings.HasSuffix(got.Reason, "("+c.rule+")") {
-					t.Errorf("row = %q, reason %q, want the deciding row %q", got.Row, got.Reason, c.rule)
+				if got.Row != c.rule {
+					t.Errorf("row = %q, want the deciding row %q", got.Row, c.rule)
 				}
-				if strings.TrimSpace(got.Reason) == "" {
-					t.Error("reason is empty")
+				// Issue 10 item 4: reasons cite the federation's article, never
+				// RULES.md, in English and in Italian.
+				for lang, r := range map[domain.Lang]string{domain.English: got.ReasonIn(domain.English), domain.Italian: got.ReasonIn(domain.Italian)} {
+					if strings.Contains(r, "RULES") || !strings.Contains(r, "("+article) || !strings.HasSuffix(r, ")") {
+						t.Errorf("%s reason %q: want it to end citing %q and never RULES.md", lang, r, article)
+					}
+				}
+				if got.ReasonIn(domain.Italian) == got.Reason || strings.TrimSpace(got.Reason) == "" {
+					t.Errorf("reasons en %q it %q: want both, different", got.Reason, got.ReasonIT)
 				}
 			})
 		}
@@ -239,7 +246,6 @@ func TestCorrectionSituationValidate(t *testing.T) {
 		{"unknown phase", func(s *domain.CorrectionSituation) { s.Phase = "swiss" }, "phase"},
 		{"error round 0", func(s *domain.CorrectionSituation) { s.ErrorRound = 0 }, "error_round"},
 		{"current round negative", func(s *domain.CorrectionSituation) { s.CurrentRound = -1 }, "current_round"},
-		{"error round after current round", func(s *domain.CorrectionSituation) { s.ErrorRound, s.CurrentRound = 3, 2 }, "error_round"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -271,6 +277,100 @@ func TestCorrectionSituationValidate(t *testing.T) {
 		s.ErrorRound, s.CurrentRound = 2, 2
 		if err := s.Validate(); err != nil {
 			t.Errorf("Validate() = %v, want nil", err)
+		}
+	})
+}
+
+// RULES §9: "The facts of a request must agree. A round after the
+// erroneous one that has started (current_round > error_round and
+// current_round_started, or current_round > error_round + 1) means the
+// positions of the round after the erroneous one were published and, in a
+// score-dependent phase, the erroneous round's standings too."
+func TestCorrectionSituationContradictions(t *testing.T) {
+	type want struct {
+		field string
+		with  []string
+	}
+	cases := []struct {
+		name string
+		edit func(*domain.CorrectionSituation)
+		want []want // nil: no contradiction
+	}{
+		{"RULES §9/error round after the current round",
+			func(s *domain.CorrectionSituation) { s.ErrorRound, s.CurrentRound = 3, 2 },
+			[]want{{"error_round", []string{"current_round"}}}},
+		{"RULES §9/round 2 started, positions not published (mitchell)",
+			func(s *domain.CorrectionSituation) {
+				s.Phase, s.ErrorRound, s.CurrentRound, s.CurrentRoundStarted = domain.PhaseMitchell, 1, 2, true
+			},
+			[]want{{"positions_published", []string{"current_round", "error_round", "current_round_started"}}}},
+		{"RULES §9/round 3 being paired after an error in round 1, positions not published",
+			func(s *domain.CorrectionSituation) {
+				s.Phase, s.ErrorRound, s.CurrentRound, s.StandingsPublished = domain.PhaseDanese, 1, 3, true
+			},
+			[]want{{"positions_published", []string{"current_round", "error_round"}}}},
+		{"RULES §9/danese round 2 started, neither positions nor standings published",
+			func(s *domain.CorrectionSituation) {
+				s.Phase, s.ErrorRound, s.CurrentRound, s.CurrentRoundStarted = domain.PhaseDanese, 1, 2, true
+			},
+			[]want{{"positions_published", nil}, {"standings_published", []string{"phase"}}}},
+		{"RULES §9/gironi round 2 started, positions published, paper standings not",
+			func(s *domain.CorrectionSituation) {
+				s.Phase, s.ErrorRound, s.CurrentRound, s.CurrentRoundStarted, s.PositionsPublished = domain.PhaseGironi, 1, 2, true, true
+			},
+			[]want{{"standings_published", nil}}},
+		{"RULES §9/near-miss: mitchell round 2 started, positions published, standings not (score-independent)",
+			func(s *domain.CorrectionSituation) {
+				s.Phase, s.ErrorRound, s.CurrentRound, s.CurrentRoundStarted, s.PositionsPublished = domain.PhaseMitchell, 1, 2, true, true
+			}, nil},
+		{"RULES §9/near-miss: round 2 being paired, not started, nothing published",
+			func(s *domain.CorrectionSituation) { s.ErrorRound, s.CurrentRound = 1, 2 }, nil},
+		{"RULES §9/near-miss: error found in its own round, started",
+			func(s *domain.CorrectionSituation) { s.ErrorRound, s.CurrentRound, s.CurrentRoundStarted = 2, 2, true }, nil},
+		{"RULES §9/near-miss: danese round 4, everything published",
+			func(s *domain.CorrectionSituation) {
+				s.ErrorRound, s.CurrentRound, s.CurrentRoundStarted, s.PositionsPublished, s.StandingsPublished = 1, 4, true, true, true
+			}, nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := baseSituation(domain.FITAB2025)
+			c.edit(&s)
+			if err := s.Validate(); err != nil {
+				t.Fatalf("Validate() = %v", err)
+			}
+			err := s.Contradictions()
+			if c.want == nil {
+				if err != nil {
+					t.Fatalf("Contradictions() = %v, want nil", err)
+				}
+				return
+			}
+			var ce *domain.ContradictionError
+			if !errors.As(err, &ce) || !errors.Is(err, domain.ErrInvalid) {
+				t.Fatalf("Contradictions() = %v, want a *ContradictionError wrapping ErrInvalid", err)
+			}
+			if len(ce.Contradictions) != len(c.want) {
+				t.Fatalf("contradictions %+v, want %+v", ce.Contradictions, c.want)
+			}
+			for i, w := range c.want {
+				got := ce.Contradictions[i]
+				if got.Field != w.field || got.Detail == "" {
+					t.Errorf("contradiction %d = %+v, want field %s", i, got, w.field)
+				}
+				for _, f := range w.with {
+					if !slices.Contains(got.With, f) {
+						t.Errorf("contradiction %d = %+v does not name %s", i, got, f)
+					}
+				}
+			}
+		})
+	}
+	t.Run("Decide rejects an error round after the current round", func(t *testing.T) {
+		s := baseSituation(domain.FITAB2025)
+		s.ErrorRound, s.CurrentRound = 3, 2
+		if d := domain.Decide(s); d.Ruling != domain.RulingReject || !strings.Contains(d.Reason, "error_round") {
+			t.Errorf("Decide = %+v, want reject naming error_round", d)
 		}
 	})
 }

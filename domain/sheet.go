@@ -156,3 +156,7 @@ func HandPointer(h int, l Line, field string) string {
 func WrittenPointer(l Line, field string) string {
 	return "/written/" + l.String() + "/" + field
 }
+
+// LatePointsPointer is the JSON pointer of a line's lateness credit
+// (API §1 late_points).
+func LatePointsPointer(l Line) string { return "/late_points/" + l.String() }

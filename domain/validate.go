@@ -54,9 +54,10 @@ type lineFacts struct {
 	forcedClosed bool
 	forcedOpen   bool
 	breakdown    bool
-	sigma        int // Σ bonuses of the breakdown
-	bdCards      int // Σ MinCards of the breakdown
-	bdCount      int // number of burrachi in the breakdown
+	typesOK      bool // a breakdown is given and every type in it is the ruleset's
+	sigma        int  // Σ bonuses of the breakdown
+	bdCards      int  // Σ MinCards of the breakdown
+	bdCount      int  // number of burrachi in the breakdown
 }
 
 // hand runs the hand checks of RULES §5.1.
@@ -154,6 +155,7 @@ func (v *validator) base(h int, hd *Hand, l Line) lineFacts {
 				fmt.Sprintf("il dettaglio indica %s, che %s non prevede", bad[0], v.rs))
 			return f
 		}
+		f.typesOK = true
 	}
 	if closed, ok := fits(ls.Base); ok {
 		f.baseOK, f.forcedClosed = true, closed
@@ -170,13 +172,18 @@ func (v *validator) base(h int, hd *Hand, l Line) lineFacts {
 		switch {
 		case ls.Pozzetto.Taken():
 			sev := v.pozzettoSeverity(hd)
+			if hd.End == EndStall && stallChargeDecided(ls.Pozzetto, hd.Lines[l.Other()].Pozzetto) {
+				sev = v.stallSeverity(hd) // FITAB art. 16: the taker pays nothing
+			}
 			v.addLine(h, l, Finding{Code: PozzettoPenaltyInvalid, Severity: sev, Field: "base", Written: Int(ls.Base), Expected: Int(ls.Base + PozzettoPenalty)},
 				fmt.Sprintf("the base %d carries the pozzetto −100, but the line took its pozzetto", ls.Base),
 				fmt.Sprintf("la base %d contiene il −100 del pozzetto, ma la linea ha preso il pozzetto", ls.Base))
 			f.baseOK, f.eff = true, ls.Base+PozzettoPenalty
 			f.forcedClosed, f.forcedOpen = closed, !closed && (f.breakdown || flag != nil)
 			return f
-		case !v.pointsCarryPenalty(hd, l):
+		case ls.Pozzetto == PozzettoNotTaken && !v.pointsCarryPenalty(hd, l):
+			// Only a line marked not_taken can carry the convention (RULES
+			// §5): an unmarked line's unrepresentable base is just that.
 			v.addLine(h, l, Finding{Code: PozzettoInBase, Severity: SeverityWarning, Field: "base", Written: Int(ls.Base), Expected: Int(ls.Base + PozzettoPenalty)},
 				fmt.Sprintf("the pozzetto −100 is written in the base (%d): the codes define the base as burraco and closing bonuses only, so it should read %d with −100 in the points", ls.Base, ls.Base+PozzettoPenalty),
 				fmt.Sprintf("il −100 del pozzetto è scritto nella base (%d): per i codici la base comprende solo burraco e chiusura, quindi dovrebbe essere %d con −100 nei punti", ls.Base, ls.Base+PozzettoPenalty))
@@ -395,9 +402,19 @@ func (v *validator) split(h int, hd *Hand, l Line, f *[2]lineFacts, closer Line)
 			return
 		}
 		if matches(false, !want) {
+			if stallChargeDecided(ls.Pozzetto, f[l.Other()].ls.Pozzetto) {
+				en, it := "stall: the line took its pozzetto and the other did not, so the other line pays 100 and this one nothing (FITAB art. 16), but the points carry the −100",
+					"stallo: la linea ha preso il pozzetto e l'altra no, quindi paga 100 l'altra linea e questa niente (art. 16 FITAB), ma i punti contengono il −100"
+				if want {
+					en, it = "stall: the other line took its pozzetto and this one did not, so this line pays 100 (FITAB art. 16), but the −100 is missing from its points",
+						"stallo: l'altra linea ha preso il pozzetto e questa no, quindi questa paga 100 (art. 16 FITAB), ma nei punti manca il −100"
+				}
+				v.addLine(h, l, Finding{Code: PozzettoPenaltyInvalid, Severity: v.stallSeverity(hd), Field: "points", Written: Int(ls.Points), Expected: Int(expectedPoints(ls, false, want))}, en, it)
+				return
+			}
 			v.addLine(h, l, Finding{Code: PozzettoPenaltyInvalid, Severity: SeverityInfo, Field: "points", Written: Int(ls.Points), Expected: Int(expectedPoints(ls, false, want))},
-				"stall: the pozzetto −100 was charged differently from the literal reading of FITAB art. 16 (the line without its pozzetto pays when the other took its own); not an error",
-				"stallo: il −100 del pozzetto è addebitato diversamente dalla lettura letterale dell'art. 16 FITAB (paga la linea senza pozzetto se l'altra ha preso il suo); non è un errore")
+				"stall: both lines or neither took their pozzetto, and FITAB art. 16 does not say who pays the 100 then; the charge is accepted",
+				"stallo: entrambe le linee o nessuna hanno preso il pozzetto, e l'art. 16 FITAB non dice chi paga i 100 in quel caso; l'addebito è accettato")
 			return
 		}
 		v.pointsMismatch(h, hd, l, expectedPoints(ls, false, want))
@@ -438,6 +455,16 @@ func (v *validator) pointsMismatch(h int, hd *Hand, l Line, want int) {
 // the −100 is not checked (RULES §5).
 func (v *validator) pozzettoSeverity(hd *Hand) Severity {
 	if hd.LostCount || hd.End == EndStall || hd.End == EndInterrupted {
+		return SeverityInfo
+	}
+	return SeverityError
+}
+
+// stallSeverity is the severity of a stall charge FITAB art. 16 decides
+// (exactly one line took its pozzetto): an error, except in a lost-count
+// hand (FITAB art. 33).
+func (v *validator) stallSeverity(hd *Hand) Severity {
+	if hd.LostCount {
 		return SeverityInfo
 	}
 	return SeverityError
@@ -538,18 +565,48 @@ func (v *validator) deck(h int, hd *Hand, f *[2]lineFacts, closer Line) {
 			fmt.Sprintf("hand %d: the burrachi of the two bases need at least %d cards, more than the %d one deck can hold", h, minCards[NS]+minCards[EO], bound),
 			fmt.Sprintf("smazzata %d: i burraco delle due basi richiedono almeno %d carte, più delle %d disponibili in un mazzo", h, minCards[NS]+minCards[EO], bound))
 	}
-	// With a table split: every burraco lies on the table, ≥ 35 points each.
+	// Wild cards: 12 in a deal, at most one per meld (RULES §4).
+	wild := [2]int{}
+	for _, l := range Lines {
+		if f[l].typesOK {
+			wild[l] = WildBurrachi(f[l].ls.Burrachi)
+		}
+	}
+	if n := wild[NS] + wild[EO]; n > MaxWildBurrachi {
+		l := NS
+		if wild[EO] > wild[NS] {
+			l = EO
+		}
+		v.add(Finding{Code: TooManyBurrachi, Severity: SeverityError, Hand: h, Field: "burrachi", Written: Int(n), Expected: Int(MaxWildBurrachi),
+			Rule: v.ruleFor(TooManyBurrachi), Pointer: HandPointer(h, l, "burrachi")},
+			fmt.Sprintf("hand %d: the breakdowns hold %d burrachi with a wild, but a deal has only %d wild cards and a burraco holds at most one", h, n, MaxWildBurrachi),
+			fmt.Sprintf("smazzata %d: i dettagli contano %d burraco con una matta, ma un mazzo ha solo %d matte e un burraco ne contiene al massimo una", h, n, MaxWildBurrachi))
+	}
+	// With a table split: every burraco lies on the table. With the types
+	// known, each holds at least its type's card points (RULES §4);
+	// otherwise at least 35 (seven 3s).
 	for _, l := range Lines {
 		fl := &f[l]
-		if !fl.baseOK || fl.ls.TablePoints == nil {
+		if fl.ls.TablePoints == nil {
+			continue
+		}
+		sev := SeverityError
+		if hd.LostCount {
+			sev = SeverityInfo
+		}
+		if fl.typesOK {
+			if want := MinBurrachiPoints(v.rs, fl.ls.Burrachi); *fl.ls.TablePoints < want {
+				v.addLine(h, l, Finding{Code: TooManyBurrachi, Severity: sev, Field: "table_points", Written: Int(*fl.ls.TablePoints), Expected: Int(want)},
+					"table points %d are fewer than the %d card points the burrachi of the breakdown hold at the least",
+					"i punti in tavola %d sono meno dei %d punti carta che i burraco del dettaglio contengono come minimo", *fl.ls.TablePoints, want)
+			}
+			continue
+		}
+		if !fl.baseOK {
 			continue
 		}
 		_, count := v.minBurrachi(fl, closer == l)
 		if want := MinBurracoTablePoints * count; *fl.ls.TablePoints < want {
-			sev := SeverityError
-			if hd.LostCount {
-				sev = SeverityInfo
-			}
 			v.addLine(h, l, Finding{Code: TooManyBurrachi, Severity: sev, Field: "table_points", Written: Int(*fl.ls.TablePoints), Expected: Int(want)},
 				fmt.Sprintf("table points %d cannot hold %d burrachi (at least %d points each)", *fl.ls.TablePoints, count, MinBurracoTablePoints),
 				fmt.Sprintf("i punti in tavola %d non possono contenere %d burraco (almeno %d punti ciascuno)", *fl.ls.TablePoints, count, MinBurracoTablePoints))

@@ -57,6 +57,7 @@ type Finding struct {
 	Expected *int   `json:"expected,omitempty"`
 	Rule     string `json:"rule"`
 	Message  string `json:"message"`
+	Pointer  string `json:"pointer,omitempty"`
 	Cell     string `json:"cell,omitempty"`
 }
 

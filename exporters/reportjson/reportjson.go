@@ -216,8 +216,9 @@ func appendReport(b []byte, r domain.Report, lang domain.Lang) ([]byte, error) {
 	return append(b, "}}"...), nil
 }
 
-// appendFinding appends one finding; hand, line, written, expected and cell
-// are left out when the finding has none (API §2).
+// appendFinding appends one finding; hand, line, written, expected, pointer
+// and cell are left out when the finding has none (API §2; pointer, the JSON
+// pointer of the offending field in the sheet of API §1, added 2026-11-24).
 func appendFinding(b []byte, f domain.Finding, lang domain.Lang) []byte {
 	b = append(b, `{"code":`...)
 	b = appendString(b, string(f.Code))
@@ -246,6 +247,10 @@ func appendFinding(b []byte, f domain.Finding, lang domain.Lang) []byte {
 	b = appendString(b, f.Rule)
 	b = append(b, `,"message":`...)
 	b = appendString(b, f.Message(lang))
+	if f.Pointer != "" {
+		b = append(b, `,"pointer":`...)
+		b = appendString(b, f.Pointer)
+	}
 	if f.Cell != "" {
 		b = append(b, `,"cell":`...)
 		b = appendString(b, f.Cell)

@@ -53,7 +53,7 @@ func TestAPIExample(t *testing.T) {
 		`"ns":{"total":1450,"mp":300,"vp":13},"eo":{"total":1150,"mp":-300,"vp":7}},` +
 		`"findings":[{"code":"HAND_TOTAL_MISMATCH","severity":"error","hand":2,"line":"ns",` +
 		`"field":"total","written":650,"expected":500,"rule":"FITAB art. 20","message":"hand 2, NS: 400 + 100 is 500, not 650",` +
-		`"cell":"Score!D7"}],"counts":{"error":1,"warning":0,"info":0}}`
+		`"pointer":"/hands/1/ns/total","cell":"Score!D7"}],"counts":{"error":1,"warning":0,"info":0}}`
 	got, err := Marshal(apiReport(t), domain.English)
 	if err != nil {
 		t.Fatal(err)
@@ -90,6 +90,10 @@ func TestOptionalFields(t *testing.T) {
 			domain.Finding{Code: domain.PozzettoInBase, Severity: domain.SeverityWarning, Hand: 3, Line: line(domain.NS), Field: "base", Rule: "LUG", MessageEN: "pozzetto in base"},
 			domain.Italian,
 			`{"code":"POZZETTO_IN_BASE","severity":"warning","hand":3,"line":"ns","field":"base","rule":"LUG","message":"pozzetto in base"}`},
+		{"API §2 pointer (added 2026-11-24): the JSON pointer of the field, hands 0-based",
+			domain.Finding{Code: domain.LatePointsInvalid, Severity: domain.SeverityError, Line: line(domain.NS), Field: "late_points", Written: domain.Int(50), Rule: "FITAB art. 38", MessageEN: "m", Pointer: "/late_points/ns"},
+			domain.English,
+			`{"code":"LATE_POINTS_INVALID","severity":"error","line":"ns","field":"late_points","written":50,"rule":"FITAB art. 38","message":"m","pointer":"/late_points/ns"}`},
 		{"text is escaped as JSON, HTML is not",
 			domain.Finding{Code: "X", Severity: domain.SeverityInfo, Field: "f", Rule: `"r"`, MessageEN: "a\\b\n\t<&>\u2028\x01 é", Cell: "Smazzate!K12"},
 			domain.English,
@@ -194,7 +198,7 @@ func TestDecodeRoundTrip(t *testing.T) {
 		Findings: []Finding{{
 			Code: "HAND_TOTAL_MISMATCH", Severity: "error", Hand: 2, Line: "ns", Field: "total",
 			Written: domain.Int(650), Expected: domain.Int(500), Rule: "FITAB art. 20",
-			Message: "smazzata 2, NS: 400 + 100 fa 500, non 650", Cell: "Score!D7",
+			Message: "smazzata 2, NS: 400 + 100 fa 500, non 650", Pointer: "/hands/1/ns/total", Cell: "Score!D7",
 		}},
 		Counts: Counts{Error: 1},
 	}
@@ -428,4 +432,38 @@ func FuzzDecode(f *testing.F) {
 			t.Fatalf("%+v\n%+v\n%v", r, r2, err)
 		}
 	})
+}
+
+// TestPointerFromValidate: API §2, every finding about one field of a sheet
+// carries that field's JSON pointer (hands 0-based).
+func TestPointerFromValidate(t *testing.T) {
+	hand := func(ns, eo domain.LineScore) domain.Hand {
+		return domain.Hand{End: domain.EndClosed, Lines: [2]domain.LineScore{ns, eo}}
+	}
+	s := domain.Sheet{Ruleset: domain.FITAB2025, HandsPlanned: 2, Hands: []domain.Hand{
+		hand(domain.LineScore{Base: 300, Points: 235, Closed: domain.Bool(true)}, domain.LineScore{Base: 100, Points: -120}),
+		hand(domain.LineScore{Base: 300, Points: 100, Total: domain.Int(450), Closed: domain.Bool(true)}, domain.LineScore{Base: 0, Points: -50}),
+	}}
+	s.Written[domain.EO].VP = domain.Int(3)
+	s.LatePoints[domain.NS] = 70
+	data, err := Marshal(domain.Validate(s), domain.English)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Decode(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"HAND_TOTAL_MISMATCH": "/hands/1/ns/total", "VP_MISMATCH": "/written/eo/vp", "LATE_POINTS_INVALID": "/late_points/ns"}
+	for _, f := range r.Findings {
+		if p, ok := want[f.Code]; ok {
+			if f.Pointer != p {
+				t.Errorf("%s pointer %q, want %q", f.Code, f.Pointer, p)
+			}
+			delete(want, f.Code)
+		}
+	}
+	if len(want) > 0 {
+		t.Errorf("findings missing: %v in %s", want, data)
+	}
 }
