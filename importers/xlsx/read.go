@@ -324,11 +324,18 @@ func (rd *reader) read() (*Workbook, error) {
 		return nil, fmt.Errorf("%w: %d worksheets, over the limit of %d", ErrTooLarge, len(names), rd.lim.sheet)
 	}
 	special := map[string]string{} // sheetHands etc. → the first sheet of that name
+	read := names[:0:0]              // the sheets that may hold data
 	for _, n := range names {
-		if k, ok := lookup(sheetNames, n); ok && special[k] == "" {
+		k, ok := lookup(sheetNames, n)
+		if ok && k == sheetInstructions {
+			continue // instructions and examples are never data
+		}
+		read = append(read, n)
+		if ok && special[k] == "" {
 			special[k] = n
 		}
 	}
+	names = read
 	if name := special[sheetTournament]; name != "" {
 		g, err := readGrid(rd.f, name, rd.lim, &rd.cells)
 		if err != nil {
