@@ -324,7 +324,7 @@ func (rd *reader) read() (*Workbook, error) {
 		return nil, fmt.Errorf("%w: %d worksheets, over the limit of %d", ErrTooLarge, len(names), rd.lim.sheet)
 	}
 	special := map[string]string{} // sheetHands etc. → the first sheet of that name
-	read := names[:0:0]              // the sheets that may hold data
+	read := names[:0:0]            // the sheets that may hold data
 	for _, n := range names {
 		k, ok := lookup(sheetNames, n)
 		if ok && k == sheetInstructions {
