@@ -82,3 +82,12 @@ func entrantCell(id string) any {
 	}
 	return n
 }
+
+// The Italian label of each enumeration, as the workbook and CSV show it
+// (for callers and tests that compare an export with stored ids).
+func LevelLabel(v domain.Level) string               { return italian(levelIT, v) }
+func KindLabel(v domain.Kind) string                 { return italian(kindIT, v) }
+func HandEndLabel(v domain.HandEnd) string           { return italian(endIT, v) }
+func ReasonLabel(v domain.AdjustmentReason) string   { return italian(reasonIT, v) }
+func CorrectionLabel(v domain.CorrectionKind) string { return italian(correctionIT, v) }
+func RulingLabel(v domain.Ruling) string             { return italian(rulingIT, v) }
