@@ -57,7 +57,7 @@ func TestWriteCSVSheetNames(t *testing.T) {
 		{"Classifica", false},
 		{"classifica", false},
 		{"SMAZZATE", false},
-		{"Torneo", true}, // key/value metadata: workbook and JSON only
+		{"Torneo", false}, // issue 10: the Torneo sheet as CSV too
 		{"Standings", true},
 		{"", true},
 	}

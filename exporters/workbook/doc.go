@@ -15,6 +15,16 @@
 // status line is gone by then; abort the response (panic with
 // http.ErrAbortHandler) so the client sees a failed download.
 //
+// # For a person reading in Italian
+//
+// Headers and the values a person reads are Italian (labels.go: livello
+// "circolo", tipo "coppie", fine "tallone esaurito", motivo "errore di
+// somma"...; the JSON export keeps the API ids); entrant ids that are
+// numbers are numeric cells. Every sheet has one font (Calibri 11) and
+// prints on A4, one page wide, landscape when wide, its header row
+// repeated on every page (_xlnm.Print_Titles). CSV comes RFC 4180 by
+// default, or with ';' and a UTF-8 BOM for Italian Excel (CSVItalian).
+//
 // A sheet holds at most 1,048,576 rows (the xlsx limit); a longer table
 // continues on "<name> (2)", "<name> (3)", ... each with its own header.
 // A text cell holds at most 32,767 characters; excelize cuts longer text.
@@ -32,6 +42,7 @@
 //     edits the cell and presses Enter. No literal "'" is added: the value
 //     read back is exactly the original text.
 //   - CSV has no cell types, so a risky text value is prefixed with "'"
-//     (the OWASP recommendation); numbers are never prefixed, so -120 stays
-//     a number.
+//     (the OWASP recommendation) and the apostrophe stays in the data: it
+//     is the only protection CSV has. Numbers are never prefixed, so -120
+//     stays a number.
 package workbook

@@ -136,9 +136,9 @@ func torneoTable(t TournamentExport) table {
 		{"Nome", tr.Name},
 		{"Data", calDate(tr.Date)},
 		{"Circolo", clubLabel(t)},
-		{"Livello", string(tr.Level)},
+		{"Livello", italian(levelIT, tr.Level)},
 		{"Regolamento", string(tr.Ruleset)},
-		{"Tipo", string(tr.Kind)},
+		{"Tipo", italian(kindIT, tr.Kind)},
 		{"Turni", tr.RoundsPlanned},
 		{"Smazzate per turno", tr.HandsPerRound},
 		{"Tabella VP", vpTableLabel(tr.VPTable)},
@@ -163,7 +163,7 @@ func classificaTable(t TournamentExport) table {
 		},
 		rows: mapRows(t.Standings, 10, func(row []any, s StandingRow) {
 			row[0] = s.Rank
-			row[1] = s.Entrant.ID
+			row[1] = entrantCell(s.Entrant.ID)
 			row[2] = playerNames(s.Entrant.Players)
 			row[3] = memberships(s.Entrant.Players)
 			row[4] = s.Entrant.Team
@@ -185,7 +185,7 @@ func turniTable(t TournamentExport) table {
 		},
 		rows: mapRows(t.Matches, 10, func(row []any, m MatchRow) {
 			row[0], row[1] = m.Round, m.Table
-			row[2], row[3] = m.Entrants[domain.NS], m.Entrants[domain.EO]
+			row[2], row[3] = entrantCell(m.Entrants[domain.NS]), entrantCell(m.Entrants[domain.EO])
 			row[4], row[5] = m.Total[domain.NS], m.Total[domain.EO]
 			row[6], row[7] = m.MP[domain.NS], m.MP[domain.EO]
 			row[8], row[9] = m.VP[domain.NS], m.VP[domain.EO]
@@ -205,8 +205,8 @@ func smazzateTable(t TournamentExport) table {
 		},
 		rows: mapRows(t.Hands, 12, func(row []any, h HandRow) {
 			row[0], row[1], row[2] = h.Round, h.Table, h.Hand
-			row[3], row[4] = h.Entrants[domain.NS], h.Entrants[domain.EO]
-			row[5] = string(h.End)
+			row[3], row[4] = entrantCell(h.Entrants[domain.NS]), entrantCell(h.Entrants[domain.EO])
+			row[5] = italian(endIT, h.End)
 			for i, l := range domain.Lines {
 				row[6+3*i], row[7+3*i], row[8+3*i] = h.Base[l], h.Points[l], h.Total[l]
 			}
@@ -222,7 +222,7 @@ func rettificheTable(t TournamentExport) table {
 			{"Nota", 40}, {"Autore", 20}, {"Data e ora", 17},
 		},
 		rows: mapRows(t.Adjustments, 8, func(row []any, a AdjustmentRow) {
-			row[0], row[1], row[2] = a.Entrant, nonZero(a.Round), string(a.Reason)
+			row[0], row[1], row[2] = entrantCell(a.Entrant), nonZero(a.Round), italian(reasonIT, a.Reason)
 			row[3], row[4] = optInt(a.VP), optInt(a.MP)
 			row[5], row[6], row[7] = a.Note, a.Author, instant(a.At)
 		}),
@@ -243,7 +243,7 @@ func correzioniTable(t TournamentExport) table {
 		name:    SheetCorrezioni,
 		columns: cols,
 		rows: mapRows(t.Corrections, len(cols), func(row []any, c CorrectionRow) {
-			row[0], row[1], row[2], row[3] = c.Round, c.Table, string(c.Kind), string(c.Ruling)
+			row[0], row[1], row[2], row[3] = c.Round, c.Table, italian(correctionIT, c.Kind), italian(rulingIT, c.Ruling)
 			row[4] = strings.Join(c.Rules, "; ")
 			row[5], row[6], row[7], row[8] = c.Reason, c.Request, c.Author, instant(c.At)
 			for i, r := range []*MatchResult{c.Before, c.After} {
@@ -276,7 +276,7 @@ func partecipazioniTable(rows iter.Seq2[SeasonRow, error]) table {
 		},
 		rows: mapRows(rows, 9, func(row []any, r SeasonRow) {
 			row[0], row[1], row[2], row[3] = r.Player, r.Membership, r.Club, r.Tournament
-			row[4], row[5] = calDate(r.Date), string(r.Level)
+			row[4], row[5] = calDate(r.Date), italian(levelIT, r.Level)
 			row[6], row[7], row[8] = nonZero(r.Rank), r.VP, r.MP
 		}),
 	}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"iter"
 	"strconv"
+	"strings"
 	"time"
 	"unicode/utf8"
 
@@ -68,25 +69,38 @@ type book struct {
 	sheets                  int // sheets started so far
 }
 
+// exportFont is the one font of every cell, headers and body (issue 10:
+// mixed fonts looked broken in Italian Excel); exportFontSize in points.
+const (
+	exportFont     = "Calibri"
+	exportFontSize = 11
+)
+
 func newBook(loc *time.Location) (*book, error) {
 	if loc == nil {
 		loc = time.UTC
 	}
 	b := &book{f: excelize.NewFile(), loc: loc, maxRows: excelize.TotalRows}
+	if err := b.f.SetDefaultFont(exportFont); err != nil {
+		return nil, b.styleErr(err)
+	}
+	font := func(bold bool) *excelize.Font {
+		return &excelize.Font{Family: exportFont, Size: exportFontSize, Bold: bold}
+	}
 	var err error
-	if b.bold, err = b.f.NewStyle(&excelize.Style{Font: &excelize.Font{Bold: true}}); err != nil {
+	if b.bold, err = b.f.NewStyle(&excelize.Style{Font: font(true)}); err != nil {
 		return nil, b.styleErr(err)
 	}
 	dateFmt, stampFmt := "dd/mm/yyyy", "dd/mm/yyyy hh:mm"
-	if b.date, err = b.f.NewStyle(&excelize.Style{CustomNumFmt: &dateFmt}); err != nil {
+	if b.date, err = b.f.NewStyle(&excelize.Style{Font: font(false), CustomNumFmt: &dateFmt}); err != nil {
 		return nil, b.styleErr(err)
 	}
-	if b.stamp, err = b.f.NewStyle(&excelize.Style{CustomNumFmt: &stampFmt}); err != nil {
+	if b.stamp, err = b.f.NewStyle(&excelize.Style{Font: font(false), CustomNumFmt: &stampFmt}); err != nil {
 		return nil, b.styleErr(err)
 	}
 	// Created last: NewStyle reuses an equal style, and this one is then
 	// marked quotePrefix, which excelize.Style cannot express.
-	if b.text, err = b.f.NewStyle(&excelize.Style{Alignment: &excelize.Alignment{Horizontal: "left"}}); err != nil {
+	if b.text, err = b.f.NewStyle(&excelize.Style{Font: font(false), Alignment: &excelize.Alignment{Horizontal: "left"}}); err != nil {
 		return nil, b.styleErr(err)
 	}
 	xfs := b.f.Styles.CellXfs
@@ -177,6 +191,9 @@ func (b *book) startSheet(name string, cols []column) (*excelize.StreamWriter, e
 		return nil, fmt.Errorf("workbook: sheet %s: %w", name, err)
 	}
 	b.sheets++
+	if err := b.pageSetup(name, cols); err != nil {
+		return nil, err
+	}
 	sw, err := b.f.NewStreamWriter(name)
 	if err != nil {
 		return nil, fmt.Errorf("workbook: sheet %s: %w", name, err)
@@ -203,6 +220,48 @@ func (b *book) startSheet(name string, cols []column) (*excelize.StreamWriter, e
 		return nil, fmt.Errorf("workbook: sheet %s header: %w", name, err)
 	}
 	return sw, nil
+}
+
+// wideColumns: a sheet wider than this many characters of columns prints
+// landscape.
+const wideColumns = 100
+
+// pageSetup makes a sheet print well: A4, landscape when wide, scaled to
+// one page wide (as many pages tall as it takes), the header row repeated
+// on every page. It must run before the sheet's StreamWriter is made: the
+// StreamWriter writes <sheetPr> (which holds fitToPage) when it starts,
+// and <pageSetup> from the same worksheet at Flush.
+func (b *book) pageSetup(name string, cols []column) error {
+	width := 0.0
+	for _, c := range cols {
+		width += c.width
+	}
+	orientation := "portrait"
+	if width > wideColumns {
+		orientation = "landscape"
+	}
+	fit := true
+	a4, one, any := 9, 1, 0
+	if err := b.f.SetSheetProps(name, &excelize.SheetPropsOptions{FitToPage: &fit}); err != nil {
+		return fmt.Errorf("workbook: sheet %s page setup: %w", name, err)
+	}
+	if err := b.f.SetPageLayout(name, &excelize.PageLayoutOptions{
+		Size: &a4, Orientation: &orientation, FitToWidth: &one, FitToHeight: &any,
+	}); err != nil {
+		return fmt.Errorf("workbook: sheet %s page setup: %w", name, err)
+	}
+	if err := b.f.SetDefinedName(&excelize.DefinedName{
+		Name: "_xlnm.Print_Titles", RefersTo: sheetRef(name) + "!$1:$1", Scope: name,
+	}); err != nil {
+		return fmt.Errorf("workbook: sheet %s print titles: %w", name, err)
+	}
+	return nil
+}
+
+// sheetRef is a sheet name as a formula writes it: always quoted, quotes
+// doubled.
+func sheetRef(name string) string {
+	return "'" + strings.ReplaceAll(name, "'", "''") + "'"
 }
 
 // finishSheet puts the filter on the header over every written row and
@@ -245,17 +304,16 @@ func (b *book) convert(out, cells []any) {
 	}
 }
 
-// Excel serial dates count days from 1899-12-30 for every day from
-// 1900-03-01 on (the 1900 leap-year bug makes earlier serials off by one);
-// the last day Excel knows is 9999-12-31. Unix seconds, UTC.
+// Days Excel shows as dates: serial 61 (1900-03-01, the first after the
+// 1900 leap-year bug) to 9999-12-31. Unix seconds, UTC.
 const (
-	excelEpoch = -2209161600  // 1899-12-30, serial 0
-	excelFirst = -2203891200  // 1900-03-01, serial 61
-	excelEnd   = 253402300800 // 10000-01-01, serial 2958466
+	excelFirst = -2203891200  // 1900-03-01
+	excelEnd   = 253402300800 // 10000-01-01
 )
 
-// dateCell is a real date: the serial number with a date format. A zero
-// time is an empty cell; a day Excel cannot show is ISO text.
+// dateCell is a real date: excelize writes a time.Time as its serial
+// number, from its wall clock, under the date style. A zero time is an
+// empty cell; a day Excel cannot show is ISO text.
 func (b *book) dateCell(t time.Time, withTime bool) any {
 	if t.IsZero() {
 		return nil
@@ -276,8 +334,7 @@ func (b *book) dateCell(t time.Time, withTime bool) any {
 		}
 		return t.Format(time.DateOnly)
 	}
-	serial := float64(wall.Unix()-excelEpoch)/86400 + float64(wall.Nanosecond())/86400e9
-	return excelize.Cell{StyleID: style, Value: serial}
+	return excelize.Cell{StyleID: style, Value: wall}
 }
 
 // risky reports whether a spreadsheet could take the text for a formula or

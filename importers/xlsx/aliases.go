@@ -120,12 +120,16 @@ const (
 	sheetHands      = "hands"
 	sheetResults    = "results"
 	sheetTournament = "tournament"
+	// sheetInstructions: the template's instructions and example match,
+	// never read (issue 10: an unchanged template must import nothing).
+	sheetInstructions = "instructions"
 )
 
 var sheetNames = foldTable(map[string][]string{
-	sheetHands:      {"hands", "smazzate"},
-	sheetResults:    {"results", "risultati"},
-	sheetTournament: {"tournament", "torneo"},
+	sheetHands:        {"hands", "smazzate"},
+	sheetResults:      {"results", "risultati"},
+	sheetTournament:   {"tournament", "torneo"},
+	sheetInstructions: {"instructions", "istruzioni", "example", "esempio"},
 })
 
 // Enumerated cell values. The ids of API §1 are always accepted.

@@ -1,6 +1,7 @@
 package xlsx
 
 import (
+	"encoding/xml"
 	"errors"
 	"fmt"
 	"os"
@@ -107,6 +108,53 @@ func FuzzReadSheet(f *testing.F) {
 				}
 			}
 			_ = domain.Validate(m.Sheet)
+		}
+	})
+}
+
+// FuzzCheckSharedStrings: the shared-strings pre-check on arbitrary part
+// bytes never panics, fails only with ErrTooLarge or ErrNotWorkbook (both
+// invalid input, both naming the part), and accepts a part only when it
+// is within the limits as excelize's own reading of <si> items counts it.
+func FuzzCheckSharedStrings(f *testing.F) {
+	f.Add(`<sst><si><t>Rossi Anna</t></si><si><r><t>chiu</t></r><r><t>sura</t></r></si></sst>`)
+	f.Add(`<sst><si><t>` + strings.Repeat("9", 40) + `</t></si></sst>`)
+	f.Add(`<sst>` + strings.Repeat(`<si><t>a</t></si>`, 9) + `</sst>`)
+	f.Add(`<sst><si><t>&amp;&#x10FFFF;</t></si><si><rPh><t>ふ</t></rPh></si></sst>`)
+	f.Add(`<sst><si><t>unclosed`)
+	f.Add(`<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaa">]><sst><si><t>&a;</t></si></sst>`)
+	lim := Options{MaxSharedStrings: 8, MaxCellText: 32, MaxSharedStringBytes: 4096}.limits()
+	f.Fuzz(func(t *testing.T, part string) {
+		err := checkSharedStrings(strings.NewReader(part), lim)
+		if err != nil {
+			if !errors.Is(err, ErrTooLarge) && !errors.Is(err, ErrNotWorkbook) {
+				t.Fatalf("error %v is neither ErrTooLarge nor ErrNotWorkbook", err)
+			}
+			if !errors.Is(err, domain.ErrInvalid) || !strings.Contains(err.Error(), sharedStringsPart) {
+				t.Fatalf("error %v does not wrap domain.ErrInvalid or name the part", err)
+			}
+			return
+		}
+		if int64(len(part)) > lim.ssBytes {
+			t.Fatalf("a %d-byte part accepted over the %d-byte limit", len(part), lim.ssBytes)
+		}
+		// Accepted: a plain decode finds no more items than the limit.
+		var sst struct {
+			SI []struct {
+				T string   `xml:"t"`
+				R []string `xml:"r>t"`
+			} `xml:"si"`
+		}
+		if xml.Unmarshal([]byte(part), &sst) != nil {
+			return
+		}
+		if len(sst.SI) > lim.strings {
+			t.Fatalf("%d items accepted over the limit of %d", len(sst.SI), lim.strings)
+		}
+		for i, si := range sst.SI {
+			if n := len(si.T) + len(strings.Join(si.R, "")); n > lim.cellText {
+				t.Fatalf("item %d of %d bytes accepted over the limit of %d", i+1, n, lim.cellText)
+			}
 		}
 	})
 }

@@ -22,8 +22,10 @@ var rawValues = excelize.Options{RawCellValue: true}
 
 // readGrid reads a worksheet. A row beyond the row cap is an error if it
 // holds anything; empty rows there (formatting only) are skipped, but no
-// more of them than the cap.
-func readGrid(f *excelize.File, sheet string, lim limits) (*grid, error) {
+// more of them than the cap. cells counts the non-empty cells read in the
+// whole workbook, against lim.cells; a cell's text is at most lim.cellText
+// bytes (inline strings are not in the shared-strings check).
+func readGrid(f *excelize.File, sheet string, lim limits, cells *int) (*grid, error) {
 	it, err := f.Rows(sheet)
 	if err != nil {
 		return nil, fmt.Errorf("%w: sheet %s cannot be read: %v", ErrNotWorkbook, quoteSheet(sheet), err)
@@ -44,6 +46,17 @@ func readGrid(f *excelize.File, sheet string, lim limits) (*grid, error) {
 				}
 			}
 			cols = cols[:lim.cols]
+		}
+		for c, v := range cols {
+			if v == "" {
+				continue
+			}
+			if len(v) > lim.cellText {
+				return nil, fmt.Errorf("%w: %w", ErrTooLarge, cellErrf(sheet, c+1, row, "%d bytes of text, over the limit of %d (a score sheet cell holds a number or a name)", len(v), lim.cellText))
+			}
+			if *cells++; *cells > lim.cells {
+				return nil, fmt.Errorf("%w: %w", ErrTooLarge, cellErrf(sheet, c+1, row, "more than %d non-empty cells in the workbook", lim.cells))
+			}
 		}
 		if row > lim.rows {
 			if !blank(cols) {

@@ -26,7 +26,7 @@ func (rd *reader) readPaper(names []string, tournamentSheet string) error {
 		if name == tournamentSheet {
 			continue
 		}
-		g, err := readGrid(rd.f, name, rd.lim)
+		g, err := readGrid(rd.f, name, rd.lim, &rd.cells)
 		if err != nil {
 			return err
 		}

@@ -51,15 +51,29 @@ type Options struct {
 	MaxRows          int   // default DefaultMaxRows
 	MaxColumns       int   // default DefaultMaxColumns (at most that)
 	MaxSheets        int   // default DefaultMaxSheets
+	// Shared strings (xl/sharedStrings.xml) and cells, checked before
+	// excelize loads the file.
+	MaxSharedStrings     int   // default DefaultMaxSharedStrings
+	MaxSharedStringBytes int64 // default DefaultMaxSharedStringBytes
+	MaxCellText          int   // default DefaultMaxCellText, bytes
+	MaxCells             int   // default DefaultMaxCells, non-empty cells in all sheets read
 }
 
 type limits struct {
 	bytes, unzipped   int64
 	rows, cols, sheet int
+	strings, cellText int
+	ssBytes           int64
+	cells             int
 }
 
 func (o Options) limits() limits {
-	l := limits{DefaultMaxBytes, DefaultMaxUnzippedBytes, DefaultMaxRows, DefaultMaxColumns, DefaultMaxSheets}
+	l := limits{
+		bytes: DefaultMaxBytes, unzipped: DefaultMaxUnzippedBytes,
+		rows: DefaultMaxRows, cols: DefaultMaxColumns, sheet: DefaultMaxSheets,
+		strings: DefaultMaxSharedStrings, cellText: DefaultMaxCellText,
+		ssBytes: DefaultMaxSharedStringBytes, cells: DefaultMaxCells,
+	}
 	if o.MaxBytes > 0 {
 		l.bytes = o.MaxBytes
 	}
@@ -74,6 +88,18 @@ func (o Options) limits() limits {
 	}
 	if o.MaxSheets > 0 {
 		l.sheet = o.MaxSheets
+	}
+	if o.MaxSharedStrings > 0 {
+		l.strings = o.MaxSharedStrings
+	}
+	if o.MaxSharedStringBytes > 0 {
+		l.ssBytes = o.MaxSharedStringBytes
+	}
+	if o.MaxCellText > 0 {
+		l.cellText = o.MaxCellText
+	}
+	if o.MaxCells > 0 {
+		l.cells = o.MaxCells
 	}
 	return l
 }
@@ -225,6 +251,9 @@ func checkContainer(data []byte, lim limits) error {
 		if total > uint64(lim.unzipped) {
 			return fmt.Errorf("%w: unpacks to more than %d bytes", ErrTooLarge, lim.unzipped)
 		}
+		if isSharedStrings(zf) && zf.UncompressedSize64 > uint64(lim.ssBytes) {
+			return fmt.Errorf("%w: %s: more than %d bytes unpacked", ErrTooLarge, zf.Name, lim.ssBytes)
+		}
 		name := strings.ToLower(zf.Name)
 		xl = xl || strings.HasPrefix(name, "xl/")
 		switch name {
@@ -249,11 +278,23 @@ func checkContainer(data []byte, lim limits) error {
 	// excelize ignores read errors inside the zip: a damaged entry, or one
 	// larger than its header says, would be read cut short without a word.
 	// Unpacking each entry once to nowhere checks its size and checksum;
-	// the total is already bounded above.
+	// the total is already bounded above. The shared strings are read as
+	// XML on the way, within their own limits (sharedstrings.go).
 	for _, zf := range zr.File {
 		rc, err := zf.Open()
 		if err == nil {
-			_, err = io.Copy(io.Discard, rc)
+			if isSharedStrings(zf) {
+				err = checkSharedStrings(rc, lim)
+				if err == nil {
+					_, err = io.Copy(io.Discard, rc) // the checksum, at the end
+				}
+				if err != nil && (errors.Is(err, ErrTooLarge) || errors.Is(err, ErrNotWorkbook)) {
+					rc.Close()
+					return err
+				}
+			} else {
+				_, err = io.Copy(io.Discard, rc)
+			}
 			rc.Close()
 		}
 		if err != nil {
@@ -269,6 +310,9 @@ type reader struct {
 	lim  limits
 	opts Options
 	wb   Workbook
+	// cells counts the non-empty cells read so far, in all sheets,
+	// against lim.cells.
+	cells int
 }
 
 func (rd *reader) read() (*Workbook, error) {
@@ -280,13 +324,20 @@ func (rd *reader) read() (*Workbook, error) {
 		return nil, fmt.Errorf("%w: %d worksheets, over the limit of %d", ErrTooLarge, len(names), rd.lim.sheet)
 	}
 	special := map[string]string{} // sheetHands etc. → the first sheet of that name
+	read := names[:0:0]            // the sheets that may hold data
 	for _, n := range names {
-		if k, ok := lookup(sheetNames, n); ok && special[k] == "" {
+		k, ok := lookup(sheetNames, n)
+		if ok && k == sheetInstructions {
+			continue // instructions and examples are never data
+		}
+		read = append(read, n)
+		if ok && special[k] == "" {
 			special[k] = n
 		}
 	}
+	names = read
 	if name := special[sheetTournament]; name != "" {
-		g, err := readGrid(rd.f, name, rd.lim)
+		g, err := readGrid(rd.f, name, rd.lim, &rd.cells)
 		if err != nil {
 			return nil, err
 		}

@@ -455,10 +455,10 @@ func TestEveryNumberFormInACell(t *testing.T) {
 }
 
 func TestOtherSheetsOfATidyWorkbookAreNoted(t *testing.T) {
-	data := buildWorkbook(t, sheetSpec{"Istruzioni", [][]any{{"Compilare il foglio Smazzate"}}},
+	data := buildWorkbook(t, sheetSpec{"Note", [][]any{{"Compilare il foglio Smazzate"}}},
 		sheetSpec{"Smazzate", [][]any{{"Turno", "Tavolo", "NS Base", "NS Punti", "EO Base", "EO Punti"}, {1, 1, 300, 100, 0, 20}}})
 	wb := mustRead(t, data, Options{Ruleset: domain.FITAB2025, HandsPlanned: 3})
-	if len(wb.Ignored) != 1 || !strings.Contains(wb.Ignored[0], "Istruzioni") {
+	if len(wb.Ignored) != 1 || !strings.Contains(wb.Ignored[0], "Note") {
 		t.Errorf("ignored %v", wb.Ignored)
 	}
 	if c := wb.Matches[0].Sheet.Cells["/hands/0"]; c != "Smazzate!C2" {

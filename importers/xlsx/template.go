@@ -28,9 +28,13 @@ var templateHands = []templateHand{
 
 // Template returns a blank workbook in the tidy layout (API §5 A) for
 // rounds of the given planned hands (2, 3 or 4): the sheets Smazzate,
-// Risultati and Torneo with their headers, drop-down lists for the
-// enumerated columns and settings, and one filled example match (round 1,
-// table 1) that imports and validates cleanly.
+// Risultati and Torneo with their headers only, and drop-down lists for
+// the enumerated columns and settings; then a sheet Istruzioni with how to
+// fill them in and one filled example match (round 1, table 1). The reader
+// never reads an Istruzioni sheet, so the unchanged template imports no
+// match at all (issue 10: an uploaded blank template replaced a real
+// round 1, table 1), and the example, copied into Smazzate and Risultati,
+// validates cleanly.
 func Template(hands int) ([]byte, error) {
 	if hands < 2 || hands > len(templateHands) {
 		return nil, fmt.Errorf("%w: hands %d: must be 2, 3 or 4", domain.ErrInvalid, hands)
@@ -42,9 +46,10 @@ func Template(hands int) ([]byte, error) {
 		return nil, err
 	}
 	w := &templateWriter{f: f, bold: bold}
-	w.handsSheet(hands)
-	w.resultsSheet(hands)
+	w.handsSheet()
+	w.resultsSheet()
 	w.tournamentSheet(hands)
+	w.instructionsSheet(hands)
 	if w.err != nil {
 		return nil, w.err
 	}
@@ -76,16 +81,22 @@ func (w *templateWriter) row(sheet string, r int, values []any) {
 }
 
 func (w *templateWriter) header(sheet string, heads []string) {
+	w.headRow(sheet, 1, heads)
+	w.do(w.f.SetPanes(sheet, &excelize.Panes{Freeze: true, YSplit: 1, TopLeftCell: "A2", ActivePane: "bottomLeft"}))
+	lastCol, _ := excelize.ColumnNumberToName(len(heads))
+	w.do(w.f.SetColWidth(sheet, "A", lastCol, 13))
+}
+
+// headRow writes a bold row of headers at row r.
+func (w *templateWriter) headRow(sheet string, r int, heads []string) {
 	values := make([]any, len(heads))
 	for i, h := range heads {
 		values[i] = h
 	}
-	w.row(sheet, 1, values)
-	last, _ := excelize.CoordinatesToCellName(len(heads), 1)
-	w.do(w.f.SetCellStyle(sheet, "A1", last, w.bold))
-	w.do(w.f.SetPanes(sheet, &excelize.Panes{Freeze: true, YSplit: 1, TopLeftCell: "A2", ActivePane: "bottomLeft"}))
-	lastCol, _ := excelize.ColumnNumberToName(len(heads))
-	w.do(w.f.SetColWidth(sheet, "A", lastCol, 13))
+	w.row(sheet, r, values)
+	first, _ := excelize.CoordinatesToCellName(1, r)
+	last, _ := excelize.CoordinatesToCellName(len(heads), r)
+	w.do(w.f.SetCellStyle(sheet, first, last, w.bold))
 }
 
 // list adds a drop-down list to the cells of sqref.
@@ -106,12 +117,30 @@ const (
 	templateHandsSheet   = "Smazzate"
 	templateResultsSheet = "Risultati"
 	templateTourneySheet = "Torneo"
+	templateInstrSheet   = "Istruzioni"
 )
 
-func (w *templateWriter) handsSheet(hands int) {
+func (w *templateWriter) handsSheet() {
 	s := templateHandsSheet
 	w.do(w.f.SetSheetName("Sheet1", s))
 	w.header(s, templateHandHeads)
+	// Columns L..R: Fine, NS/EO Chiusura, NS/EO Pozzetto (templateHandHeads).
+	w.list(s, column(12), templateEnds)
+	w.list(s, column(13)+" "+column(14), templateBools)
+	w.list(s, column(15)+" "+column(16), templatePozzetti)
+}
+
+func (w *templateWriter) resultsSheet() {
+	s := templateResultsSheet
+	_, err := w.f.NewSheet(s)
+	w.do(err)
+	w.header(s, templateResultHeads)
+}
+
+// exampleHandRows are the example match's rows of Smazzate: a fitab-2025
+// match, round 1, table 1, pairs 1 and 2.
+func exampleHandRows(hands int) [][]any {
+	rows := make([][]any, 0, hands)
 	for h := 1; h <= hands; h++ {
 		th := templateHands[h-1]
 		row := []any{1, 1, h, "1", "2"}
@@ -121,21 +150,14 @@ func (w *templateWriter) handsSheet(hands int) {
 		closed := [2]string{"no", "no"}
 		closed[th.closer] = "sì"
 		row = append(row, "chiusura", closed[domain.NS], closed[domain.EO], "preso", "preso", th.burrachi[domain.NS], th.burrachi[domain.EO])
-		w.row(s, h+1, row)
+		rows = append(rows, row)
 	}
-	// Columns L..R: Fine, NS/EO Chiusura, NS/EO Pozzetto (templateHandHeads).
-	w.list(s, column(12), templateEnds)
-	w.list(s, column(13)+" "+column(14), templateBools)
-	w.list(s, column(15)+" "+column(16), templatePozzetti)
+	return rows
 }
 
-// resultsSheet writes the example match's bottom line as RULES §6 computes
+// exampleResultRow is the example match's bottom line as RULES §6 computes
 // it: totals, MP difference, and VP from the table of the planned hands.
-func (w *templateWriter) resultsSheet(hands int) {
-	s := templateResultsSheet
-	_, err := w.f.NewSheet(s)
-	w.do(err)
-	w.header(s, templateResultHeads)
+func exampleResultRow(hands int) []any {
 	var total [2]int
 	for _, th := range templateHands[:hands] {
 		for _, l := range domain.Lines {
@@ -149,7 +171,48 @@ func (w *templateWriter) resultsSheet(hands int) {
 	if diff < 0 {
 		vp = [2]int{lose, win}
 	}
-	w.row(s, 2, []any{1, 1, total[domain.NS], total[domain.EO], diff, -diff, vp[domain.NS], vp[domain.EO]})
+	return []any{1, 1, total[domain.NS], total[domain.EO], diff, -diff, vp[domain.NS], vp[domain.EO]}
+}
+
+// Where the example sits on the Istruzioni sheet (the tests copy it).
+const (
+	exampleHandHeadRow = 9 // the Smazzate header; its hands follow
+)
+
+// exampleResultHeadRow is the row of the example's Risultati header.
+func exampleResultHeadRow(hands int) int { return exampleHandHeadRow + hands + 2 }
+
+var templateInstructions = []string{
+	"Come compilare questo modello",
+	"1. Foglio Torneo: scegliete il regolamento (ruleset) e le smazzate per turno (hands_planned).",
+	"2. Foglio Smazzate: una riga per smazzata, con turno, tavolo, numero della smazzata e le coppie NS ed EO.",
+	"3. Foglio Risultati (facoltativo): una riga per tavolo con totali, MP e VP scritti sul foglio di gara.",
+	"4. Questo foglio (Istruzioni) non viene mai importato: l'esempio qui sotto serve solo da guida.",
+}
+
+// instructionsSheet writes how to fill in the template and the example
+// match. The sheet's name is one the reader skips (sheetInstructions).
+func (w *templateWriter) instructionsSheet(hands int) {
+	s := templateInstrSheet
+	_, err := w.f.NewSheet(s)
+	w.do(err)
+	for i, line := range templateInstructions {
+		w.row(s, i+1, []any{line})
+	}
+	w.do(w.f.SetCellStyle(s, "A1", "A1", w.bold))
+	w.row(s, exampleHandHeadRow-1, []any{"ESEMPIO (non viene importato): turno 1, tavolo 1, foglio Smazzate"})
+	w.do(w.f.SetCellStyle(s, cellName(1, exampleHandHeadRow-1), cellName(1, exampleHandHeadRow-1), w.bold))
+	w.headRow(s, exampleHandHeadRow, templateHandHeads)
+	for i, row := range exampleHandRows(hands) {
+		w.row(s, exampleHandHeadRow+1+i, row)
+	}
+	rh := exampleResultHeadRow(hands)
+	w.row(s, rh-1, []any{"ESEMPIO (non viene importato): foglio Risultati"})
+	w.do(w.f.SetCellStyle(s, cellName(1, rh-1), cellName(1, rh-1), w.bold))
+	w.headRow(s, rh, templateResultHeads)
+	w.row(s, rh+1, exampleResultRow(hands))
+	lastCol, _ := excelize.ColumnNumberToName(len(templateHandHeads))
+	w.do(w.f.SetColWidth(s, "A", lastCol, 13))
 }
 
 func (w *templateWriter) tournamentSheet(hands int) {

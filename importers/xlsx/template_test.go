@@ -12,9 +12,9 @@ import (
 	"segnapunti/domain"
 )
 
-// API §4 GET /v1/templates/scoresheet.xlsx: "a blank workbook in the import
-// layout"; its example match imports and validates cleanly.
-func TestTemplateImportsCleanly(t *testing.T) {
+// Issue 10: the blank template, uploaded unchanged, imports no match: it
+// replaced a real round 1, table 1 when its example match was data.
+func TestTemplateUnchangedImportsNoMatch(t *testing.T) {
 	for hands := 2; hands <= 4; hands++ {
 		t.Run(fmt.Sprintf("%d hands", hands), func(t *testing.T) {
 			data, err := Template(hands)
@@ -22,15 +22,90 @@ func TestTemplateImportsCleanly(t *testing.T) {
 				t.Fatal(err)
 			}
 			wb := mustRead(t, data, Options{})
-			if wb.Layout != LayoutTidy || len(wb.Matches) != 1 || len(wb.Ignored) > 0 {
-				t.Fatalf("layout %s, %d matches, ignored %v", wb.Layout, len(wb.Matches), wb.Ignored)
+			if wb.Layout != LayoutTidy || len(wb.Matches) != 0 || len(wb.Ignored) > 0 {
+				t.Fatalf("layout %s, %d matches, ignored %v; want tidy, no match, nothing ignored", wb.Layout, len(wb.Matches), wb.Ignored)
+			}
+			if wb.Tournament.Ruleset != domain.FITAB2025 || wb.Tournament.HandsPlanned != hands {
+				t.Errorf("settings %s %d", wb.Tournament.Ruleset, wb.Tournament.HandsPlanned)
+			}
+		})
+	}
+}
+
+// An instructions sheet is never read, in either layout, whatever it holds.
+func TestInstructionsSheetIsNeverRead(t *testing.T) {
+	example := sheetSpec{"Esempio", [][]any{
+		{"Turno", "Tavolo", "Smazzata", "NS Base", "NS Punti", "EO Base", "EO Punti"},
+		{1, 1, 1, 300, 100, 0, 20},
+	}}
+	hands := sheetSpec{"Smazzate", [][]any{{"Turno", "Tavolo", "Smazzata", "NS Base", "NS Punti", "EO Base", "EO Punti"}}}
+	paper := sheetSpec{"T1", [][]any{
+		{"Turno", 2, "Tavolo", 3}, {"Smazzata", "NS Base", "NS Punti", "NS Totale", "EO Base", "EO Punti", "EO Totale"},
+		{1, 300, 100, 400, 0, 20, 20}}}
+	for _, c := range []struct {
+		name   string
+		sheets []sheetSpec
+		want   int
+	}{
+		{"tidy", []sheetSpec{tournamentSheet("Torneo", "fitab-2025", 3), hands, example}, 0},
+		{"paper", []sheetSpec{tournamentSheet("Torneo", "fitab-2025", 3), paper, example}, 1},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			wb := mustRead(t, buildWorkbook(t, c.sheets...), Options{})
+			if len(wb.Matches) != c.want || len(wb.Ignored) > 0 {
+				t.Fatalf("%d matches, ignored %v; want %d", len(wb.Matches), wb.Ignored, c.want)
+			}
+			for _, m := range wb.Matches {
+				if m.Worksheet == "Esempio" {
+					t.Errorf("match read from the instructions sheet")
+				}
+			}
+		})
+	}
+}
+
+// API §4 GET /v1/templates/scoresheet.xlsx: the template's example match,
+// copied as it is into Smazzate and Risultati, imports and validates
+// cleanly, every column read.
+func TestTemplateExampleValidates(t *testing.T) {
+	for hands := 2; hands <= 4; hands++ {
+		t.Run(fmt.Sprintf("%d hands", hands), func(t *testing.T) {
+			data, err := Template(hands)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f, err := excelize.OpenReader(bytes.NewReader(data))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			rows, err := f.GetRows(templateInstrSheet)
+			if err != nil {
+				t.Fatal(err)
+			}
+			copyRows := func(from, n int) [][]any {
+				var out [][]any
+				for _, r := range rows[from-1 : from-1+n] {
+					row := make([]any, len(r))
+					for i, v := range r {
+						row[i] = v
+					}
+					out = append(out, row)
+				}
+				return out
+			}
+			rh := exampleResultHeadRow(hands)
+			wb := mustRead(t, buildWorkbook(t,
+				sheetSpec{"Smazzate", copyRows(exampleHandHeadRow, hands+1)},
+				sheetSpec{"Risultati", copyRows(rh, 2)},
+				tournamentSheet("Torneo", "fitab-2025", hands)), Options{})
+			if len(wb.Matches) != 1 {
+				t.Fatalf("%d matches", len(wb.Matches))
 			}
 			sh := wb.Matches[0].Sheet
 			if sh.Ruleset != domain.FITAB2025 || sh.HandsPlanned != hands || len(sh.Hands) != hands {
 				t.Errorf("settings %s %d, %d hands", sh.Ruleset, sh.HandsPlanned, len(sh.Hands))
 			}
-			// Every column of the template is read: end, closed, pozzetto
-			// and burrachi too.
 			for i, h := range sh.Hands {
 				for _, l := range domain.Lines {
 					ls := h.Lines[l]
@@ -67,7 +142,7 @@ func TestTemplateHasDropDownLists(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	if got := f.GetSheetList(); !slices.Equal(got, []string{"Smazzate", "Risultati", "Torneo"}) {
+	if got := f.GetSheetList(); !slices.Equal(got, []string{"Smazzate", "Risultati", "Torneo", "Istruzioni"}) {
 		t.Errorf("sheets %v", got)
 	}
 	lists := map[string]string{}

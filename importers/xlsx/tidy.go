@@ -46,7 +46,7 @@ func (m *tidyMatch) setID(g *grid, l domain.Line, col, r int) {
 }
 
 func (rd *reader) readTidy(handsName, resultsName string) error {
-	g, err := readGrid(rd.f, handsName, rd.lim)
+	g, err := readGrid(rd.f, handsName, rd.lim, &rd.cells)
 	if err != nil {
 		return err
 	}
@@ -95,7 +95,7 @@ func (rd *reader) readTidy(handsName, resultsName string) error {
 	var rg *grid
 	var rc map[string]int
 	if resultsName != "" {
-		if rg, err = readGrid(rd.f, resultsName, rd.lim); err != nil {
+		if rg, err = readGrid(rd.f, resultsName, rd.lim, &rd.cells); err != nil {
 			return err
 		}
 		var rrow int

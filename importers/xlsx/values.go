@@ -194,11 +194,18 @@ func parseKindCell(s string) (domain.Kind, error) {
 	return "", fmt.Errorf("unknown kind %q (want pairs, individual, teams or international)", s)
 }
 
+// autoVPTable are the words for "no fixed table: chosen per match by
+// RULES §6.2" (the zero VPTable), as the tournament export writes it.
+var autoVPTable = foldTable(map[string][]string{"auto": {"automatica", "automatic", "auto"}})
+
 func parseVPTableCell(s string) (domain.VPTable, error) {
 	if v, ok := lookup(vpTableValues, s); ok {
 		return domain.ParseVPTable(v)
 	}
-	return domain.VPTable{}, fmt.Errorf("unknown VP table %q (want fitab-2, fitab-3, fitab-4, fibur-2, fibur-3, fibur-4 or fibur-teams)", s)
+	if _, ok := lookup(autoVPTable, s); ok {
+		return domain.VPTable{}, nil
+	}
+	return domain.VPTable{}, fmt.Errorf("unknown VP table %q (want automatica, fitab-2, fitab-3, fitab-4, fibur-2, fibur-3, fibur-4 or fibur-teams)", s)
 }
 
 // splitPlayers splits "Greco / De Luca" into its names.

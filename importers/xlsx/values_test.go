@@ -119,6 +119,16 @@ func TestTournamentValues(t *testing.T) {
 	if got, err := parseVPTableCell("FITAB 3"); err != nil || got.ID() != "fitab-3" {
 		t.Errorf("parseVPTableCell(FITAB 3) = %v, %v", got, err)
 	}
+	// RULES §6.2: no fixed table, chosen per match — what the tournament
+	// export writes as "automatica".
+	for _, text := range []string{"automatica", "Automatica", "auto"} {
+		if got, err := parseVPTableCell(text); err != nil || !got.IsZero() {
+			t.Errorf("parseVPTableCell(%q) = %v, %v; want the zero table", text, got, err)
+		}
+	}
+	if _, err := parseVPTableCell("automatico-3"); err == nil {
+		t.Error("parseVPTableCell(automatico-3) should fail")
+	}
 	if got, err := parseKindCell("Squadre"); err != nil || got != domain.KindTeams {
 		t.Errorf("parseKindCell(Squadre) = %v, %v", got, err)
 	}
