@@ -187,7 +187,12 @@ func syntaxDetail(sy *jsontext.SyntacticError) string {
 	return strings.TrimPrefix(sy.Err.Error(), "jsontext: ")
 }
 
+// skipBlank returns the offset of the value at or after i, or -1 when i
+// is not in data.
 func skipBlank(data []byte, i int) int {
+	if i < 0 || i > len(data) {
+		return -1
+	}
 	for i < len(data) && (data[i] == ' ' || data[i] == '\t' || data[i] == '\n' || data[i] == '\r' || data[i] == ':' || data[i] == ',') {
 		i++
 	}
@@ -196,7 +201,7 @@ func skipBlank(data []byte, i int) int {
 
 // valueAt describes the JSON value at data[off:] the way the messages do.
 func valueAt(data []byte, off int) (what string, number bool) {
-	if off >= len(data) {
+	if off < 0 || off >= len(data) {
 		return "nothing", false
 	}
 	tok, err := jsontext.NewDecoder(bytes.NewReader(data[off:]), jsontext.AllowInvalidUTF8(true)).ReadToken()
