@@ -218,7 +218,7 @@ func (d *Decoder) resync(start int64, prefix string) error {
 	d.in.served = start
 	scan := jsontext.NewDecoder(d.in, jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
 	if err := scan.SkipValue(); err != nil {
-		return d.syntaxAt(err, prefix, start)
+		return d.libraryError(err, prefix, start, true)
 	}
 	end := start + scan.InputOffset()
 	d.in.served = end
@@ -423,6 +423,13 @@ func (d *Decoder) syntax(err error, ptr string) *Error {
 
 // syntaxAt words a library error; its offset counts from base.
 func (d *Decoder) syntaxAt(err error, ptr string, base int64) *Error {
+	return d.libraryError(err, ptr, base, false)
+}
+
+// libraryError words an error of a library decoder whose offsets count
+// from base. ptr is the pointer the caller knows ("/sheets/3"); rel says
+// the decoder read only that value, so its pointers are relative to ptr.
+func (d *Decoder) libraryError(err error, ptr string, base int64, rel bool) *Error {
 	if d.in.rerr != nil {
 		return d.readError()
 	}
@@ -433,24 +440,37 @@ func (d *Decoder) syntaxAt(err error, ptr string, base int64) *Error {
 	if !errors.As(err, &se) {
 		return &Error{Pointer: ptr, Detail: "malformed JSON: " + err.Error()}
 	}
-	if p := string(se.JSONPointer); p != "" {
-		ptr = p
+	lib := string(se.JSONPointer)
+	switch {
+	case rel:
+		ptr += schemaPrefix(jsontext.Pointer(lib))
+	case d.batch && strings.HasPrefix(lib, "/sheets/"):
+		// The sheet is named by the caller: after a resync the library's
+		// decoder counts sheets from the restart.
+		rest := lib[len("/sheets/"):]
+		tail := ""
+		if i := strings.IndexByte(rest, '/'); i >= 0 {
+			rest, tail = rest[:i], rest[i:]
+		}
+		if !strings.HasPrefix(ptr, "/sheets/") {
+			ptr = "/sheets/" + rest
+		}
+		ptr += schemaPrefix(jsontext.Pointer(tail))
+	case lib != "" && lib != "/sheets":
+		// Cut the pointer to what API §1 knows: a bracket nested 10,000
+		// deep is named by the field that holds it.
+		ptr = schemaPrefix(jsontext.Pointer(lib))
+	case lib != "":
+		ptr = lib
+	}
+	off := d.offBase + base + se.ByteOffset
+	if rel {
+		off = base + se.ByteOffset
 	}
 	if errors.Is(se.Err, jsontext.ErrDuplicateName) {
-		return d.at(ptr, base+se.ByteOffset, false, duplicateField(ptr, se.JSONPointer.LastToken(), -1).detail)
+		return d.at(ptr, off, false, duplicateField(ptr, jsontext.Pointer(ptr).LastToken(), -1).detail)
 	}
-	// Cut the pointer to what API §1 knows: a bracket nested 10,000 deep
-	// is named by the field that holds it.
-	if d.batch && strings.HasPrefix(ptr, "/sheets/") {
-		i := len("/sheets/")
-		for i < len(ptr) && ptr[i] != '/' {
-			i++
-		}
-		ptr = ptr[:i] + schemaPrefix(jsontext.Pointer(ptr[i:]))
-	} else if ptr != "/sheets" {
-		ptr = schemaPrefix(jsontext.Pointer(ptr))
-	}
-	return d.at(ptr, base+se.ByteOffset, true, syntaxDetail(se))
+	return d.at(ptr, off, true, syntaxDetail(se))
 }
 
 // at makes an *Error at input offset off.
