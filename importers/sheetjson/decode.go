@@ -173,7 +173,7 @@ func (d *Decoder) Next() (domain.Sheet, error) {
 	// encoding/json decode of the batch; this costs less than one.
 	d.in.mark(d.off()) // the bound of lineReader counts from here
 	var w wireSheet
-	err := json.UnmarshalDecode(d.dec, &w, unmarshalOptions)
+	err := json.UnmarshalDecode(d.dec, &w) // the options are the decoder's (begin, resync)
 	d.n++
 	start := d.in.at + int64(len(d.in.pending)-len(bytes.TrimLeft(d.in.pending, " \t\r\n,")))
 	end := d.off()
