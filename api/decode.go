@@ -2,21 +2,25 @@ package api
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"reflect"
 	"strconv"
 	"strings"
-	"unicode/utf8"
+
+	"github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
 )
 
-// Request bodies are decoded in two steps. parseJSON reads the text into a
-// jsonValue tree, keeping what encoding/json forgets (key order, duplicate
-// keys, the exact text of numbers) and refusing deep nesting and trailing
-// data. bindJSON then copies the tree into a request struct, refusing
-// unknown fields and wrong types, each refusal with the JSON pointer of the
-// offending value (RFC 6901), so that a client learns exactly what to fix.
+// Request bodies are read by github.com/go-json-experiment/json (encoding/
+// json v2) in two steps. parseJSON reads the text into a jsonValue tree with
+// the library's token decoder, keeping what a struct forgets (key order,
+// the exact text of numbers) and refusing duplicate keys, invalid UTF-8,
+// deep nesting and trailing data: 400. decodeBody then has the library
+// unmarshal the body into a request struct, refusing unknown fields and
+// wrong types, each refusal with the JSON pointer of the offending value
+// (RFC 6901): 422.
 
 // maxJSONDepth bounds nesting. No request of API §4 nests deeper than a
 // sheet's /hands/0/ns/burrachi/pulito (5); 32 leaves room and keeps a
@@ -121,319 +125,139 @@ func (v *jsonValue) appendJSON(b []byte) []byte {
 }
 
 func appendJSONString(b []byte, s string) []byte {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	_ = enc.Encode(s) // a Go string always encodes
-	return append(b, bytes.TrimSuffix(buf.Bytes(), []byte("\n"))...)
-}
-
-// pointerOf renders a path as an RFC 6901 JSON pointer.
-func pointerOf(path []string) string {
-	if len(path) == 0 {
-		return ""
+	out, err := jsontext.AppendQuote(b, s)
+	if err != nil {
+		// Only a string with invalid UTF-8 fails, and parseJSON refuses
+		// those; a Go string built here is valid UTF-8.
+		return append(b, `""`...)
 	}
-	var sb strings.Builder
-	for _, p := range path {
-		sb.WriteByte('/')
-		sb.WriteString(strings.NewReplacer("~", "~0", "/", "~1").Replace(p))
-	}
-	return sb.String()
+	return out
 }
 
 // parseJSON reads one JSON value (RFC 8259) that must fill the whole body.
 // Every error is an *apiError with status 400 naming the byte offset and,
 // when inside the document, the pointer of the value being read. Strings
-// are decoded as encoding/json decodes them (invalid UTF-8 and lone
-// surrogates become U+FFFD); a fuzz test holds the two to the same reading.
+// must be valid UTF-8 (issue 10: refused, not turned into U+FFFD).
 func parseJSON(data []byte) (*jsonValue, error) {
-	p := scanner{data: data}
-	p.skipSpace()
-	if p.pos == len(data) {
+	if len(bytes.TrimLeft(data, " \t\r\n")) == 0 {
 		return nil, errMalformed("the request body is empty; a JSON document is expected")
 	}
-	v, err := p.value(1)
+	dec := jsontext.NewDecoder(bytes.NewReader(data))
+	v, err := readValue(dec)
 	if err != nil {
 		return nil, err
 	}
-	p.skipSpace()
-	if p.pos != len(data) {
-		return nil, errMalformed(fmt.Sprintf("unexpected data after the JSON document, at byte %d", p.pos))
+	if _, err := dec.ReadToken(); err != io.EOF {
+		at := dec.InputOffset() + int64(len(dec.UnreadBuffer())-len(bytes.TrimLeft(dec.UnreadBuffer(), " \t\r\n")))
+		return nil, errMalformed(fmt.Sprintf("unexpected data after the JSON document, at byte %d", at))
 	}
 	return v, nil
 }
 
-// scanner is a recursive-descent JSON reader; recursion is bounded by
-// maxJSONDepth.
-type scanner struct {
-	data []byte
-	pos  int
-	path []string
+// UnmarshalJSONFrom lets a request struct hold a *jsonValue field that
+// takes any JSON (the library calls it).
+func (v *jsonValue) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	got, err := readValue(dec)
+	if err != nil {
+		return err
+	}
+	*v = *got
+	return nil
 }
 
-func (p *scanner) fail(format string, args ...any) error {
-	detail := fmt.Sprintf("malformed JSON at byte %d: ", p.pos) + fmt.Sprintf(format, args...)
-	if len(p.path) > 0 {
-		return errMalformed(detail, fieldError{Pointer: pointerOf(p.path), Detail: detail})
+// readValue reads the next value of dec as a tree; nesting is bounded by
+// maxJSONDepth below the depth where it starts.
+func readValue(dec *jsontext.Decoder) (*jsonValue, error) {
+	base := dec.StackDepth()
+	var stack []*jsonValue
+	var keys []bool // per open object: the next string token is a key
+	var root *jsonValue
+	for {
+		tok, err := dec.ReadToken()
+		if err != nil {
+			return nil, malformed(dec, err)
+		}
+		var v *jsonValue
+		switch k := tok.Kind(); k {
+		case '}', ']':
+			stack = stack[:len(stack)-1]
+			keys = keys[:len(keys)-1]
+			if len(stack) == 0 {
+				return root, nil
+			}
+			continue
+		case '"':
+			if n := len(stack); n > 0 && stack[n-1].kind == jsonObject && keys[n-1] {
+				stack[n-1].keys = append(stack[n-1].keys, tok.String())
+				keys[n-1] = false
+				continue
+			}
+			v = &jsonValue{kind: jsonString, text: tok.String()}
+		case '0':
+			v = &jsonValue{kind: jsonNumber, text: tok.String()}
+		case 't', 'f':
+			v = &jsonValue{kind: jsonBool, flag: tok.Bool()}
+		case 'n':
+			v = &jsonValue{kind: jsonNull}
+		case '{', '[':
+			if dec.StackDepth()-base > maxJSONDepth {
+				detail := fmt.Sprintf("the JSON document nests deeper than %d levels", maxJSONDepth)
+				return nil, errMalformed(detail, fieldError{Pointer: string(dec.StackPointer().Parent()), Detail: detail})
+			}
+			v = &jsonValue{kind: jsonArray}
+			if k == '{' {
+				v.kind = jsonObject
+			}
+		}
+		if n := len(stack); n > 0 {
+			stack[n-1].items = append(stack[n-1].items, v)
+			if stack[n-1].kind == jsonObject {
+				keys[n-1] = true
+			}
+		} else {
+			root = v
+		}
+		if v.kind == jsonObject || v.kind == jsonArray {
+			stack = append(stack, v)
+			keys = append(keys, v.kind == jsonObject)
+		} else if len(stack) == 0 {
+			return root, nil
+		}
+	}
+}
+
+// malformed words an error of the library's token decoder as a 400.
+func malformed(dec *jsontext.Decoder, err error) error {
+	var se *jsontext.SyntacticError
+	if !errors.As(err, &se) {
+		if err == io.EOF {
+			err = io.ErrUnexpectedEOF
+		}
+		return errMalformed(fmt.Sprintf("malformed JSON at byte %d: %v", dec.InputOffset(), err))
+	}
+	var detail string
+	switch {
+	case errors.Is(se.Err, jsontext.ErrDuplicateName):
+		detail = fmt.Sprintf("the key %q appears twice", se.JSONPointer.LastToken())
+	case errors.Is(se.Err, io.ErrUnexpectedEOF):
+		detail = fmt.Sprintf("malformed JSON at byte %d: the document ends too early", se.ByteOffset)
+	default:
+		detail = fmt.Sprintf("malformed JSON at byte %d: %s", se.ByteOffset, strings.TrimPrefix(se.Err.Error(), "jsontext: "))
+	}
+	if se.JSONPointer != "" {
+		return errMalformed(detail, fieldError{Pointer: string(se.JSONPointer), Detail: detail})
 	}
 	return errMalformed(detail)
 }
 
-func (p *scanner) unexpected(what string) error {
-	if p.pos >= len(p.data) {
-		return p.fail("the document ends where %s belongs", what)
-	}
-	return p.fail("found %q where %s belongs", p.data[p.pos], what)
-}
+// requestOptions make the library as strict as API §4: unknown members are
+// refused; names match exactly.
+var requestOptions = json.JoinOptions(
+	json.RejectUnknownMembers(true),
+	json.MatchCaseInsensitiveNames(false),
+)
 
-func (p *scanner) skipSpace() {
-	for p.pos < len(p.data) {
-		switch p.data[p.pos] {
-		case ' ', '\t', '\n', '\r':
-			p.pos++
-		default:
-			return
-		}
-	}
-}
-
-func (p *scanner) value(depth int) (*jsonValue, error) {
-	if p.pos >= len(p.data) {
-		return nil, p.unexpected("a value")
-	}
-	switch c := p.data[p.pos]; {
-	case c == '{' || c == '[':
-		if depth > maxJSONDepth {
-			detail := fmt.Sprintf("the JSON document nests deeper than %d levels", maxJSONDepth)
-			return nil, errMalformed(detail, fieldError{Pointer: pointerOf(p.path), Detail: detail})
-		}
-		if c == '[' {
-			return p.array(depth)
-		}
-		return p.object(depth)
-	case c == '"':
-		s, err := p.str()
-		if err != nil {
-			return nil, err
-		}
-		return &jsonValue{kind: jsonString, text: s}, nil
-	case c == '-' || c >= '0' && c <= '9':
-		return p.number()
-	case c == 't':
-		return p.literal("true", &jsonValue{kind: jsonBool, flag: true})
-	case c == 'f':
-		return p.literal("false", &jsonValue{kind: jsonBool})
-	case c == 'n':
-		return p.literal("null", &jsonValue{kind: jsonNull})
-	}
-	return nil, p.unexpected("a value")
-}
-
-func (p *scanner) literal(word string, v *jsonValue) (*jsonValue, error) {
-	if !bytes.HasPrefix(p.data[p.pos:], []byte(word)) {
-		return nil, p.unexpected(word)
-	}
-	p.pos += len(word)
-	return v, nil
-}
-
-// number reads the RFC 8259 number grammar and keeps its text:
-// -? (0 | [1-9][0-9]*) (.[0-9]+)? ([eE][+-]?[0-9]+)?
-func (p *scanner) number() (*jsonValue, error) {
-	start := p.pos
-	digits := func() int {
-		n := 0
-		for p.pos < len(p.data) && p.data[p.pos] >= '0' && p.data[p.pos] <= '9' {
-			p.pos++
-			n++
-		}
-		return n
-	}
-	if p.data[p.pos] == '-' {
-		p.pos++
-	}
-	if p.pos < len(p.data) && p.data[p.pos] == '0' {
-		p.pos++
-	} else if digits() == 0 {
-		return nil, p.unexpected("a digit")
-	}
-	if p.pos < len(p.data) && p.data[p.pos] == '.' {
-		p.pos++
-		if digits() == 0 {
-			return nil, p.unexpected("a digit")
-		}
-	}
-	if p.pos < len(p.data) && (p.data[p.pos] == 'e' || p.data[p.pos] == 'E') {
-		p.pos++
-		if p.pos < len(p.data) && (p.data[p.pos] == '+' || p.data[p.pos] == '-') {
-			p.pos++
-		}
-		if digits() == 0 {
-			return nil, p.unexpected("a digit")
-		}
-	}
-	return &jsonValue{kind: jsonNumber, text: string(p.data[start:p.pos])}, nil
-}
-
-// str reads a string. Plain strings (no escape, valid UTF-8) are copied as
-// they are; the others are checked here and decoded by encoding/json, so
-// that escapes, surrogates and bad bytes read exactly as it reads them.
-func (p *scanner) str() (string, error) {
-	start := p.pos
-	p.pos++ // the opening quote
-	plain := true
-	for {
-		if p.pos >= len(p.data) {
-			return "", p.fail("a string is not closed")
-		}
-		c := p.data[p.pos]
-		switch {
-		case c == '"':
-			p.pos++
-			raw := p.data[start:p.pos]
-			if plain && utf8.Valid(raw) {
-				return string(raw[1 : len(raw)-1]), nil
-			}
-			var s string
-			if err := json.Unmarshal(raw, &s); err != nil {
-				return "", p.fail("bad string: %v", err)
-			}
-			return s, nil
-		case c < 0x20:
-			return "", p.fail("control character %#x in a string (escape it)", c)
-		case c == '\\':
-			plain = false
-			p.pos++
-			if p.pos >= len(p.data) {
-				return "", p.fail("a string is not closed")
-			}
-			switch p.data[p.pos] {
-			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-				p.pos++
-			case 'u':
-				p.pos++
-				for range 4 {
-					if p.pos >= len(p.data) || !isHex(p.data[p.pos]) {
-						return "", p.unexpected("a hexadecimal digit of a \\u escape")
-					}
-					p.pos++
-				}
-			default:
-				return "", p.fail("unknown escape \\%c", p.data[p.pos])
-			}
-		default:
-			p.pos++
-		}
-	}
-}
-
-func isHex(c byte) bool {
-	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
-}
-
-func (p *scanner) array(depth int) (*jsonValue, error) {
-	p.pos++ // [
-	v := &jsonValue{kind: jsonArray}
-	p.skipSpace()
-	if p.pos < len(p.data) && p.data[p.pos] == ']' {
-		p.pos++
-		return v, nil
-	}
-	for i := 0; ; i++ {
-		p.path = append(p.path, strconv.Itoa(i))
-		p.skipSpace()
-		it, err := p.value(depth + 1)
-		if err != nil {
-			return nil, err
-		}
-		p.path = p.path[:len(p.path)-1]
-		v.items = append(v.items, it)
-		p.skipSpace()
-		if p.pos >= len(p.data) {
-			return nil, p.unexpected("',' or ']'")
-		}
-		switch p.data[p.pos] {
-		case ',':
-			p.pos++
-		case ']':
-			p.pos++
-			return v, nil
-		default:
-			return nil, p.unexpected("',' or ']'")
-		}
-	}
-}
-
-func (p *scanner) object(depth int) (*jsonValue, error) {
-	p.pos++ // {
-	v := &jsonValue{kind: jsonObject}
-	p.skipSpace()
-	if p.pos < len(p.data) && p.data[p.pos] == '}' {
-		p.pos++
-		return v, nil
-	}
-	// Duplicates are found by a scan while objects are small and by a set
-	// beyond, so that 100,000 keys cost linear time, not quadratic.
-	var seen map[string]struct{}
-	for {
-		p.skipSpace()
-		if p.pos >= len(p.data) || p.data[p.pos] != '"' {
-			return nil, p.unexpected("a key in quotes")
-		}
-		key, err := p.str()
-		if err != nil {
-			return nil, err
-		}
-		p.path = append(p.path, key)
-		dup := false
-		switch {
-		case seen != nil:
-			_, dup = seen[key]
-		case len(v.keys) >= 16:
-			seen = make(map[string]struct{}, 2*len(v.keys))
-			for _, k := range v.keys {
-				seen[k] = struct{}{}
-			}
-			_, dup = seen[key]
-		default:
-			dup = v.field(key) != nil
-		}
-		if seen != nil {
-			seen[key] = struct{}{}
-		}
-		if dup {
-			detail := fmt.Sprintf("the key %q appears twice", key)
-			return nil, errMalformed(detail, fieldError{Pointer: pointerOf(p.path), Detail: detail})
-		}
-		p.skipSpace()
-		if p.pos >= len(p.data) || p.data[p.pos] != ':' {
-			return nil, p.unexpected("':'")
-		}
-		p.pos++
-		p.skipSpace()
-		it, err := p.value(depth + 1)
-		if err != nil {
-			return nil, err
-		}
-		p.path = p.path[:len(p.path)-1]
-		v.set(key, it)
-		p.skipSpace()
-		if p.pos >= len(p.data) {
-			return nil, p.unexpected("',' or '}'")
-		}
-		switch p.data[p.pos] {
-		case ',':
-			p.pos++
-		case '}':
-			p.pos++
-			return v, nil
-		default:
-			return nil, p.unexpected("',' or '}'")
-		}
-	}
-}
-
-// decodeBody parses data and binds it into dst (a pointer to a request
+// decodeBody parses data and decodes it into dst (a pointer to a request
 // struct): 400 for text that is not JSON, 422 for JSON of the wrong shape.
 func decodeBody(data []byte, dst any) error {
 	root, err := parseJSON(data)
@@ -443,157 +267,119 @@ func decodeBody(data []byte, dst any) error {
 	return bindJSON(root, dst)
 }
 
-// bindJSON copies v into dst; every mismatch becomes a field error and the
-// lot one 422.
+// bindJSON has the library decode v into dst; every mismatch becomes a
+// field error and the lot one 422. The library stops at the first problem:
+// to list them all (up to maxFieldErrors) the offending member is taken
+// out of the tree (an unknown field) or made null (a wrong type) and the
+// rest decoded again, so a client fixes every field in one round.
 func bindJSON(v *jsonValue, dst any) error {
-	b := binder{}
-	b.bind(v, reflect.ValueOf(dst).Elem(), nil)
-	if len(b.errs) > 0 {
-		return errInvalid(b.summary(), b.errs...)
+	var errs []fieldError
+	for len(errs) < maxFieldErrors {
+		err := json.Unmarshal(v.appendJSON(nil), dst, requestOptions)
+		if err == nil {
+			break
+		}
+		var se *json.SemanticError
+		if !errors.As(err, &se) {
+			errs = append(errs, fieldError{Detail: err.Error()})
+			break
+		}
+		ptr := se.JSONPointer
+		at := v.at(ptr)
+		errs = append(errs, fieldError{Pointer: string(ptr), Detail: semanticDetail(se, at)})
+		parent := v.at(ptr.Parent())
+		if ptr == "" || at == nil || parent == nil {
+			break
+		}
+		if errors.Is(se.Err, json.ErrUnknownName) && parent.kind == jsonObject {
+			parent.remove(ptr.LastToken())
+		} else {
+			*at = jsonValue{kind: jsonNull}
+		}
+	}
+	if len(errs) > 0 {
+		return errInvalid(summary(errs), errs...)
 	}
 	return nil
 }
 
-type binder struct {
-	errs []fieldError
+// at returns the value at ptr, or nil.
+func (v *jsonValue) at(ptr jsontext.Pointer) *jsonValue {
+	for tok := range ptr.Tokens() {
+		switch {
+		case v == nil:
+			return nil
+		case v.kind == jsonObject:
+			v = v.field(tok)
+		case v.kind == jsonArray:
+			i, err := strconv.Atoi(tok)
+			if err != nil || i < 0 || i >= len(v.items) {
+				return nil
+			}
+			v = v.items[i]
+		default:
+			return nil
+		}
+	}
+	return v
 }
 
-func (b *binder) fail(path []string, format string, args ...any) {
-	if len(b.errs) < maxFieldErrors {
-		b.errs = append(b.errs, fieldError{Pointer: pointerOf(path), Detail: fmt.Sprintf(format, args...)})
+// remove deletes an object's key.
+func (v *jsonValue) remove(key string) {
+	for i, k := range v.keys {
+		if k == key {
+			v.keys = append(v.keys[:i], v.keys[i+1:]...)
+			v.items = append(v.items[:i], v.items[i+1:]...)
+			return
+		}
 	}
 }
 
-func (b *binder) summary() string {
-	if len(b.errs) == 1 {
-		p := b.errs[0].Pointer
+// semanticDetail words a decoding error of the library; got is the
+// offending value (nil when unknown).
+func semanticDetail(se *json.SemanticError, got *jsonValue) string {
+	if errors.Is(se.Err, json.ErrUnknownName) {
+		return fmt.Sprintf("unknown field %q", se.JSONPointer.LastToken())
+	}
+	gotKind := "something else"
+	if got != nil {
+		gotKind = got.kind.String()
+	}
+	if se.GoType == nil {
+		return "cannot be read: " + gotKind
+	}
+	t := se.GoType
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		if got != nil && got.kind == jsonNumber {
+			if !strings.ContainsAny(got.text, ".eE") {
+				return fmt.Sprintf("the integer %s is out of range", got.text)
+			}
+			return "want an integer, got " + got.text
+		}
+		return "want an integer, got " + gotKind
+	case reflect.String:
+		return "want a string, got " + gotKind
+	case reflect.Bool:
+		return "want true or false, got " + gotKind
+	case reflect.Slice, reflect.Array:
+		return "want an array, got " + gotKind
+	case reflect.Struct, reflect.Map:
+		return "want an object, got " + gotKind
+	}
+	return fmt.Sprintf("cannot be read (unsupported field type %s)", se.GoType)
+}
+
+func summary(errs []fieldError) string {
+	if len(errs) == 1 {
+		p := errs[0].Pointer
 		if p == "" {
 			p = "the body"
 		}
-		return p + ": " + b.errs[0].Detail
+		return p + ": " + errs[0].Detail
 	}
-	return fmt.Sprintf("%d problems in the request body; see errors", len(b.errs))
-}
-
-var (
-	jsonValueType = reflect.TypeFor[*jsonValue]()
-	rawType       = reflect.TypeFor[json.RawMessage]()
-)
-
-// bind fills dst from v. JSON null leaves dst at its zero value, as
-// encoding/json does; which fields are required is the converters' business.
-func (b *binder) bind(v *jsonValue, dst reflect.Value, path []string) {
-	if len(b.errs) >= maxFieldErrors {
-		return
-	}
-	switch dst.Type() {
-	case jsonValueType:
-		dst.Set(reflect.ValueOf(v))
-		return
-	case rawType:
-		dst.SetBytes(v.appendJSON(nil))
-		return
-	}
-	if v.kind == jsonNull {
-		dst.SetZero()
-		return
-	}
-	switch dst.Kind() {
-	case reflect.Pointer:
-		nv := reflect.New(dst.Type().Elem())
-		b.bind(v, nv.Elem(), path)
-		dst.Set(nv)
-	case reflect.Struct:
-		b.bindStruct(v, dst, path)
-	case reflect.Slice:
-		if v.kind != jsonArray {
-			b.fail(path, "want an array, got %s", v.kind)
-			return
-		}
-		s := reflect.MakeSlice(dst.Type(), len(v.items), len(v.items))
-		for i, it := range v.items {
-			b.bind(it, s.Index(i), append(path, strconv.Itoa(i)))
-		}
-		dst.Set(s)
-	case reflect.Map:
-		if v.kind != jsonObject || dst.Type().Key().Kind() != reflect.String {
-			b.fail(path, "want an object, got %s", v.kind)
-			return
-		}
-		m := reflect.MakeMapWithSize(dst.Type(), len(v.keys))
-		for i, k := range v.keys {
-			ev := reflect.New(dst.Type().Elem()).Elem()
-			b.bind(v.items[i], ev, append(path, k))
-			m.SetMapIndex(reflect.ValueOf(k).Convert(dst.Type().Key()), ev)
-		}
-		dst.Set(m)
-	case reflect.String:
-		if v.kind != jsonString {
-			b.fail(path, "want a string, got %s", v.kind)
-			return
-		}
-		dst.SetString(v.text)
-	case reflect.Bool:
-		if v.kind != jsonBool {
-			b.fail(path, "want true or false, got %s", v.kind)
-			return
-		}
-		dst.SetBool(v.flag)
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		if v.kind != jsonNumber {
-			b.fail(path, "want an integer, got %s", v.kind)
-			return
-		}
-		n, err := strconv.ParseInt(v.text, 10, dst.Type().Bits())
-		if err != nil {
-			if errors.Is(err, strconv.ErrRange) {
-				b.fail(path, "the integer %s is out of range", v.text)
-			} else {
-				b.fail(path, "want an integer, got %s", v.text)
-			}
-			return
-		}
-		dst.SetInt(n)
-	default:
-		// Only reached by a request type with a field kind the binder does
-		// not know: a programming error, caught by the tests of every type.
-		b.fail(path, "cannot be read (unsupported field type %s)", dst.Type())
-	}
-}
-
-func (b *binder) bindStruct(v *jsonValue, dst reflect.Value, path []string) {
-	if v.kind != jsonObject {
-		b.fail(path, "want an object, got %s", v.kind)
-		return
-	}
-	fields := jsonFields(dst.Type())
-	for i, k := range v.keys {
-		idx, ok := fields[k]
-		if !ok {
-			b.fail(append(path, k), "unknown field %q", k)
-			continue
-		}
-		b.bind(v.items[i], dst.Field(idx), append(path, k))
-	}
-}
-
-// jsonFields maps a struct's JSON names (exact, case-sensitive) to field
-// indexes.
-func jsonFields(t reflect.Type) map[string]int {
-	m := make(map[string]int, t.NumField())
-	for i := range t.NumField() {
-		f := t.Field(i)
-		if !f.IsExported() {
-			continue
-		}
-		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-		if name == "-" {
-			continue
-		}
-		if name == "" {
-			name = f.Name
-		}
-		m[name] = i
-	}
-	return m
+	return fmt.Sprintf("%d problems in the request body; see errors", len(errs))
 }

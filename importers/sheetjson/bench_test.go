@@ -7,6 +7,8 @@ import (
 	"sync"
 	"testing"
 
+	jsonv2 "github.com/go-json-experiment/json"
+
 	"segnapunti/domain"
 )
 
@@ -134,7 +136,8 @@ func BenchmarkEncodeSheet(b *testing.B) {
 }
 
 // BenchmarkDecodeParts splits BenchmarkDecodeSheet: what encoding/json
-// costs, and what each of our passes adds to it.
+// (v1) and the library we decode with (v2) cost, and what convert and
+// validation add.
 func BenchmarkDecodeParts(b *testing.B) {
 	sheet, _ := benchData()
 	var w wireSheet
@@ -147,31 +150,16 @@ func BenchmarkDecodeParts(b *testing.B) {
 			_ = json.Unmarshal(sheet, &w)
 		}
 	})
-	b.Run("fast", func(b *testing.B) {
-		var p fastParser
+	b.Run("unmarshal-v2", func(b *testing.B) {
 		for b.Loop() {
-			if _, _, st := p.parse(sheet); st != fastOK {
-				b.Fatal(st)
-			}
-		}
-	})
-	b.Run("capture", func(b *testing.B) {
-		for b.Loop() {
-			d := Decoder{buf: sheet, eof: true, maxSheet: MaxSheetBytes}
-			if _, _, err := d.capture(-1); err != nil {
+			var w wireSheet
+			if err := jsonv2.Unmarshal(sheet, &w, unmarshalOptions); err != nil {
 				b.Fatal(err)
 			}
 		}
 	})
-	b.Run("keys", func(b *testing.B) {
-		for b.Loop() {
-			if p := checkKeys(sheet); p != nil {
-				b.Fatal(p.detail)
-			}
-		}
-	})
 	b.Run("validate", func(b *testing.B) {
-		s, p := convert(&w, true)
+		s, p := convert(&w)
 		if p != nil {
 			b.Fatal(p.detail)
 		}
@@ -181,7 +169,7 @@ func BenchmarkDecodeParts(b *testing.B) {
 	})
 	b.Run("convert", func(b *testing.B) {
 		for b.Loop() {
-			if _, p := convert(&w, true); p != nil {
+			if _, p := convert(&w); p != nil {
 				b.Fatal(p.detail)
 			}
 		}

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/go-json-experiment/json/jsontext"
+
 	"segnapunti/domain"
 )
 
@@ -36,10 +38,7 @@ var firstDealers = []string{"n", "e", "s", "o"}
 // convert checks what the types alone do not say (required fields, ranges,
 // enumerations) and builds the domain sheet. The *int of the wire structs
 // are moved into the domain sheet as they are, without copying.
-//
-// keysChecked says that checkKeys has accepted the bytes w came from, and
-// with them every burraco type and count: they are not checked again.
-func convert(w *wireSheet, keysChecked bool) (domain.Sheet, *problem) {
+func convert(w *wireSheet) (domain.Sheet, *problem) {
 	var s domain.Sheet
 	var err error
 	if w.Ruleset == nil {
@@ -80,9 +79,16 @@ func convert(w *wireSheet, keysChecked bool) (domain.Sheet, *problem) {
 	}
 	for l, side := range [2]*wireSide{w.NS, w.EO} {
 		if side != nil {
-			s.Sides[l] = domain.Side{ID: side.ID, Players: side.Players}
-			if len(side.Players) == 0 {
-				s.Sides[l].Players = nil // "players": [] says no more than no players
+			s.Sides[l] = domain.Side{ID: side.ID}
+			if len(side.Players) > 0 { // "players": [] says no more than no players
+				s.Sides[l].Players = make([]string, len(side.Players))
+			}
+			for i, p := range side.Players {
+				if p == nil {
+					ptr := fmt.Sprintf("/%s/players/%d", domain.Line(l), i)
+					return s, nullElement(shapeAt(jsontext.Pointer(ptr)), ptr, -1)
+				}
+				s.Sides[l].Players[i] = *p
 			}
 		}
 	}
@@ -107,8 +113,12 @@ func convert(w *wireSheet, keysChecked bool) (domain.Sheet, *problem) {
 		return s, newProblem("/hands", -1, "a sheet has 1 to %d hands, not %d", MaxHands, n)
 	}
 	s.Hands = make([]domain.Hand, len(w.Hands))
-	for i := range w.Hands {
-		if p := convertHand(&w.Hands[i], i, &s.Hands[i], keysChecked); p != nil {
+	for i, wh := range w.Hands {
+		if wh == nil {
+			ptr := fmt.Sprintf("/hands/%d", i)
+			return s, nullElement(shapeAt(jsontext.Pointer(ptr)), ptr, -1)
+		}
+		if p := convertHand(wh, i, &s.Hands[i]); p != nil {
 			return s, p
 		}
 	}
@@ -132,7 +142,7 @@ func convert(w *wireSheet, keysChecked bool) (domain.Sheet, *problem) {
 	return s, nil
 }
 
-func convertHand(w *wireHand, i int, h *domain.Hand, keysChecked bool) *problem {
+func convertHand(w *wireHand, i int, h *domain.Hand) *problem {
 	var err error
 	if w.End != "" {
 		if h.End, err = domain.ParseHandEnd(w.End); err != nil {
@@ -185,15 +195,11 @@ func convertHand(w *wireHand, i int, h *domain.Hand, keysChecked bool) *problem 
 		ls.PozzettoUnplayedPoints, ls.PenaltyPoints = wl.PozzettoUnplayedPoints, wl.PenaltyPoints
 		ls.Closed = wl.Closed
 		if wl.Burrachi != nil {
-			if !keysChecked {
-				if p := checkBurrachi(*wl.Burrachi, domain.HandPointer(i+1, line, "burrachi")); p != nil {
-					return p
-				}
+			m, p := checkBurrachi(*wl.Burrachi, domain.HandPointer(i+1, line, "burrachi"))
+			if p != nil {
+				return p
 			}
-			ls.Burrachi = *wl.Burrachi
-			if ls.Burrachi == nil { // "burrachi": {} decodes to a map; a nil map in the domain means none given
-				ls.Burrachi = map[domain.BurracoType]int{}
-			}
+			ls.Burrachi = m // never nil: "burrachi": {} is given, and says no burraco
 		}
 		if ls.Pozzetto, err = domain.ParsePozzetto(wl.Pozzetto); err != nil {
 			return fromDomain(domain.HandPointer(i+1, line, "pozzetto"), err)
@@ -202,35 +208,40 @@ func convertHand(w *wireHand, i int, h *domain.Hand, keysChecked bool) *problem 
 	return nil
 }
 
-// checkBurrachi reports the first bad entry in type order; the decoder
-// has already reported those it met in document order, so this matters
-// for sheets built in memory and encoded.
-func checkBurrachi(m map[domain.BurracoType]int, ptr string) *problem {
+// checkBurrachi copies a breakdown into the domain's map, reporting the
+// first bad entry (unknown type, null or out-of-range count) in type order.
+func checkBurrachi(wm map[domain.BurracoType]*int, ptr string) (map[domain.BurracoType]int, *problem) {
+	m := make(map[domain.BurracoType]int, len(wm))
 	bad := false
-	for t, n := range m {
-		if burracoIndex(string(t)) < 0 || n < 0 || n > MaxBurrachiPerType {
+	for t, n := range wm {
+		if n == nil || burracoIndex(string(t)) < 0 || *n < 0 || *n > MaxBurrachiPerType {
 			bad = true
 			break
 		}
+		m[t] = *n
 	}
 	if !bad {
-		return nil
+		return m, nil
 	}
-	keys := make([]string, 0, len(m))
-	for t := range m {
+	keys := make([]string, 0, len(wm))
+	for t := range wm {
 		keys = append(keys, string(t))
 	}
 	slices.Sort(keys)
 	for _, k := range keys {
 		p := ptr + "/" + pointer([]string{k})[1:]
 		if burracoIndex(k) < 0 {
-			return unknownBurraco(p, k, -1)
+			return nil, unknownBurraco(p, k, -1)
 		}
-		if n := m[domain.BurracoType(k)]; n < 0 || n > MaxBurrachiPerType {
-			return burracoCountRange(p, fmt.Sprint(n), -1)
+		n := wm[domain.BurracoType(k)]
+		if n == nil {
+			return nil, newProblem(p, -1, "a burraco count must be a whole number, not null")
+		}
+		if *n < 0 || *n > MaxBurrachiPerType {
+			return nil, burracoCountRange(p, fmt.Sprint(*n), -1)
 		}
 	}
-	return nil
+	return m, nil
 }
 
 func required(ptr, name string) *problem {

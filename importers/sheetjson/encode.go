@@ -16,7 +16,7 @@ import (
 // Cells is not part of the interchange and is not written.
 func Encode(s domain.Sheet) ([]byte, error) {
 	w := toWire(s)
-	if _, p := convert(&w, false); p != nil {
+	if _, p := convert(&w); p != nil {
 		return nil, &Error{Pointer: p.ptr, Detail: p.detail}
 	}
 	var b bytes.Buffer
@@ -37,7 +37,7 @@ func EncodeBatch(sheets []domain.Sheet) ([]byte, error) {
 	b.WriteString(`{"sheets":[`)
 	for i, s := range sheets {
 		w := toWire(s)
-		if _, p := convert(&w, false); p != nil {
+		if _, p := convert(&w); p != nil {
 			return nil, &Error{Pointer: fmt.Sprintf("/sheets/%d%s", i, p.ptr), Detail: p.detail}
 		}
 		if i > 0 {
@@ -85,7 +85,11 @@ func toWire(s domain.Sheet) wireSheet {
 	sides := [2]*wireSide{}
 	for l, side := range s.Sides {
 		if side.ID != "" || len(side.Players) > 0 {
-			sides[l] = &wireSide{ID: side.ID, Players: side.Players}
+			ws := &wireSide{ID: side.ID}
+			for _, p := range side.Players {
+				ws.Players = append(ws.Players, &p)
+			}
+			sides[l] = ws
 		}
 	}
 	w.NS, w.EO = sides[0], sides[1]
@@ -93,9 +97,10 @@ func toWire(s domain.Sheet) wireSheet {
 	if s.LatePoints != [2]int{} {
 		w.LatePoints = &wireLate{NS: s.LatePoints[0], EO: s.LatePoints[1]}
 	}
-	w.Hands = make([]wireHand, len(s.Hands))
+	w.Hands = make([]*wireHand, len(s.Hands))
 	for i, h := range s.Hands {
-		wh := &w.Hands[i]
+		wh := &wireHand{}
+		w.Hands[i] = wh
 		wh.End, wh.LostCount = string(h.End), h.LostCount
 		lines := [2]*wireLine{}
 		for l, ls := range h.Lines {
@@ -106,7 +111,10 @@ func toWire(s domain.Sheet) wireSheet {
 				PozzettoUnplayedPoints: ls.PozzettoUnplayedPoints, PenaltyPoints: ls.PenaltyPoints,
 			}
 			if ls.Burrachi != nil {
-				m := ls.Burrachi
+				m := make(map[domain.BurracoType]*int, len(ls.Burrachi))
+				for t, n := range ls.Burrachi {
+					m[t] = &n
+				}
 				wl.Burrachi = &m
 			}
 			lines[l] = wl

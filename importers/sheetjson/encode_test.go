@@ -44,7 +44,6 @@ func TestRoundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			checkFastAgrees(t, data) // fast_test.go
 			got, batch, err := Decode(data)
 			if err != nil {
 				t.Fatalf("Decode(Encode(s)): %v\n%s", err, data)

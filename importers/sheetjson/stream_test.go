@@ -221,7 +221,51 @@ func TestDecoderBoundedMemory(t *testing.T) {
 	if count != n-1 {
 		t.Errorf("read %d sheets, want %d", count, n-1)
 	}
-	if total := n * len(sheet); cap(d.buf) > 256<<10 {
-		t.Errorf("buffer grew to %d bytes for a %d-byte stream", cap(d.buf), total)
+	if total := n * len(sheet); cap(d.in.pending) > 256<<10 {
+		t.Errorf("buffer grew to %d bytes for a %d-byte stream", cap(d.in.pending), total)
+	}
+}
+
+// TestDecoderAfterResync: after a sheet of the wrong shape the library's
+// decoder is restarted behind the bad sheet (resync); later errors must
+// still name the right sheet, line and column, also across several
+// restarts and with every read size.
+func TestDecoderAfterResync(t *testing.T) {
+	one := `{"ruleset":"fitab-2025","hands_planned":3,"hands":[{"ns":{"base":0,"points":5},"eo":{"base":0,"points":-5}}]}`
+	badType := strings.Replace(one, `"points":5`, `"points":"5"`, 1)
+	badKey := strings.Replace(one, `"hands_planned"`, `"hands_plan"`, 1)
+	in := "{\"sheets\":[\n" + one + ",\n" + badType + ",\n" + one + ",\n" + badKey + ",\n" + badType + ",\n" + `{"ruleset" "x"}` + "\n]}"
+	type want struct {
+		ptr       string
+		line, col int
+	}
+	wants := []want{
+		{},
+		{"/sheets/1/hands/0/ns/points", 3, strings.Index(badType, `"5"`) + 1},
+		{},
+		{"/sheets/3/hands_plan", 5, strings.Index(badKey, `"hands_plan"`) + 1},
+		{"/sheets/4/hands/0/ns/points", 6, strings.Index(badType, `"5"`) + 1},
+		{"/sheets/5/ruleset", 7, len(`{"ruleset" `) + 1},
+	}
+	for name, r := range map[string]func() io.Reader{
+		"whole":    func() io.Reader { return strings.NewReader(in) },
+		"one byte": func() io.Reader { return iotest.OneByteReader(strings.NewReader(in)) },
+	} {
+		t.Run(name, func(t *testing.T) {
+			d := NewDecoder(r())
+			for i, w := range wants {
+				_, err := d.Next()
+				if w.ptr == "" {
+					if err != nil {
+						t.Fatalf("sheet %d: %v", i, err)
+					}
+					continue
+				}
+				var e *Error
+				if !errors.As(err, &e) || e.Pointer != w.ptr || e.Line != w.line || e.Column != w.col {
+					t.Errorf("sheet %d: got %v (%d:%d), want %s at %d:%d", i, err, e.Line, e.Column, w.ptr, w.line, w.col)
+				}
+			}
+		})
 	}
 }

@@ -1,10 +1,17 @@
 package sheetjson
 
-import "segnapunti/domain"
+import (
+	"github.com/go-json-experiment/json/jsontext"
+
+	"segnapunti/domain"
+)
 
 // The wire structs mirror API §1 field for field. Pointers mark what may be
 // absent, so a required field left out is told apart from a zero; they are
 // also what encoding/json needs to omit absent optionals when encoding.
+// Elements that must not be null (a hand, a player, a burraco count) are
+// pointers too: the JSON library reads null as a zero value, a nil pointer
+// lets convert refuse it.
 
 type wireSheet struct {
 	Ruleset      *string      `json:"ruleset"`
@@ -18,13 +25,13 @@ type wireSheet struct {
 	EO           *wireSide    `json:"eo,omitempty"`
 	FirstDealer  *string      `json:"first_dealer,omitempty"`
 	LatePoints   *wireLate    `json:"late_points,omitempty"`
-	Hands        []wireHand   `json:"hands"`
+	Hands        []*wireHand  `json:"hands"`
 	Written      *wireWritten `json:"written,omitempty"`
 }
 
 type wireSide struct {
-	ID      string   `json:"id,omitempty"`
-	Players []string `json:"players,omitempty"`
+	ID      string    `json:"id,omitempty"`
+	Players []*string `json:"players,omitempty"`
 }
 
 type wireLate struct {
@@ -46,13 +53,13 @@ type wireLine struct {
 	RunningTotal *int `json:"running_total,omitempty"`
 	// A pointer to the map keeps "burrachi": {} (a breakdown with no
 	// burraco) apart from no breakdown at all.
-	Burrachi               *map[domain.BurracoType]int `json:"burrachi,omitempty"`
-	Closed                 *bool                       `json:"closed,omitempty"`
-	Pozzetto               string                      `json:"pozzetto,omitempty"`
-	TablePoints            *int                        `json:"table_points,omitempty"`
-	HandPoints             *int                        `json:"hand_points,omitempty"`
-	PozzettoUnplayedPoints *int                        `json:"pozzetto_unplayed_points,omitempty"`
-	PenaltyPoints          *int                        `json:"penalty_points,omitempty"`
+	Burrachi               *map[domain.BurracoType]*int `json:"burrachi,omitempty"`
+	Closed                 *bool                        `json:"closed,omitempty"`
+	Pozzetto               string                       `json:"pozzetto,omitempty"`
+	TablePoints            *int                         `json:"table_points,omitempty"`
+	HandPoints             *int                         `json:"hand_points,omitempty"`
+	PozzettoUnplayedPoints *int                         `json:"pozzetto_unplayed_points,omitempty"`
+	PenaltyPoints          *int                         `json:"penalty_points,omitempty"`
 }
 
 type wireWritten struct {
@@ -66,10 +73,8 @@ type wireResult struct {
 	VP    *int `json:"vp,omitempty"`
 }
 
-// shape is the schema of API §1 as the two checking passes walk it: the
-// fast one over bytes encoding/json has accepted (exact key spelling,
-// duplicates, nulls) and the slow one that names the first problem of a
-// document encoding/json refused.
+// shape is the schema of API §1 as the error messages name it: shapeAt
+// finds the shape of the value a library error points at.
 type shape struct {
 	kind  shapeKind
 	label string // how a message names a value of this shape
@@ -98,15 +103,30 @@ func object(label string, fields ...field) *shape {
 	return &shape{kind: kindObject, label: label, fields: fields}
 }
 
-// lookup returns the index of the field with the key, or -1. With at most
-// 13 fields a scan beats hashing (the comparison checks lengths first).
-func (s *shape) lookup(key []byte) int {
-	for i := range s.fields {
-		if s.fields[i].key == string(key) {
-			return i
+// shapeAt returns the shape of the value at ptr (relative to a sheet), or
+// nil when ptr leaves the schema.
+func shapeAt(ptr jsontext.Pointer) *shape {
+	s := sheetShape
+	for tok := range ptr.Tokens() {
+		switch s.kind {
+		case kindObject:
+			var next *shape
+			for _, f := range s.fields {
+				if f.key == tok {
+					next = f.shape
+				}
+			}
+			if next == nil {
+				return nil
+			}
+			s = next
+		case kindArray, kindBurrachi:
+			s = s.elem
+		default:
+			return nil
 		}
 	}
-	return -1
+	return s
 }
 
 func scalar(k shapeKind, label string) *shape { return &shape{kind: k, label: label} }
