@@ -94,7 +94,14 @@ func (s *Server) parseTemplates() (map[Lang]map[string]*template.Template, error
 // "file" is a static file's versioned URL.
 func (s *Server) funcs(lang Lang) template.FuncMap {
 	return template.FuncMap{
-		"t":        func(id string, args ...any) string { return translate(lang, id, args...) },
+		"t": func(id string, args ...any) string {
+			if len(args) == 1 { // Page.ErrorArgs passed whole
+				if list, ok := args[0].([]any); ok {
+					args = list
+				}
+			}
+			return translate(lang, id, args...)
+		},
 		"static":   s.static.url,
 		"roleName": func(r domain.Role) string { return translate(lang, "role."+string(r)) },
 		"langs":    func() []Lang { return Languages },

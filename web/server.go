@@ -154,14 +154,14 @@ func (s *Server) serverError(w http.ResponseWriter, r *http.Request, err error) 
 }
 
 func (s *Server) renderError(w http.ResponseWriter, r *http.Request, status int, msgID string) {
-	data := errorPage{Page: s.page(r, "error.title"), Message: msgID, Status: status}
+	data := errorPage{Page: s.page(r, "error.title"), Text: msgID, Status: status}
 	s.render(w, r, status, "error", &data)
 }
 
 type errorPage struct {
 	Page
-	Status  int
-	Message string
+	Status int
+	Text   string // a message id
 }
 
 func (s *Server) notFound(w http.ResponseWriter, r *http.Request) {
