@@ -178,6 +178,20 @@ func TestBrowserAdminCreatesClubPerson(t *testing.T) {
 	if who := text(t, other, ".who"); !strings.Contains(who, "segreteria.roma") || !strings.Contains(who, "Circolo") {
 		t.Errorf("signed in as %q", who)
 	}
+
+	// The admin ends that session on the person's page: it stops at once.
+	id := personID(t, site, "segreteria.roma")
+	run(t, ctx, chromedp.Navigate(site.URL+"/admin/people/"+id), chromedp.WaitVisible(chromedp.CSS(`[data-action="revoke"]`)))
+	screenshot(t, ctx, "admin-person")
+	checkA11y(t, ctx)
+	run(t, ctx, chromedp.Click(chromedp.CSS(`[data-action="revoke"]`)), chromedp.WaitVisible(chromedp.CSS(`#password-heading`)))
+	if n, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("[data-session]").length`)); n != 0 {
+		t.Errorf("%d sessions listed after revoking", n)
+	}
+	run(t, other, chromedp.Navigate(site.URL+"/"))
+	if u := location(t, other); !strings.Contains(u, "/login") {
+		t.Errorf("a revoked session still opens / (at %s)", u)
+	}
 }
 
 func personID(t testing.TB, site *testSite, name string) string {

@@ -130,6 +130,9 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	} else if ok {
 		log.Info("first run: open this link once to create the administrator", "url", "http://"+browserHost(ln.Addr())+link)
 	}
+	if n, err := st.DeleteExpiredSessions(ctx); err == nil && n > 0 {
+		log.Info("expired sessions deleted", "count", n)
+	}
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
 	select {
