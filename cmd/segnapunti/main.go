@@ -41,6 +41,7 @@ Usage:
   segnapunti serve [--addr :8080] [--db segnapunti.db]
   segnapunti migrate [--db segnapunti.db]
   segnapunti token create --role ROLE --name TEXT [--club ID] [--db segnapunti.db]
+  segnapunti user create --role ROLE --name NAME [--club ID] [--db segnapunti.db]
 
 Commands:
   validate  check sheets offline (.json sheet or batch, .xlsx workbook); no database.
@@ -48,10 +49,11 @@ Commands:
   vp        print the VP pair for an MP difference, e.g. 14-6.
   pairings  seat a round (generate) or check the rounds of a tournament export JSON (check)
             offline; no database. Exit status: 0 ok, 1 check found problems, 2 bad input or usage.
-  serve     run the REST service. DATABASE_URL (postgres://...) selects PostgreSQL; without it an
+  serve     run the service: web pages at /, REST API at /v1. DATABASE_URL (postgres://...) selects PostgreSQL; without it an
             embedded database file (--db, env SEGNAPUNTI_DB, default segnapunti.db). Env SEGNAPUNTI_ADDR.
   migrate   apply pending database migrations and exit.
   token     create an API token (printed once); roles: club, referee, federation, admin.
+  user      create a person who signs in to the web pages; password from standard input, or generated.
 
 Run 'segnapunti COMMAND --help' for a command's flags.
 `
@@ -82,6 +84,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		err = runMigrate(ctx, args[1:], getenv, stdout, stderr)
 	case "token":
 		err = runToken(ctx, args[1:], getenv, stdout, stderr)
+	case "user":
+		err = runUser(ctx, args[1:], getenv, stdin, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return exitOK

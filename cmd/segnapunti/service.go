@@ -16,6 +16,7 @@ import (
 	"segnapunti/api"
 	"segnapunti/domain"
 	"segnapunti/store"
+	"segnapunti/web"
 )
 
 // dbConfig is where the database is: DATABASE_URL (PostgreSQL) wins over
@@ -88,8 +89,10 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	db.register(fs, getenv)
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "Usage: segnapunti serve [--addr :8080] [--db segnapunti.db]\n\n"+
-			"Runs the REST service. DATABASE_URL (postgres://...) selects PostgreSQL; without it the\n"+
-			"embedded database file is used. Pending migrations are applied at start.\n\n")
+			"Runs the service: the web pages at / and the REST API at /v1. DATABASE_URL (postgres://...)\n"+
+			"selects PostgreSQL; without it the embedded database file is used. Pending migrations are\n"+
+			"applied at start. On first run (nobody can sign in yet) it logs a one-time /setup?code=... link\n"+
+			"that creates the administrator. Env SEGNAPUNTI_TRUST_PROXY=true trusts X-Forwarded-Proto.\n\n")
 		fs.PrintDefaults()
 	}
 	if err := parseFlags(fs, args); err != nil {
@@ -106,8 +109,12 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	if err != nil {
 		return fmt.Errorf("listen on %s: %w", *addr, err)
 	}
+	pages, err := web.New(web.Deps{Store: st, Log: log, TrustForwardedProto: getenv("SEGNAPUNTI_TRUST_PROXY") == "true"})
+	if err != nil {
+		return fmt.Errorf("pages: %w", err)
+	}
 	srv := &http.Server{
-		Handler:           api.NewServer(api.Config{}, st, log),
+		Handler:           web.Site(api.NewServer(api.Config{}, st, log), pages),
 		ReadHeaderTimeout: readHeaderTimeout,
 		ReadTimeout:       readTimeout,
 		WriteTimeout:      writeTimeout,
@@ -116,6 +123,16 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
 	log.Info("segnapunti listening", "addr", ln.Addr().String(), "database", st.Dialect())
+	// UI.md §2: on first run, one line with the one-time link that creates
+	// the first admin.
+	if link, ok, err := web.FirstRunLink(ctx, st); err != nil {
+		return fmt.Errorf("first run: %w", err)
+	} else if ok {
+		log.Info("first run: open this link once to create the administrator", "url", "http://"+browserHost(ln.Addr())+link)
+	}
+	if n, err := st.DeleteExpiredSessions(ctx); err == nil && n > 0 {
+		log.Info("expired sessions deleted", "count", n)
+	}
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
 	select {
@@ -195,4 +212,17 @@ func runToken(ctx context.Context, args []string, getenv func(string) string, st
 	}
 	_, err = fmt.Fprintln(stdout, token)
 	return err
+}
+
+// browserHost is the listen address as a browser would type it: a
+// wildcard address becomes localhost.
+func browserHost(a net.Addr) string {
+	host, port, err := net.SplitHostPort(a.String())
+	if err != nil {
+		return a.String()
+	}
+	if ip := net.ParseIP(host); host == "" || (ip != nil && ip.IsUnspecified()) {
+		host = "localhost"
+	}
+	return net.JoinHostPort(host, port)
 }

@@ -1,0 +1,290 @@
+package web
+
+// The browser-test harness (UI.md §8): the whole site (API + pages) on a
+// loopback port with a fresh database, people of any role, and a real
+// Chromium driven by chromedp. Helpers for every browser test:
+//
+//	site := startSite(t, dbtest.Postgres(t))     // or dbtest.SQLite(t)
+//	pw := site.createPerson(t, domain.RoleClub, "segreteria", "bc-roma")
+//	ctx := newBrowser(t)                        // skips without chromium (fails under CI)
+//	signIn(t, ctx, site, "segreteria", pw)
+//	run(t, ctx, chromedp.Navigate(site.URL+"/admin"))
+//	screenshot(t, ctx, "admin")                 // PNGs at 360 and 1280 px
+//	checkA11y(t, ctx)                           // axe-core: no serious/critical violation
+//
+// Find elements by the contract names (ids of labelled inputs, form field
+// names, data-* attributes), never by CSS classes or positions (STYLE §15).
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+
+	"segnapunti/api"
+	"segnapunti/domain"
+	"segnapunti/store"
+)
+
+// testSite is the whole service on a loopback port.
+type testSite struct {
+	URL   string // http://127.0.0.1:PORT
+	Store *store.DB
+}
+
+// startSite serves API + pages over db on a loopback port until the test
+// ends.
+func startSite(t testing.TB, db *store.DB) *testSite {
+	t.Helper()
+	log := slog.New(slog.DiscardHandler)
+	pages, err := New(Deps{Store: db, Log: log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := &http.Server{Handler: Site(api.NewServer(api.Config{}, db, log), pages), ReadHeaderTimeout: 5 * time.Second}
+	go srv.Serve(ln)
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		srv.Shutdown(ctx)
+	})
+	return &testSite{URL: "http://" + ln.Addr().String(), Store: db}
+}
+
+// createPerson makes a person of role (a club person's club is created if
+// new) and returns their password.
+func (s *testSite) createPerson(t testing.TB, role domain.Role, name, clubID string) string {
+	t.Helper()
+	ctx := context.Background()
+	if clubID != "" {
+		if _, err := s.Store.GetClub(ctx, clubID); errors.Is(err, domain.ErrNotFound) {
+			if _, err := s.Store.CreateClub(ctx, domain.Club{ID: clubID, Name: "Circolo " + clubID}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	pw := store.GeneratePassword()
+	if _, err := s.Store.CreatePerson(ctx, name, role, clubID, pw); err != nil {
+		t.Fatal(err)
+	}
+	return pw
+}
+
+// chromiumPath finds Debian's chromium. Without it a test skips, saying
+// how to install it, except under CI (CI set), where it fails.
+func chromiumPath(t testing.TB) string {
+	t.Helper()
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	const how = "browser tests need Chromium: apt-get install -y chromium"
+	if os.Getenv("CI") != "" {
+		t.Fatal(how + " (CI is set, so this fails instead of skipping)")
+	}
+	t.Skip(how)
+	return ""
+}
+
+// browserTimeout bounds one browser test.
+const browserTimeout = 2 * time.Minute
+
+// newBrowser starts a headless Chromium with a fresh profile for this test
+// and returns its tab's context (1280×900). JavaScript dialogs (alert) fail
+// the test: a page that runs an injected script is a bug.
+func newBrowser(t testing.TB) context.Context {
+	t.Helper()
+	path := chromiumPath(t)
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(path),
+		chromedp.NoSandbox, // as root on CI machines
+		chromedp.DisableGPU,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("no-first-run", true),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("lang", "it-IT"), // Accept-Language as an Italian browser sends it
+		chromedp.Flag("accept-lang", "it-IT,it"),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1280, 900),
+	)
+	base, cancelTimeout := context.WithTimeout(context.Background(), browserTimeout)
+	alloc, cancelAlloc := chromedp.NewExecAllocator(base, opts...)
+	ctx, cancelCtx := chromedp.NewContext(alloc)
+	t.Cleanup(func() { cancelCtx(); cancelAlloc(); cancelTimeout() })
+	if err := chromedp.Do(ctx); err != nil { // starts the browser
+		t.Fatalf("start chromium: %v", err)
+	}
+	var dialogs sync.Mutex
+	chromedp.Listen(ctx, func(ev any) {
+		d, ok := ev.(*page.EventJavascriptDialogOpening)
+		if !ok {
+			return
+		}
+		dialogs.Lock()
+		t.Errorf("a JavaScript dialog opened: %q", d.Message)
+		dialogs.Unlock()
+		go chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			_, err := cdp.Call(ctx, tg, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{Accept: true})
+			return err
+		}))
+	})
+	return ctx
+}
+
+// run runs browser actions, failing the test on error.
+func run(t testing.TB, ctx context.Context, steps ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	if err := chromedp.Do(ctx, steps...); err != nil {
+		t.Fatalf("browser: %v", err)
+	}
+}
+
+// js runs a script in the page, ignoring its value.
+func js(expr string) chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := chromedp.Evaluate[any](expr+";true")(ctx, tg)
+		return err
+	})
+}
+
+// text returns an element's visible text.
+func text(t testing.TB, ctx context.Context, sel string) string {
+	t.Helper()
+	s, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(sel)))
+	if err != nil {
+		t.Fatalf("text of %s: %v", sel, err)
+	}
+	return strings.TrimSpace(s)
+}
+
+// attr returns an element's attribute ("" when absent).
+func attr(t testing.TB, ctx context.Context, sel, name string) string {
+	t.Helper()
+	attrs, err := chromedp.Run(ctx, chromedp.Attributes(chromedp.CSS(sel)))
+	if err != nil {
+		t.Fatalf("attributes of %s: %v", sel, err)
+	}
+	return attrs[name]
+}
+
+// location is the tab's current URL.
+func location(t testing.TB, ctx context.Context) string {
+	t.Helper()
+	u, err := chromedp.Run(ctx, chromedp.Location())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u
+}
+
+// signIn signs in through /login as a person would.
+func signIn(t testing.TB, ctx context.Context, site *testSite, name, password string) {
+	t.Helper()
+	run(t, ctx,
+		chromedp.Navigate(site.URL+"/login"),
+		chromedp.SendKeys(chromedp.CSS(`input[name="username"]`), name),
+		chromedp.SendKeys(chromedp.CSS(`input[name="password"]`), password),
+		chromedp.Submit(chromedp.CSS(`input[name="password"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`[data-action="logout"]`)),
+	)
+}
+
+// screenshotDir is where screenshots go: env SEGNAPUNTI_SCREENSHOTS, else
+// web/testdata/screenshots (git-ignored).
+func screenshotDir(t testing.TB) string {
+	dir := os.Getenv("SEGNAPUNTI_SCREENSHOTS")
+	if dir == "" {
+		dir = filepath.Join("testdata", "screenshots")
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// screenshot writes full-page PNGs of the current page at 360 px (a phone)
+// and 1280 px wide: NAME-360.png, NAME-1280.png. The viewport is left at
+// 1280.
+func screenshot(t testing.TB, ctx context.Context, name string) {
+	t.Helper()
+	dir := screenshotDir(t)
+	for _, width := range []int64{360, 1280} {
+		run(t, ctx, chromedp.EmulateViewport(width, 800), chromedp.Sleep(150*time.Millisecond)) // let the layout settle
+		png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+		if err != nil {
+			t.Fatalf("screenshot %s at %d px: %v", name, width, err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("%s-%d.png", name, width)), png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+var (
+	axeOnce   sync.Once
+	axeSource string
+	axeErr    error
+)
+
+// axeViolation is what checkA11y reports of axe-core's result.
+type axeViolation struct {
+	ID      string   `json:"id"`
+	Impact  string   `json:"impact"`
+	Help    string   `json:"help"`
+	Targets []string `json:"targets"`
+}
+
+// checkA11y runs axe-core (testdata/axe.min.js, not served) in the current
+// page and fails on serious or critical violations (UI.md §8).
+func checkA11y(t testing.TB, ctx context.Context) {
+	t.Helper()
+	axeOnce.Do(func() {
+		b, err := os.ReadFile(filepath.Join("testdata", "axe.min.js"))
+		axeSource, axeErr = string(b), err
+	})
+	if axeErr != nil {
+		t.Fatal(axeErr)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[any](axeSource+";undefined", chromedp.EvalIgnoreExceptions)); err != nil && !errors.Is(err, chromedp.ErrJSUndefined) {
+		t.Fatalf("load axe-core: %v", err)
+	}
+	const script = `axe.run(document, {resultTypes: ["violations"]}).then(r => JSON.stringify(r.violations.map(v => ({
+		id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map(n => n.target.join(" "))}))))`
+	out, err := chromedp.Run(ctx, chromedp.Evaluate[string](script, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatalf("axe-core: %v", err)
+	}
+	var vs []axeViolation
+	if err := json.Unmarshal([]byte(out), &vs); err != nil {
+		t.Fatalf("axe-core result: %v", err)
+	}
+	u := location(t, ctx)
+	for _, v := range vs {
+		if v.Impact == "serious" || v.Impact == "critical" {
+			t.Errorf("accessibility (%s) on %s: %s — %s at %v", v.Impact, u, v.ID, v.Help, v.Targets)
+		} else {
+			t.Logf("accessibility (%s) on %s: %s — %s at %v", v.Impact, u, v.ID, v.Help, v.Targets)
+		}
+	}
+}

@@ -1,0 +1,9 @@
+package web
+
+import (
+	"testing"
+
+	"segnapunti/store/dbtest"
+)
+
+func TestMain(m *testing.M) { dbtest.Main(m) }

@@ -1,0 +1,30 @@
+package web
+
+// messagesCommon: the layout, navigation and error pages.
+var messagesCommon = map[string]msg{
+	"app.name":            {"Segnapunti Burraco", "Burraco score keeper"},
+	"nav.label":           {"Navigazione principale", "Main navigation"},
+	"nav.home":            {"Tornei", "Tournaments"},
+	"nav.admin":           {"Amministrazione", "Administration"},
+	"nav.logout":          {"Esci", "Sign out"},
+	"nav.signed_in_as":    {"Collegato come %s", "Signed in as %s"},
+	"lang.label":          {"Lingua", "Language"},
+	"lang.it":             {"Italiano", "Italiano"},
+	"lang.en":             {"English", "English"},
+	"role.club":           {"Circolo", "Club"},
+	"role.referee":        {"Arbitro", "Referee"},
+	"role.federation":     {"Federazione", "Federation"},
+	"role.admin":          {"Amministratore", "Administrator"},
+	"error.title":         {"Errore", "Error"},
+	"error.not_found":     {"Pagina non trovata.", "Page not found."},
+	"error.forbidden":     {"Non hai accesso a questa pagina.", "You may not open this page."},
+	"error.cross_origin":  {"Richiesta rifiutata: il modulo non proviene da questo sito.", "Request refused: the form did not come from this site."},
+	"error.internal":      {"Qualcosa non ha funzionato. Riprova fra poco.", "Something went wrong. Please try again shortly."},
+	"error.back_home":     {"Torna alla pagina iniziale", "Back to the home page"},
+	"home.title":          {"I tuoi tornei", "Your tournaments"},
+	"home.welcome":        {"Benvenuto, %s.", "Welcome, %s."},
+	"home.no_tournaments": {"Nessun torneo da mostrare per ora.", "No tournaments to show yet."},
+	"form.required":       {"Campo obbligatorio.", "Required."},
+	"form.save":           {"Salva", "Save"},
+	"form.errors":         {"Controlla i campi segnalati.", "Please check the fields marked."},
+}

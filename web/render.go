@@ -1,0 +1,135 @@
+package web
+
+import (
+	"bytes"
+	"embed"
+	"html/template"
+	"io/fs"
+	"net/http"
+	"path"
+	"strings"
+
+	"segnapunti/domain"
+)
+
+//go:embed templates/*.html
+var templateFS embed.FS
+
+// Page is the part of every page's template data the layout reads. A
+// page's data struct embeds it: type loginPage struct { Page; … }.
+type Page struct {
+	Lang  Lang
+	Title string // a message id
+	// Viewer is the signed-in person; nil when signed out.
+	Viewer *viewer
+	// Nav is the navigation for the viewer's role.
+	Nav []navItem
+	// Path is the current path, for the language switch and the active link.
+	Path string
+	// Message is a message id announced in the aria-live region (e.g.
+	// "saved"); Error is one announced as an error.
+	Message, Error string
+	// ErrorArgs are the arguments of Error's message.
+	ErrorArgs []any
+}
+
+type navItem struct {
+	Href, Label string // Label is a message id
+	Current     bool
+}
+
+// page fills the layout's data for a request.
+func (s *Server) page(r *http.Request, title string) Page {
+	p := Page{Lang: langOf(r), Title: title, Path: r.URL.Path}
+	if v, ok := viewerOf(r); ok {
+		p.Viewer = &v
+		p.Nav = navFor(v.Person.Role, r.URL.Path)
+	}
+	return p
+}
+
+// navFor is the navigation for a role; pages of later areas add items
+// here by role.
+func navFor(role domain.Role, current string) []navItem {
+	items := []navItem{{Href: "/", Label: "nav.home"}}
+	if role == domain.RoleAdmin {
+		items = append(items, navItem{Href: "/admin", Label: "nav.admin"})
+	}
+	for i := range items {
+		items[i].Current = items[i].Href == current
+	}
+	return items
+}
+
+// parseTemplates builds, for each language, one template set per page:
+// the shared layout plus the page's file, with t bound to the language.
+func (s *Server) parseTemplates() (map[Lang]map[string]*template.Template, error) {
+	pages, err := fs.Glob(templateFS, "templates/*.html")
+	if err != nil {
+		return nil, err
+	}
+	out := map[Lang]map[string]*template.Template{}
+	for _, lang := range Languages {
+		base, err := template.New("layout.html").Funcs(s.funcs(lang)).ParseFS(templateFS, "templates/layout.html")
+		if err != nil {
+			return nil, err
+		}
+		out[lang] = map[string]*template.Template{}
+		for _, p := range pages {
+			name := strings.TrimSuffix(path.Base(p), ".html")
+			if name == "layout" {
+				continue
+			}
+			tpl, err := template.Must(base.Clone()).ParseFS(templateFS, p)
+			if err != nil {
+				return nil, err
+			}
+			out[lang][name] = tpl
+		}
+	}
+	return out, nil
+}
+
+// funcs are the template functions: t "id" args… translates, static
+// "file" is a static file's versioned URL.
+func (s *Server) funcs(lang Lang) template.FuncMap {
+	return template.FuncMap{
+		"t": func(id string, args ...any) string {
+			if len(args) == 1 { // Page.ErrorArgs passed whole
+				if list, ok := args[0].([]any); ok {
+					args = list
+				}
+			}
+			return translate(lang, id, args...)
+		},
+		"static":   s.static.url,
+		"roleName": func(r domain.Role) string { return translate(lang, "role."+string(r)) },
+		"langs":    func() []Lang { return Languages },
+	}
+}
+
+// render writes a page with status. data is the page's struct (embedding
+// Page) and must be a pointer.
+func (s *Server) render(w http.ResponseWriter, r *http.Request, status int, name string, data any) {
+	tpl, ok := s.templates[langOf(r)][name]
+	if !ok {
+		s.log.Error("no template", "name", name)
+		http.Error(w, "internal error", http.StatusInternalServerError)
+		return
+	}
+	var buf bytes.Buffer
+	if err := tpl.ExecuteTemplate(&buf, "layout.html", data); err != nil {
+		s.log.Error("render", "template", name, "err", err)
+		http.Error(w, "internal error", http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	w.Write(buf.Bytes())
+}
+
+// seeOther redirects after a successful form post (Post/Redirect/Get).
+func seeOther(w http.ResponseWriter, r *http.Request, to string) {
+	http.Redirect(w, r, to, http.StatusSeeOther)
+}

@@ -1,0 +1,169 @@
+// Package web serves the pages people use in a browser (UI.md): server-
+// rendered html/template pages, templates and static files embedded, beside
+// the JSON API in the same binary.
+//
+// Layout follows miniflux internal/ui: one small file per page action
+// (login_show.go shows the form, login_check.go takes it), form parsing in
+// web/form, route groups in routes_*.go, messages in messages_*.go. A page
+// handler parses its input, calls one operation with the caller's identity,
+// and renders a template data struct; templates call no database and
+// compute no rule (STYLE §13, §14).
+package web
+
+import (
+	"context"
+	"errors"
+	"html/template"
+	"log/slog"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/klauspost/compress/gzhttp"
+
+	"segnapunti/store"
+)
+
+// Deps is what the pages need from the rest of the service.
+type Deps struct {
+	// Store holds people, sessions and clubs (and, until package app
+	// exists, everything else).
+	Store *store.DB
+	// Log gets one line per failed request; nil discards.
+	Log *slog.Logger
+	// Now is the clock; nil means time.Now.
+	Now func() time.Time
+	// SessionTTL is how long a sign-in lasts; 0 means DefaultSessionTTL.
+	SessionTTL time.Duration
+	// TrustForwardedProto makes "X-Forwarded-Proto: https" count as TLS for
+	// the session cookie's Secure flag (set it only behind a proxy that
+	// sets the header).
+	TrustForwardedProto bool
+}
+
+// DefaultSessionTTL is how long a sign-in lasts: a tournament day.
+const DefaultSessionTTL = 12 * time.Hour
+
+// Server holds the pages' dependencies and parsed templates.
+type Server struct {
+	store     *store.DB
+	log       *slog.Logger
+	now       func() time.Time
+	ttl       time.Duration
+	forwarded bool
+	templates map[Lang]map[string]*template.Template
+	static    *staticFiles
+	limiter   *loginLimiter
+}
+
+// New builds the pages' handler: every page, static file and form behind
+// gzip and cross-origin protection for the forms.
+func New(deps Deps) (http.Handler, error) {
+	s, err := newServer(deps)
+	if err != nil {
+		return nil, err
+	}
+	return s.Handler(), nil
+}
+
+func newServer(deps Deps) (*Server, error) {
+	if deps.Store == nil {
+		return nil, errors.New("web: Deps.Store is required")
+	}
+	s := &Server{store: deps.Store, log: deps.Log, now: deps.Now, ttl: deps.SessionTTL, forwarded: deps.TrustForwardedProto}
+	if s.log == nil {
+		s.log = slog.New(slog.DiscardHandler)
+	}
+	if s.now == nil {
+		s.now = time.Now
+	}
+	if s.ttl <= 0 {
+		s.ttl = DefaultSessionTTL
+	}
+	var err error
+	if s.static, err = newStaticFiles(); err != nil {
+		return nil, err
+	}
+	if s.templates, err = s.parseTemplates(); err != nil {
+		return nil, err
+	}
+	s.limiter = newLoginLimiter(s.now)
+	return s, nil
+}
+
+// Handler is the pages' handler (what New returns).
+func (s *Server) Handler() http.Handler {
+	mux := http.NewServeMux()
+	s.routes(mux)
+	// Go's cross-origin protection refuses a state-changing request whose
+	// Sec-Fetch-Site or Origin says it came from another site (403).
+	cop := http.NewCrossOriginProtection()
+	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		s.renderError(w, r, http.StatusForbidden, "error.cross_origin")
+	}))
+	var h http.Handler = mux
+	h = s.withSession(h)
+	h = s.withLang(h)
+	h = cop.Handler(h)
+	h = securityHeaders(h)
+	return gzhttp.GzipHandler(h)
+}
+
+// Site composes the whole service: the API at /v1/…, /healthz and /readyz,
+// the pages everywhere else.
+func Site(apiHandler, pages http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		p := r.URL.Path
+		if p == "/v1" || strings.HasPrefix(p, "/v1/") || p == "/healthz" || p == "/readyz" {
+			apiHandler.ServeHTTP(w, r)
+			return
+		}
+		pages.ServeHTTP(w, r)
+	})
+}
+
+// FirstRunLink returns the one-time /setup?code=… path when nobody exists
+// yet (UI.md §2), and false once people exist.
+func FirstRunLink(ctx context.Context, st *store.DB) (string, bool, error) {
+	n, err := st.CountPeople(ctx)
+	if err != nil || n > 0 {
+		return "", false, err
+	}
+	code, err := st.NewSetupCode(ctx)
+	if err != nil {
+		return "", false, err
+	}
+	return "/setup?code=" + code, true, nil
+}
+
+func securityHeaders(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("X-Frame-Options", "DENY")
+		h.Set("Referrer-Policy", "same-origin")
+		h.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; frame-ancestors 'none'; form-action 'self'")
+		next.ServeHTTP(w, r)
+	})
+}
+
+// serverError logs err and shows the generic error page.
+func (s *Server) serverError(w http.ResponseWriter, r *http.Request, err error) {
+	s.log.Error("page failed", "method", r.Method, "path", r.URL.Path, "err", err)
+	s.renderError(w, r, http.StatusInternalServerError, "error.internal")
+}
+
+func (s *Server) renderError(w http.ResponseWriter, r *http.Request, status int, msgID string) {
+	data := errorPage{Page: s.page(r, "error.title"), Text: msgID, Status: status}
+	s.render(w, r, status, "error", &data)
+}
+
+type errorPage struct {
+	Page
+	Status int
+	Text   string // a message id
+}
+
+func (s *Server) notFound(w http.ResponseWriter, r *http.Request) {
+	s.renderError(w, r, http.StatusNotFound, "error.not_found")
+}
