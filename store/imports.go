@@ -328,6 +328,7 @@ func putImportSheets(tx *gorm.DB, tournamentID string, sheets []ImportedSheet, o
 	}
 	var replaced []int64
 	var allHands []handRow
+	results := make([]matchResultRow, 0, len(order))
 	for _, idx := range order {
 		s := sheets[idx]
 		g, ok := byKey[[2]int{s.Round, s.Table}]
@@ -335,6 +336,7 @@ func putImportSheets(tx *gorm.DB, tournamentID string, sheets []ImportedSheet, o
 			return nil, fmt.Errorf("import: sheet of round %d table %d not found after writing it", s.Round, s.Table)
 		}
 		versions[idx] = g.Version
+		results = append(results, resultToRow(g.ID, sheetKey{tournamentID, s.Round, s.Table}, g.Version, s.Sheet))
 		if g.Version > 1 {
 			replaced = append(replaced, g.ID)
 		}
@@ -356,6 +358,9 @@ func putImportSheets(tx *gorm.DB, tournamentID string, sheets []ImportedSheet, o
 		if err := q.Create(&chunk).Error; err != nil {
 			return nil, translate(err, "store hands of imported sheets")
 		}
+	}
+	if err := putResults(tx, results); err != nil {
+		return nil, err
 	}
 	return versions, nil
 }

@@ -88,7 +88,10 @@ func (db *DB) putSheet(ctx context.Context, tournamentID string, round, table in
 				return translate(err, "replace hands of sheet of "+key.String())
 			}
 		}
-		return insertHands(tx, key, row.ID, hands)
+		if err := insertHands(tx, key, row.ID, hands); err != nil {
+			return err
+		}
+		return putResult(tx, row.ID, key, row.Version, s)
 	})
 	if err != nil {
 		return 0, sheetError(err, key)
@@ -368,6 +371,9 @@ func (db *DB) appendHand(tx *gorm.DB, key sheetKey, empty domain.Sheet, h domain
 	if err := insertHands(tx, key, id, []handRow{hr}); err != nil {
 		return StoredSheet{}, false, err
 	}
+	if err := putResult(tx, id, key, st.Version+1, s); err != nil {
+		return StoredSheet{}, false, err
+	}
 	if err := rememberKey(tx, id, idemKey, len(s.Hands), now); err != nil {
 		return StoredSheet{}, false, err
 	}
@@ -393,6 +399,9 @@ func (db *DB) createWithHand(tx *gorm.DB, key sheetKey, empty domain.Sheet, h do
 		return StoredSheet{}, false, err
 	}
 	if err := insertHands(tx, key, row.ID, hands); err != nil {
+		return StoredSheet{}, false, err
+	}
+	if err := putResult(tx, row.ID, key, row.Version, s); err != nil {
 		return StoredSheet{}, false, err
 	}
 	if err := rememberKey(tx, row.ID, idemKey, 1, now); err != nil {

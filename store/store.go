@@ -100,6 +100,13 @@ func Open(ctx context.Context, dsn string, log *slog.Logger) (*DB, error) {
 		sqlDB.Close()
 		return nil, err
 	}
+	// Results need the domain, so migration 00005 could not fill them.
+	if n, err := db.backfillResults(ctx); err != nil {
+		sqlDB.Close()
+		return nil, err
+	} else if n > 0 {
+		log.InfoContext(ctx, "match results computed", slog.Int("sheets", n))
+	}
 	return db, nil
 }
 
@@ -165,6 +172,9 @@ func (db *DB) migrate(ctx context.Context) error {
 	}
 	return nil
 }
+
+// readDB is the handle for reads that need no transaction.
+func (db *DB) readDB(ctx context.Context) *gorm.DB { return db.gorm.WithContext(ctx) }
 
 // Close closes every connection.
 func (db *DB) Close() error { return db.sql.Close() }
