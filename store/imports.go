@@ -258,6 +258,15 @@ func lockOpenRounds(tx *gorm.DB, tournamentID string, sheets []ImportedSheet) er
 		return nil
 	}
 	slices.Sort(numbers)
+	// Single-sheet writers hold the round lock shared (sheetwrite_pg.go):
+	// the import waits for those in flight and keeps new ones out.
+	if tx.Dialector.Name() == DialectPostgres {
+		for _, n := range numbers {
+			if err := pgLockRound(tx, tournamentID, n); err != nil {
+				return err
+			}
+		}
+	}
 	var rounds []roundRow
 	err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).
 		Where("tournament_id = ? AND number IN ?", tournamentID, numbers).Order("number").Find(&rounds).Error

@@ -70,6 +70,16 @@ func (db *DB) putSheet(ctx context.Context, tournamentID string, round, table in
 		return 0, fmt.Errorf("sheet of %s: %w", key, err)
 	}
 	row.TournamentID, row.RoundNo, row.TableNo = tournamentID, round, table
+	if db.dialect == DialectPostgres {
+		res := resultToRow(0, key, 0, s)
+		err = db.gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+			return db.pgPutSheet(tx, key, &row, hands, &res, ifVersion, open)
+		})
+		if err != nil {
+			return 0, sheetError(err, key)
+		}
+		return row.Version, nil
+	}
 	err = db.gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		if open {
 			if err := checkRoundOpen(tx, key); err != nil {

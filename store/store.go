@@ -51,6 +51,8 @@ type DB struct {
 	log     *slog.Logger
 	// now is the clock for created_at/updated_at.
 	now func() time.Time
+	// facts caches tournaments, rounds and tables for sheet writes.
+	facts *factsCache
 }
 
 // Open connects and applies pending migrations (goose, embedded, under a
@@ -91,7 +93,7 @@ func Open(ctx context.Context, dsn string, log *slog.Logger) (*DB, error) {
 		// Every connection to ":memory:" is a different database.
 		sqlDB.SetMaxOpenConns(1)
 	}
-	db := &DB{gorm: g, sql: sqlDB, dialect: dialect, log: log, now: time.Now}
+	db := &DB{gorm: g, sql: sqlDB, dialect: dialect, log: log, now: time.Now, facts: newFactsCache()}
 	if err := db.Ping(ctx); err != nil {
 		sqlDB.Close()
 		return nil, fmt.Errorf("open %s database: %w", dialect, err)
