@@ -234,7 +234,7 @@ func sheetError(err error, key sheetKey) error {
 func (db *DB) GetSheet(ctx context.Context, tournamentID string, round, table int) (StoredSheet, error) {
 	key := sheetKey{tournamentID, round, table}
 	var st StoredSheet
-	err := db.gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err := db.readDB(ctx).Transaction(func(tx *gorm.DB) error {
 		var err error
 		st, _, err = loadSheet(tx, key, false)
 		return err
