@@ -167,3 +167,57 @@ func TestOpenBackfillsMatchResults(t *testing.T) {
 		})
 	}
 }
+
+// The standings stamp changes with every sheet write and state change, and
+// the cache recomputes only then.
+func TestStandingsStampAndCache(t *testing.T) {
+	t.Parallel()
+	dbtest.Run(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		tid := setup(t, db)
+		var cache store.StandingsCache[int]
+		computed := 0
+		get := func() int {
+			t.Helper()
+			st, err := db.StandingsStamp(ctx, tid)
+			wantErr(t, err, nil)
+			v, err := cache.Get(tid, 0, st, func() (int, error) { computed++; return computed, nil })
+			wantErr(t, err, nil)
+			return v
+		}
+		if get() != 1 || get() != 1 {
+			t.Fatal("an unchanged tournament was recomputed")
+		}
+		_, err := db.PutSheet(ctx, tid, 1, 1, minimalSheet(), mustReport(t, minimalSheet()), 0)
+		wantErr(t, err, nil)
+		if get() != 2 {
+			t.Error("a new sheet did not change the stamp")
+		}
+		_, err = db.PutSheet(ctx, tid, 1, 1, minimalSheet(), mustReport(t, minimalSheet()), 0)
+		wantErr(t, err, nil)
+		if get() != 3 {
+			t.Error("a rewritten sheet did not change the stamp")
+		}
+		// Fill the facts cache, then change the state.
+		_, err = db.GetTournament(ctx, tid)
+		wantErr(t, err, nil)
+		if r, err := db.GetRoundTable(ctx, tid, 1, 1); err != nil || r.State != domain.RoundPlaying {
+			t.Fatalf("GetRoundTable before the state change: %v %v", r.State, err)
+		}
+		wantErr(t, db.SetRoundState(ctx, tid, 1, domain.RoundPlaying, domain.RoundSheetsDelivered), nil)
+		if get() != 4 {
+			t.Error("a round state change did not change the stamp")
+		}
+		// The facts cache follows the state change at once (RULES §10).
+		r, err := db.GetRoundTable(ctx, tid, 1, 1)
+		wantErr(t, err, nil)
+		if r.State != domain.RoundSheetsDelivered {
+			t.Errorf("GetRoundTable after the state change: %s", r.State)
+		}
+		_, err = db.PutOpenSheet(ctx, tid, 1, 1, minimalSheet(), mustReport(t, minimalSheet()), 0)
+		wantErr(t, err, store.ErrRoundClosed)
+		if _, err := db.StandingsStamp(ctx, "nope"); err == nil {
+			t.Error("stamp of an unknown tournament")
+		}
+	})
+}
