@@ -124,6 +124,10 @@ func (db *DB) CorrectSheet(ctx context.Context, tournamentID string, round, tabl
 			if err := insertHands(tx, key, sheetID, hands); err != nil {
 				return err
 			}
+			// The corrected written figures are the new official result.
+			if err := putResult(tx, sheetID, key, row.Version, *oc.Sheet); err != nil {
+				return err
+			}
 			c.SheetVersion = row.Version
 		}
 		cr, err := correctionToRow(tournamentID, c)

@@ -258,6 +258,15 @@ func lockOpenRounds(tx *gorm.DB, tournamentID string, sheets []ImportedSheet) er
 		return nil
 	}
 	slices.Sort(numbers)
+	// Single-sheet writers hold the round lock shared (sheetwrite_pg.go):
+	// the import waits for those in flight and keeps new ones out.
+	if tx.Dialector.Name() == DialectPostgres {
+		for _, n := range numbers {
+			if err := pgLockRound(tx, tournamentID, n); err != nil {
+				return err
+			}
+		}
+	}
 	var rounds []roundRow
 	err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).
 		Where("tournament_id = ? AND number IN ?", tournamentID, numbers).Order("number").Find(&rounds).Error
@@ -328,6 +337,7 @@ func putImportSheets(tx *gorm.DB, tournamentID string, sheets []ImportedSheet, o
 	}
 	var replaced []int64
 	var allHands []handRow
+	results := make([]matchResultRow, 0, len(order))
 	for _, idx := range order {
 		s := sheets[idx]
 		g, ok := byKey[[2]int{s.Round, s.Table}]
@@ -335,6 +345,7 @@ func putImportSheets(tx *gorm.DB, tournamentID string, sheets []ImportedSheet, o
 			return nil, fmt.Errorf("import: sheet of round %d table %d not found after writing it", s.Round, s.Table)
 		}
 		versions[idx] = g.Version
+		results = append(results, resultToRow(g.ID, sheetKey{tournamentID, s.Round, s.Table}, g.Version, s.Sheet))
 		if g.Version > 1 {
 			replaced = append(replaced, g.ID)
 		}
@@ -356,6 +367,9 @@ func putImportSheets(tx *gorm.DB, tournamentID string, sheets []ImportedSheet, o
 		if err := q.Create(&chunk).Error; err != nil {
 			return nil, translate(err, "store hands of imported sheets")
 		}
+	}
+	if err := putResults(tx, results); err != nil {
+		return nil, err
 	}
 	return versions, nil
 }

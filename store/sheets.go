@@ -70,6 +70,16 @@ func (db *DB) putSheet(ctx context.Context, tournamentID string, round, table in
 		return 0, fmt.Errorf("sheet of %s: %w", key, err)
 	}
 	row.TournamentID, row.RoundNo, row.TableNo = tournamentID, round, table
+	if db.dialect == DialectPostgres {
+		res := resultToRow(0, key, 0, s)
+		err = db.gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+			return db.pgPutSheet(tx, key, &row, hands, &res, ifVersion, open)
+		})
+		if err != nil {
+			return 0, sheetError(err, key)
+		}
+		return row.Version, nil
+	}
 	err = db.gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		if open {
 			if err := checkRoundOpen(tx, key); err != nil {
@@ -88,7 +98,10 @@ func (db *DB) putSheet(ctx context.Context, tournamentID string, round, table in
 				return translate(err, "replace hands of sheet of "+key.String())
 			}
 		}
-		return insertHands(tx, key, row.ID, hands)
+		if err := insertHands(tx, key, row.ID, hands); err != nil {
+			return err
+		}
+		return putResult(tx, row.ID, key, row.Version, s)
 	})
 	if err != nil {
 		return 0, sheetError(err, key)
@@ -221,7 +234,7 @@ func sheetError(err error, key sheetKey) error {
 func (db *DB) GetSheet(ctx context.Context, tournamentID string, round, table int) (StoredSheet, error) {
 	key := sheetKey{tournamentID, round, table}
 	var st StoredSheet
-	err := db.gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err := db.readDB(ctx).Transaction(func(tx *gorm.DB) error {
 		var err error
 		st, _, err = loadSheet(tx, key, false)
 		return err
@@ -368,6 +381,9 @@ func (db *DB) appendHand(tx *gorm.DB, key sheetKey, empty domain.Sheet, h domain
 	if err := insertHands(tx, key, id, []handRow{hr}); err != nil {
 		return StoredSheet{}, false, err
 	}
+	if err := putResult(tx, id, key, st.Version+1, s); err != nil {
+		return StoredSheet{}, false, err
+	}
 	if err := rememberKey(tx, id, idemKey, len(s.Hands), now); err != nil {
 		return StoredSheet{}, false, err
 	}
@@ -393,6 +409,9 @@ func (db *DB) createWithHand(tx *gorm.DB, key sheetKey, empty domain.Sheet, h do
 		return StoredSheet{}, false, err
 	}
 	if err := insertHands(tx, key, row.ID, hands); err != nil {
+		return StoredSheet{}, false, err
+	}
+	if err := putResult(tx, row.ID, key, row.Version, s); err != nil {
 		return StoredSheet{}, false, err
 	}
 	if err := rememberKey(tx, row.ID, idemKey, 1, now); err != nil {

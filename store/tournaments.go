@@ -41,8 +41,9 @@ func (db *DB) CreateTournament(ctx context.Context, t domain.Tournament) (domain
 }
 
 // GetTournament returns one tournament; unknown is ErrNotFound.
+// It is served from the tournament facts cache (facts.go).
 func (db *DB) GetTournament(ctx context.Context, id string) (domain.Tournament, error) {
-	return getTournament(ctx, db.gorm, id)
+	return db.cachedTournament(ctx, id)
 }
 
 func getTournament(ctx context.Context, g *gorm.DB, id string) (domain.Tournament, error) {
@@ -112,7 +113,7 @@ func (db *DB) AddEntrants(ctx context.Context, tournamentID string, es []domain.
 		entrants = append(entrants, er)
 		players = append(players, pr...)
 	}
-	return db.gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err := db.gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		if err := tournamentExists(ctx, tx, tournamentID); err != nil {
 			return err
 		}
@@ -135,8 +136,10 @@ func (db *DB) AddEntrants(ctx context.Context, tournamentID string, es []domain.
 				return translate(err, "add entrant players")
 			}
 		}
-		return nil
+		return db.touchTournament(tx, tournamentID)
 	})
+	db.facts.drop(tournamentID)
+	return err
 }
 
 // ListEntrants returns the tournament's entrants by number (numeric ids in
@@ -205,7 +208,7 @@ func (db *DB) CreateRound(ctx context.Context, tournamentID string, r domain.Rou
 	}
 	round, tableRows, byeRows := roundToRows(tournamentID, r)
 	what := fmt.Sprintf("create round %d of tournament %s", r.Number, tournamentID)
-	return db.gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err := db.gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		if err := tournamentExists(ctx, tx, tournamentID); err != nil {
 			return err
 		}
@@ -230,8 +233,10 @@ func (db *DB) CreateRound(ctx context.Context, tournamentID string, r domain.Rou
 				return translate(err, what)
 			}
 		}
-		return nil
+		return db.touchTournament(tx, tournamentID)
 	})
+	db.facts.drop(tournamentID)
+	return err
 }
 
 // entrantsEntered fails with ErrInvalid naming the entrants of the round's
@@ -281,24 +286,29 @@ func (db *DB) GetRound(ctx context.Context, tournamentID string, n int) (domain.
 // no byes): what a sheet write needs, in two small queries instead of the
 // whole round. An unknown round is ErrNotFound; a round without that table
 // comes back with no tables.
+// It is served from the tournament facts cache (facts.go).
 func (db *DB) GetRoundTable(ctx context.Context, tournamentID string, n, table int) (domain.Round, error) {
+	return db.cachedRoundTable(ctx, tournamentID, n, table)
+}
+
+func (db *DB) loadRoundTable(ctx context.Context, tournamentID string, n, table int) (roundRow, []roundTableRow, error) {
 	var round roundRow
 	err := db.gorm.WithContext(ctx).Where("tournament_id = ? AND number = ?", tournamentID, n).Take(&round).Error
 	if errors.Is(err, gorm.ErrRecordNotFound) {
 		if err := tournamentExists(ctx, db.gorm, tournamentID); err != nil {
-			return domain.Round{}, err
+			return round, nil, err
 		}
-		return domain.Round{}, errorf(domain.ErrNotFound, "round %d of tournament %s", n, tournamentID)
+		return round, nil, errorf(domain.ErrNotFound, "round %d of tournament %s", n, tournamentID)
 	}
 	if err != nil {
-		return domain.Round{}, translate(err, "get round")
+		return round, nil, translate(err, "get round")
 	}
 	var tables []roundTableRow
 	if err := db.gorm.WithContext(ctx).Where("tournament_id = ? AND round_no = ? AND table_no = ?", tournamentID, n, table).
 		Find(&tables).Error; err != nil {
-		return domain.Round{}, translate(err, "get round table")
+		return round, nil, translate(err, "get round table")
 	}
-	return roundToDomain(round, tables, nil), nil
+	return round, tables, nil
 }
 
 // ListRounds returns the tournament's rounds by number; an unknown
@@ -363,13 +373,30 @@ func (db *DB) SetRoundState(ctx context.Context, tournamentID string, n int, fro
 	if !from.CanMoveTo(to) {
 		return errorf(domain.ErrInvalid, "round %d cannot go from %s to %s: a round only moves forward", n, from, to)
 	}
-	res := db.gorm.WithContext(ctx).Model(&roundRow{}).
-		Where("tournament_id = ? AND number = ? AND state = ?", tournamentID, n, string(from)).
-		Update("state", string(to))
-	if res.Error != nil {
-		return translate(res.Error, "set round state")
+	// The round lock (exclusive) waits for the sheet writes in flight: a
+	// sheet never lands in a round after it was marked delivered.
+	var affected int64
+	err := db.gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := db.lockRound(tx, tournamentID, n); err != nil {
+			return err
+		}
+		res := tx.Model(&roundRow{}).
+			Where("tournament_id = ? AND number = ? AND state = ?", tournamentID, n, string(from)).
+			Update("state", string(to))
+		if res.Error != nil {
+			return translate(res.Error, "set round state")
+		}
+		affected = res.RowsAffected
+		if affected == 1 {
+			return db.touchTournament(tx, tournamentID)
+		}
+		return nil
+	})
+	db.facts.drop(tournamentID)
+	if err != nil {
+		return err
 	}
-	if res.RowsAffected == 1 {
+	if affected == 1 {
 		return nil
 	}
 	current, err := db.GetRound(ctx, tournamentID, n)

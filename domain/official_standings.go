@@ -1,0 +1,188 @@
+package domain
+
+import (
+	"fmt"
+	"time"
+)
+
+// TableResult is the stored result of one table in one round: who the round
+// seated at each line and the match's official and computed result per line
+// (OfficialResult), as the store keeps it beside the sheet.
+type TableResult struct {
+	Round, Table int
+	// NS and EO are the entrants the round seats at the table (not the ids
+	// written on the sheet).
+	NS, EO   string
+	Official [2]LineResult
+	Computed [2]LineResult
+	Differs  bool
+	Kind     CorrectionKind // "" when nothing differs
+}
+
+// Entrant is the entrant seated at line l.
+func (r TableResult) Entrant(l Line) string {
+	if l == EO {
+		return r.EO
+	}
+	return r.NS
+}
+
+// RecordedAdjustment is a referee adjustment as recorded: what it was
+// computed from and its effect (RULES §7).
+type RecordedAdjustment struct {
+	Entrant string
+	Round   int // 0: not tied to a round, counts after every round
+	Case    AdjustmentCase
+	Effect  AdjustmentEffect
+	Author  string
+	At      time.Time
+}
+
+// OfficialStandingsInput is what the standings of a tournament are built
+// from: the stored table results, the rounds (their byes and planned hands;
+// their tables name the opponent of an entrant whose match an adjustment
+// replaces) and the recorded adjustments.
+type OfficialStandingsInput struct {
+	Tournament  Tournament
+	Entrants    []Entrant
+	Rounds      []Round
+	Results     []TableResult
+	Adjustments []RecordedAdjustment
+	// AfterRound counts rounds 1..AfterRound; 0 means up to the last round
+	// with a result.
+	AfterRound int
+}
+
+// OfficialStandingsResult is the standings with what a page shows beside
+// them.
+type OfficialStandingsResult struct {
+	AfterRound int // the last round counted
+	Rows       []Standing
+	// Counted holds, per entrant, the indexes in the input's Adjustments of
+	// those counted (round 0 or ≤ AfterRound).
+	Counted map[string][]int
+	// Differing are the counted table results whose official result is not
+	// the computed one (RULES §8: the pages show them so that the referee
+	// acts in time).
+	Differing []TableResult
+}
+
+// OfficialStandings builds the standings (RULES §8) from the stored table
+// results and ranks them with Standings:
+//
+//   - every table result of a round up to AfterRound gives each line its
+//     official VP and MP (the written result, RULES §8 — not the computed
+//     one), credited to the entrants the round seats at that table;
+//   - every bye of a round gives the rest score of RULES §7 for the
+//     tournament's ruleset and kind and the round's planned hands;
+//   - an adjustment whose effect is a result (a bye, an awarded or lost
+//     match, a late start) takes the place of the entrant's result of that
+//     round, whether a sheet or a bye gave one or not;
+//   - an adjustment's penalty (the second warning's −1 VP, a referee score)
+//     is added to the entrant's totals.
+//
+// Individual tournaments credit the entrant seated at the line, as pairs.
+// A result for a round that does not exist is an error.
+func OfficialStandings(in OfficialStandingsInput) (OfficialStandingsResult, error) {
+	after := in.AfterRound
+	if after == 0 {
+		for i := range in.Results {
+			after = max(after, in.Results[i].Round)
+		}
+	}
+	byNumber := make(map[int]*Round, len(in.Rounds))
+	for i := range in.Rounds {
+		byNumber[in.Rounds[i].Number] = &in.Rounds[i]
+	}
+
+	type key struct {
+		entrant string
+		round   int
+	}
+	results := make([]MatchResult, 0, 2*len(in.Results)+len(in.Entrants))
+	at := make(map[key]int, cap(results))
+	put := func(r MatchResult) {
+		k := key{r.Entrant, r.Round}
+		if i, ok := at[k]; ok {
+			results[i] = r
+			return
+		}
+		at[k] = len(results)
+		results = append(results, r)
+	}
+	out := OfficialStandingsResult{AfterRound: after, Counted: map[string][]int{}}
+	for i := range in.Results {
+		tr := &in.Results[i]
+		if tr.Round > after {
+			continue
+		}
+		if _, ok := byNumber[tr.Round]; !ok {
+			return OfficialStandingsResult{}, fmt.Errorf("standings: a result is stored for round %d, which does not exist", tr.Round)
+		}
+		put(MatchResult{Round: tr.Round, Entrant: tr.NS, Opponent: tr.EO, VP: tr.Official[NS].VP, MP: tr.Official[NS].MP})
+		put(MatchResult{Round: tr.Round, Entrant: tr.EO, Opponent: tr.NS, VP: tr.Official[EO].VP, MP: tr.Official[EO].MP})
+		if tr.Differs {
+			out.Differing = append(out.Differing, *tr)
+		}
+	}
+	for i := range in.Rounds {
+		r := &in.Rounds[i]
+		if r.Number > after || len(r.Byes) == 0 {
+			continue
+		}
+		e, err := AdjustmentCase{Reason: ReasonBye, Ruleset: in.Tournament.Ruleset, Kind: in.Tournament.Kind, HandsPlanned: r.HandsPlanned}.Effect()
+		if err != nil {
+			return OfficialStandingsResult{}, fmt.Errorf("bye score of round %d: %w", r.Number, err)
+		}
+		for _, id := range r.Byes {
+			put(MatchResult{Round: r.Number, Entrant: id, VP: e.Result.VP, MP: e.Result.MP, Bye: true})
+		}
+	}
+
+	var penalties []Adjustment
+	for ai := range in.Adjustments {
+		a := &in.Adjustments[ai]
+		if a.Round > after {
+			continue
+		}
+		out.Counted[a.Entrant] = append(out.Counted[a.Entrant], ai)
+		e := a.Effect
+		if e.Result != nil && a.Round > 0 {
+			r := MatchResult{Round: a.Round, Entrant: a.Entrant, VP: e.Result.VP, MP: e.Result.MP, Bye: e.Bye, Awarded: e.Awarded && !e.Bye}
+			if !e.Bye {
+				if rd, ok := byNumber[a.Round]; ok {
+					r.Opponent = opponentIn(rd, a.Entrant)
+				}
+			}
+			put(r)
+		}
+		if e.Delta != (MatchScore{}) {
+			penalties = append(penalties, Adjustment{
+				Entrant: a.Entrant, Round: a.Round, Reason: a.Case.Reason,
+				VP: e.Delta.VP, MP: e.Delta.MP, Note: a.Case.Note, Author: a.Author, At: a.At,
+			})
+		}
+	}
+	// The rounds seat one entrant per line in every kind, so results are
+	// credited to that entrant (the pairs reading of StandingsInput).
+	rows, err := Standings(StandingsInput{Entrants: in.Entrants, Results: results, Adjustments: penalties})
+	if err != nil {
+		return OfficialStandingsResult{}, fmt.Errorf("standings of tournament %s: %w", in.Tournament.ID, err)
+	}
+	out.Rows = rows
+	return out, nil
+}
+
+// opponentIn is the entrant seated against id in round r, "" when id is
+// not seated.
+func opponentIn(r *Round, id string) string {
+	for _, tb := range r.Tables {
+		switch id {
+		case tb.NS:
+			return tb.EO
+		case tb.EO:
+			return tb.NS
+		}
+	}
+	return ""
+}

@@ -1,0 +1,192 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+
+	"segnapunti/domain"
+)
+
+// Match results (migrations 00005): the official and computed result of
+// every stored sheet, written in the sheet's own transaction, so that the
+// standings read one narrow table (MatchResults) instead of every sheet.
+
+// matchResultRow is one row of match_results.
+type matchResultRow struct {
+	SheetID         int64  `gorm:"column:sheet_id;primaryKey;autoIncrement:false"`
+	TournamentID    string `gorm:"column:tournament_id"`
+	RoundNo         int    `gorm:"column:round_no"`
+	TableNo         int    `gorm:"column:table_no"`
+	SheetVersion    int    `gorm:"column:sheet_version"`
+	NSTotal         int    `gorm:"column:ns_total"`
+	NSMP            int    `gorm:"column:ns_mp"`
+	NSVP            int    `gorm:"column:ns_vp"`
+	EOTotal         int    `gorm:"column:eo_total"`
+	EOMP            int    `gorm:"column:eo_mp"`
+	EOVP            int    `gorm:"column:eo_vp"`
+	ComputedNSTotal int    `gorm:"column:computed_ns_total"`
+	ComputedNSMP    int    `gorm:"column:computed_ns_mp"`
+	ComputedNSVP    int    `gorm:"column:computed_ns_vp"`
+	ComputedEOTotal int    `gorm:"column:computed_eo_total"`
+	ComputedEOMP    int    `gorm:"column:computed_eo_mp"`
+	ComputedEOVP    int    `gorm:"column:computed_eo_vp"`
+	Differs         bool   `gorm:"column:differs"`
+	Kind            string `gorm:"column:kind"`
+}
+
+func (matchResultRow) TableName() string { return "match_results" }
+
+// matchResultColumns are the columns an upsert replaces.
+var matchResultColumns = []string{
+	"tournament_id", "round_no", "table_no", "sheet_version",
+	"ns_total", "ns_mp", "ns_vp", "eo_total", "eo_mp", "eo_vp",
+	"computed_ns_total", "computed_ns_mp", "computed_ns_vp",
+	"computed_eo_total", "computed_eo_mp", "computed_eo_vp",
+	"differs", "kind",
+}
+
+// resultToRow computes the result of sheet s (version v of the sheet with
+// id sheetID at key): domain.Validate, then domain.OfficialResult.
+func resultToRow(sheetID int64, key sheetKey, version int, s domain.Sheet) matchResultRow {
+	m := domain.OfficialResult(s, domain.Validate(s))
+	ns, eo := &m.Lines[domain.NS], &m.Lines[domain.EO]
+	return matchResultRow{
+		SheetID: sheetID, TournamentID: key.tournament, RoundNo: key.round, TableNo: key.table, SheetVersion: version,
+		NSTotal: ns.Official.Total, NSMP: ns.Official.MP, NSVP: ns.Official.VP,
+		EOTotal: eo.Official.Total, EOMP: eo.Official.MP, EOVP: eo.Official.VP,
+		ComputedNSTotal: ns.Computed.Total, ComputedNSMP: ns.Computed.MP, ComputedNSVP: ns.Computed.VP,
+		ComputedEOTotal: eo.Computed.Total, ComputedEOMP: eo.Computed.MP, ComputedEOVP: eo.Computed.VP,
+		Differs: m.Differs, Kind: string(m.Kind),
+	}
+}
+
+// resultBatch bounds the rows of one multi-row upsert: 19 columns × 1,000
+// rows stays far below PostgreSQL's 65,535 parameters and SQLite's 32,766.
+const resultBatch = 1000
+
+// putResults upserts result rows (by sheet id) in batches.
+func putResults(tx *gorm.DB, rows []matchResultRow) error {
+	upsert := clause.OnConflict{
+		Columns:   []clause.Column{{Name: "sheet_id"}},
+		DoUpdates: clause.AssignmentColumns(matchResultColumns),
+	}
+	for chunk := range slices.Chunk(rows, resultBatch) {
+		if err := tx.Clauses(upsert).Create(&chunk).Error; err != nil {
+			return translate(err, "store match results")
+		}
+	}
+	return nil
+}
+
+// putResult computes and stores the result of one sheet.
+func putResult(tx *gorm.DB, sheetID int64, key sheetKey, version int, s domain.Sheet) error {
+	return putResults(tx, []matchResultRow{resultToRow(sheetID, key, version, s)})
+}
+
+// MatchResults returns the stored result of every sheet of the tournament
+// in rounds 1..afterRound (0: every round), by round and table, with the
+// entrants the rounds seat at each line — one query over match_results and
+// round_tables. An unknown tournament gives no results.
+func (db *DB) MatchResults(ctx context.Context, tournamentID string, afterRound int) ([]domain.TableResult, error) {
+	if afterRound < 0 {
+		return nil, errorf(domain.ErrInvalid, "after_round: %d is negative", afterRound)
+	}
+	q := `SELECT m.round_no, m.table_no, t.ns_entrant, t.eo_entrant,
+		m.ns_total, m.ns_mp, m.ns_vp, m.eo_total, m.eo_mp, m.eo_vp,
+		m.computed_ns_total, m.computed_ns_mp, m.computed_ns_vp,
+		m.computed_eo_total, m.computed_eo_mp, m.computed_eo_vp, m.kind
+		FROM match_results m JOIN round_tables t
+		ON t.tournament_id = m.tournament_id AND t.round_no = m.round_no AND t.table_no = m.table_no
+		WHERE m.tournament_id = ?`
+	args := []any{tournamentID}
+	if afterRound > 0 {
+		q += ` AND m.round_no <= ?`
+		args = append(args, afterRound)
+	}
+	q += ` ORDER BY m.round_no, m.table_no`
+	rows, err := db.readDB(ctx).Raw(q, args...).Rows()
+	if err != nil {
+		return nil, translate(err, "match results")
+	}
+	defer rows.Close()
+	var out []domain.TableResult
+	for rows.Next() {
+		var r domain.TableResult
+		var kind string
+		o, c := &r.Official, &r.Computed
+		if err := rows.Scan(&r.Round, &r.Table, &r.NS, &r.EO,
+			&o[0].Total, &o[0].MP, &o[0].VP, &o[1].Total, &o[1].MP, &o[1].VP,
+			&c[0].Total, &c[0].MP, &c[0].VP, &c[1].Total, &c[1].MP, &c[1].VP, &kind); err != nil {
+			return nil, translate(err, "read match results")
+		}
+		r.Kind = domain.CorrectionKind(kind)
+		r.Differs = kind != ""
+		out = append(out, r)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, translate(err, "read match results")
+	}
+	return out, nil
+}
+
+// backfillBatch is how many sheets one backfill step recomputes.
+const backfillBatch = 500
+
+// backfillResults computes the results of the sheets that have none, or
+// one of an older sheet version (sheets written before migration 00005, or
+// by a path that does not write results), in batches of backfillBatch
+// sheets, each in its own transaction. It is idempotent: a second run finds
+// nothing to do. It returns how many results it wrote.
+func (db *DB) backfillResults(ctx context.Context) (int, error) {
+	done := 0
+	for {
+		n, err := db.backfillStep(ctx)
+		done += n
+		if err != nil || n == 0 {
+			return done, err
+		}
+	}
+}
+
+func (db *DB) backfillStep(ctx context.Context) (int, error) {
+	n := 0
+	err := db.gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		var sheets []sheetRow
+		err := tx.Raw(`SELECT s.* FROM sheets s LEFT JOIN match_results m ON m.sheet_id = s.id
+			WHERE m.sheet_id IS NULL OR m.sheet_version <> s.version ORDER BY s.id LIMIT ?`, backfillBatch).
+			Scan(&sheets).Error
+		if err != nil || len(sheets) == 0 {
+			return translate(err, "find sheets without results")
+		}
+		ids := make([]int64, len(sheets))
+		for i, s := range sheets {
+			ids[i] = s.ID
+		}
+		var hands []handRow
+		if err := tx.Where("sheet_id IN ?", ids).Order("sheet_id, position").Find(&hands).Error; err != nil {
+			return translate(err, "read hands for results")
+		}
+		byID := make(map[int64][]handRow, len(sheets))
+		for _, h := range hands {
+			byID[h.SheetID] = append(byID[h.SheetID], h)
+		}
+		rows := make([]matchResultRow, 0, len(sheets))
+		for _, s := range sheets {
+			st, err := sheetToDomain(s, byID[s.ID])
+			if err != nil {
+				return err
+			}
+			rows = append(rows, resultToRow(s.ID, sheetKey{s.TournamentID, s.RoundNo, s.TableNo}, s.Version, st.Sheet))
+		}
+		n = len(rows)
+		return putResults(tx, rows)
+	})
+	if err != nil {
+		return 0, fmt.Errorf("backfill match results: %w", err)
+	}
+	return n, nil
+}

@@ -1,0 +1,83 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"sync"
+
+	"segnapunti/domain"
+)
+
+// StandingsStamp names one state of everything a tournament's standings
+// are computed from: the tournament's version (its, its rounds' and its
+// entrants' state), the stored results (count and the sum of their sheet
+// versions: every sheet write, hand and applied correction adds one) and
+// the adjustments (count and highest id). Equal stamps, equal standings.
+type StandingsStamp string
+
+// StandingsStamp reads the tournament's stamp in one query. An unknown
+// tournament is ErrNotFound.
+func (db *DB) StandingsStamp(ctx context.Context, tournamentID string) (StandingsStamp, error) {
+	var rows []struct {
+		Version  int64 `gorm:"column:version"`
+		Results  int64 `gorm:"column:results"`
+		Versions int64 `gorm:"column:versions"`
+		Adjs     int64 `gorm:"column:adjs"`
+		MaxAdj   int64 `gorm:"column:max_adj"`
+	}
+	err := db.readDB(ctx).Raw(`SELECT t.version,
+		(SELECT count(*) FROM match_results m WHERE m.tournament_id = t.id) AS results,
+		(SELECT coalesce(sum(m.sheet_version), 0) FROM match_results m WHERE m.tournament_id = t.id) AS versions,
+		(SELECT count(*) FROM adjustments a WHERE a.tournament_id = t.id) AS adjs,
+		(SELECT coalesce(max(a.id), 0) FROM adjustments a WHERE a.tournament_id = t.id) AS max_adj
+		FROM tournaments t WHERE t.id = ?`, tournamentID).Scan(&rows).Error
+	if err != nil {
+		return "", translate(err, "standings stamp")
+	}
+	if len(rows) == 0 {
+		return "", errorf(domain.ErrNotFound, "tournament %q", tournamentID)
+	}
+	r := rows[0]
+	return StandingsStamp(fmt.Sprintf("%d/%d/%d/%d/%d", r.Version, r.Results, r.Versions, r.Adjs, r.MaxAdj)), nil
+}
+
+// StandingsCache keeps, per tournament and after_round, the last computed
+// standings with the stamp they were computed at (for the public pages).
+// V is whatever the caller computes (e.g. domain.OfficialStandingsResult).
+type StandingsCache[V any] struct {
+	mu      sync.Mutex
+	entries map[standingsKey]standingsEntry[V]
+}
+
+type standingsKey struct {
+	tournament string
+	afterRound int
+}
+
+type standingsEntry[V any] struct {
+	stamp StandingsStamp
+	value V
+}
+
+// Get returns the cached value when its stamp equals stamp, else computes,
+// stores and returns it. An error is returned and not cached.
+func (c *StandingsCache[V]) Get(tournamentID string, afterRound int, stamp StandingsStamp, compute func() (V, error)) (V, error) {
+	k := standingsKey{tournamentID, afterRound}
+	c.mu.Lock()
+	if e, ok := c.entries[k]; ok && e.stamp == stamp {
+		c.mu.Unlock()
+		return e.value, nil
+	}
+	c.mu.Unlock()
+	v, err := compute()
+	if err != nil {
+		return v, err
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.entries == nil {
+		c.entries = map[standingsKey]standingsEntry[V]{}
+	}
+	c.entries[k] = standingsEntry[V]{stamp: stamp, value: v}
+	return v, nil
+}
