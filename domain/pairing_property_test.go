@@ -225,8 +225,8 @@ func TestPairingCheckerFindsInjectedDefects(t *testing.T) {
 		{"FIBur-INT art. 2 b rematch in danese_modificato", SystemDaneseModificato, func(r *PairedRound) {
 			for _, t := range r1.Tables {
 				a, b := t.NS[0], t.EO[0]
-				if opponentIn(*r, a) != "" && opponentIn(*r, b) != "" {
-					swapIDs(r, opponentIn(*r, a), b)
+				if pairedOpponentIn(*r, a) != "" && pairedOpponentIn(*r, b) != "" {
+					swapIDs(r, pairedOpponentIn(*r, a), b)
 					return
 				}
 			}
@@ -313,8 +313,8 @@ func swapIDs(r *PairedRound, x, y string) {
 	sw(r.Byes)
 }
 
-// opponentIn is the one a pairs entrant meets in r.
-func opponentIn(r PairedRound, id string) string {
+// pairedOpponentIn is the one a pairs entrant meets in r.
+func pairedOpponentIn(r PairedRound, id string) string {
 	for _, t := range r.Tables {
 		if t.NS[0] == id {
 			return t.EO[0]
