@@ -245,7 +245,7 @@ func (s *server) createAdjustment(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	if !a.changeRoundState(t) {
+	if !a.Judge(t) {
 		s.fail(c, errForbidden(refereeOnly(t, "makes adjustments")))
 		return
 	}
@@ -255,7 +255,7 @@ func (s *server) createAdjustment(c *gin.Context) {
 		return
 	}
 	ctx := c.Request.Context()
-	entered, err := s.enteredIDs(ctx, t.ID)
+	entered, err := s.app.EnteredIDs(ctx, t.ID)
 	if err != nil {
 		s.fail(c, err)
 		return
@@ -305,15 +305,6 @@ func (s *server) createAdjustment(c *gin.Context) {
 	created201(c, adjustmentsPath(t.ID)+"/"+strconv.FormatInt(stored.ID, 10), toAdjustmentJSON(stored))
 }
 
-// refereeOnly is the 403 detail for what only a referee (and, at club
-// level, the organising club) may do.
-func refereeOnly(t domain.Tournament, what string) string {
-	if t.Level == domain.LevelClub {
-		return "only a referee of the tournament, the organising club or an admin " + what
-	}
-	return "only a referee of the tournament or an admin " + what
-}
-
 func adjustmentsPath(tid string) string {
 	return "/v1/tournaments/" + url.PathEscape(tid) + "/adjustments"
 }
@@ -323,7 +314,7 @@ type adjustmentsResponse struct {
 }
 
 func (s *server) listAdjustments(c *gin.Context) {
-	listOfTournament(s, c, s.db.ListAdjustments, toAdjustmentJSON, func(l []adjustmentJSON) any { return adjustmentsResponse{Adjustments: l} })
+	listOfTournament(s, c, s.app.Adjustments, toAdjustmentJSON, func(l []adjustmentJSON) any { return adjustmentsResponse{Adjustments: l} })
 }
 
 func (s *server) getAdjustment(c *gin.Context) {

@@ -375,7 +375,7 @@ func (s *server) createCorrection(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	if !a.changeRoundState(t) {
+	if !a.Judge(t) {
 		s.fail(c, errForbidden(refereeOnly(t, "corrects sheets")))
 		return
 	}
@@ -477,10 +477,7 @@ func (s *server) createCorrection(c *gin.Context) {
 }
 
 func (s *server) listCorrections(c *gin.Context) {
-	all := func(ctx context.Context, tid string) ([]store.Correction, error) {
-		return s.db.ListCorrections(ctx, tid, store.CorrectionFilter{})
-	}
-	listOfTournament(s, c, all, toCorrectionJSON, func(l []correctionJSON) any { return correctionsResponse{Corrections: l} })
+	listOfTournament(s, c, s.app.Corrections, toCorrectionJSON, func(l []correctionJSON) any { return correctionsResponse{Corrections: l} })
 }
 
 func (s *server) getCorrection(c *gin.Context) {

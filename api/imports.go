@@ -151,7 +151,7 @@ func (s *server) createImport(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	if !a.admin && !a.ownClub && !a.referee {
+	if !a.Import() {
 		s.fail(c, errForbidden("only the organising club, a referee of the tournament or an admin uploads sheets"))
 		return
 	}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"segnapunti/app"
 	"segnapunti/store"
 )
 
@@ -70,6 +71,7 @@ func (c Config) withDefaults() Config {
 type server struct {
 	cfg        Config
 	db         *store.DB
+	app        *app.App
 	log        *slog.Logger
 	principals *principalCache
 }
@@ -82,7 +84,7 @@ func NewServer(cfg Config, db *store.DB, log *slog.Logger) http.Handler {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	s := &server{cfg: cfg, db: db, log: log, principals: &principalCache{ttl: cfg.AuthCacheTTL, now: cfg.Now}}
+	s := &server{cfg: cfg, db: db, app: app.New(db, cfg.Now), log: log, principals: &principalCache{ttl: cfg.AuthCacheTTL, now: cfg.Now}}
 	return s.routes()
 }
 
