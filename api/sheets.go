@@ -90,10 +90,13 @@ type handsResponse struct {
 // etag is a sheet version as an entity tag (RFC 9110 §8.8.3).
 func etag(version int) string { return `"` + strconv.Itoa(version) + `"` }
 
-// ifMatch reads If-Match: absent is 0 (create or replace unconditionally,
-// as the store's PutSheet), "*" is -1 (the sheet must exist), a strong tag
-// "N" is N. A weak tag never matches for If-Match (RFC 9110 §13.1.1) and
-// a list is not needed by any client of a single sheet: both are 400.
+// ifMatch reads If-Match (RFC 9110 §13.1.1): absent is 0 (create or
+// replace unconditionally, as the store's PutSheet), "*" is -1 (the sheet
+// must exist), a strong tag "N" is N. A header that is not a list of
+// entity tags is a 400. Well-formed tags that cannot be a version of ours
+// ("stale-0", "0", a weak W/"3": If-Match compares strongly) never match:
+// the precondition fails, a 412. A list naming two of our versions cannot
+// be checked in one write and is a 400.
 func ifMatch(c *gin.Context) (int, error) {
 	h := strings.TrimSpace(c.GetHeader("If-Match"))
 	if h == "" {
@@ -105,14 +108,58 @@ func ifMatch(c *gin.Context) (int, error) {
 	bad := &apiError{status: http.StatusBadRequest, typ: typeMalformed,
 		detail: `If-Match must be one entity tag as sent in ETag, like "3"`,
 		errors: []fieldError{{Header: "If-Match", Detail: `want one strong entity tag like "3"`}}}
-	if len(h) < 3 || h[0] != '"' || h[len(h)-1] != '"' {
+	tags, ok := parseETags(h)
+	if !ok {
 		return 0, bad
 	}
-	v, err := strconv.Atoi(h[1 : len(h)-1])
-	if err != nil || v < 1 || strconv.Itoa(v) != h[1:len(h)-1] {
-		return 0, bad
+	version := 0
+	for _, t := range tags {
+		if t.weak {
+			continue
+		}
+		v, err := strconv.Atoi(t.opaque)
+		if err != nil || v < 1 || strconv.Itoa(v) != t.opaque {
+			continue
+		}
+		if version != 0 {
+			return 0, bad
+		}
+		version = v
 	}
-	return v, nil
+	if version == 0 {
+		return 0, app.Stale(1)
+	}
+	return version, nil
+}
+
+// entityTag is one entity tag of a header (RFC 9110 §8.8.3).
+type entityTag struct {
+	weak   bool
+	opaque string // between the quotes
+}
+
+// parseETags reads a comma-separated list of entity tags:
+// [W/] DQUOTE *etagc DQUOTE, etagc = %x21 / %x23-7E / obs-text.
+func parseETags(h string) ([]entityTag, bool) {
+	var out []entityTag
+	for part := range strings.SplitSeq(h, ",") {
+		p := strings.Trim(part, " \t")
+		var t entityTag
+		if rest, ok := strings.CutPrefix(p, "W/"); ok {
+			t.weak, p = true, rest
+		}
+		if len(p) < 2 || p[0] != '"' || p[len(p)-1] != '"' {
+			return nil, false
+		}
+		t.opaque = p[1 : len(p)-1]
+		for i := 0; i < len(t.opaque); i++ {
+			if b := t.opaque[i]; b != 0x21 && (b < 0x23 || b == 0x7f) {
+				return nil, false
+			}
+		}
+		out = append(out, t)
+	}
+	return out, len(out) > 0
 }
 
 // marshalReport renders a report in the request's language.
