@@ -13,6 +13,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"segnapunti/app"
 	"segnapunti/domain"
 	"segnapunti/exporters/reportjson"
 	"segnapunti/importers/sheetjson"
@@ -94,62 +95,6 @@ func (r correctionRequest) check() (domain.CorrectionKind, []fieldError) {
 		}
 	}
 	return kind, errs
-}
-
-// correctionSituation derives the situation RULES §9 rules on from the
-// service's records (API §4.1: "the phase, level, round states, current
-// round and whether the tournament is closed come from the service's own
-// records"). rounds are the stored rounds by number, errorRound one of
-// them. Field by field:
-//
-//   - ruleset, level: the tournament's.
-//   - error_round: the round of the erroneous sheet.
-//   - tournament_closed: the last planned round (rounds_planned) is stored
-//     and is sheets_delivered or later — its sheets are handed in.
-//   - current_round, current_round_started, phase: from the latest stored
-//     round L. L still playing: L is being played (started; a stored round
-//     in state playing has its tables out and is under way [INTERP: the
-//     states have no "published, not started"]). L past playing and the
-//     tournament not closed: round L+1 is being paired, not started, and
-//     its phase is taken to be L's [INTERP: the next round is not stored
-//     yet, so its phase is not known]. Tournament closed: the last round,
-//     started.
-//   - standings_published: the erroneous round is standings_published or
-//     later.
-//   - positions_published: the erroneous round is next_pairing_published,
-//     or the next round is stored (its tables are the published positions).
-//   - standings_contested, both_lines_acknowledge, referee_countersigned:
-//     not in the records; the request says them (default false).
-func correctionSituation(t domain.Tournament, rounds []domain.Round, errorRound int, kind domain.CorrectionKind, req correctionRequest) domain.CorrectionSituation {
-	sit := domain.CorrectionSituation{
-		Ruleset: t.Ruleset, Kind: kind, Level: t.Level, ErrorRound: errorRound,
-		StandingsContested: req.StandingsContested, BothLinesAcknowledge: req.BothLinesAcknowledge,
-		RefereeCountersigned: req.RefereeCountersigned,
-	}
-	var latest domain.Round
-	for _, r := range rounds {
-		if r.Number > latest.Number {
-			latest = r
-		}
-		if r.Number == t.RoundsPlanned && r.State.Order() >= domain.RoundSheetsDelivered.Order() {
-			sit.TournamentClosed = true
-		}
-		if r.Number == errorRound {
-			sit.StandingsPublished = r.State.Order() >= domain.RoundStandingsPublished.Order()
-			sit.PositionsPublished = sit.PositionsPublished || r.State == domain.RoundNextPairingPublished
-		}
-		if r.Number == errorRound+1 {
-			sit.PositionsPublished = true
-		}
-	}
-	sit.Phase = latest.Phase
-	switch {
-	case latest.State == domain.RoundPlaying, sit.TournamentClosed, latest.Number >= t.RoundsPlanned:
-		sit.CurrentRound, sit.CurrentRoundStarted = latest.Number, true
-	default:
-		sit.CurrentRound, sit.CurrentRoundStarted = latest.Number+1, false
-	}
-	return sit
 }
 
 // situationJSON is a situation in the words of POST /v1/rulings.
@@ -421,7 +366,8 @@ func (s *server) createCorrection(c *gin.Context) {
 		s.fail(c, invalidFields([]fieldError{{Pointer: "/table", Detail: fmt.Sprintf("round %d has no table %d", req.Round, req.Table)}}))
 		return
 	}
-	sit := correctionSituation(t, rounds, req.Round, kind, req)
+	sit := app.CorrectionSituation(t, rounds, req.Round, kind, app.CorrectionFacts{
+		StandingsContested: req.StandingsContested, BothLinesAcknowledge: req.BothLinesAcknowledge, RefereeCountersigned: req.RefereeCountersigned})
 	decision := domain.Decide(sit)
 
 	before, err := s.standings(ctx, t, 0)
