@@ -607,7 +607,6 @@ func TestRulingsEndpoint(t *testing.T) {
 	}
 }
 
-
 // FuzzCorrectSheet: whatever "corrected" holds, correctSheet never panics;
 // it refuses with a 4xx naming a field, or gives a sheet that encodes.
 func FuzzCorrectSheet(f *testing.F) {
