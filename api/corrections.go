@@ -370,7 +370,7 @@ func (s *server) createCorrection(c *gin.Context) {
 		StandingsContested: req.StandingsContested, BothLinesAcknowledge: req.BothLinesAcknowledge, RefereeCountersigned: req.RefereeCountersigned})
 	decision := domain.Decide(sit)
 
-	before, err := s.standings(ctx, t, 0)
+	before, err := s.app.StandingsOf(ctx, t, 0)
 	if err != nil {
 		s.fail(c, err)
 		return
@@ -408,7 +408,7 @@ func (s *server) createCorrection(c *gin.Context) {
 	}
 	after := before
 	if rec.Applied {
-		if after, err = s.standings(ctx, t, 0); err != nil {
+		if after, err = s.app.StandingsOf(ctx, t, 0); err != nil {
 			s.fail(c, err)
 			return
 		}

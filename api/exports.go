@@ -166,7 +166,7 @@ func (s *server) tournamentExport(ctx context.Context, t domain.Tournament, nest
 	if err != nil {
 		return workbook.TournamentExport{}, nil, err
 	}
-	standings, err := s.standingsOf(ctx, t, 0)
+	standings, err := s.standingsOf(ctx, t)
 	if err != nil {
 		return workbook.TournamentExport{}, nil, err
 	}
@@ -621,7 +621,7 @@ func (s *server) seasonRows(ctx context.Context, f store.SeasonFilter, tally *se
 				yield(workbook.SeasonRow{}, err)
 				return
 			}
-			standings, err := s.standingsOf(ctx, t, 0)
+			standings, err := s.standingsOf(ctx, t)
 			if err != nil {
 				yield(workbook.SeasonRow{}, fmt.Errorf("standings of tournament %s: %w", t.ID, err))
 				return
