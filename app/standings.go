@@ -189,4 +189,3 @@ func opponentIn(r domain.Round, id string) string {
 	}
 	return ""
 }
-
