@@ -84,7 +84,7 @@ func NewServer(cfg Config, db *store.DB, log *slog.Logger) http.Handler {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	s := &server{cfg: cfg, db: db, app: app.New(db, cfg.Now), log: log, principals: &principalCache{ttl: cfg.AuthCacheTTL, now: cfg.Now}}
+	s := &server{cfg: cfg, db: db, app: app.New(db, cfg.Now, log), log: log, principals: &principalCache{ttl: cfg.AuthCacheTTL, now: cfg.Now}}
 	return s.routes()
 }
 

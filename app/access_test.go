@@ -29,7 +29,7 @@ func newFixture(t *testing.T, db *store.DB) fixture {
 			t.Fatal(err)
 		}
 	}
-	f := fixture{app: app.New(db, nil), who: map[string]app.Principal{
+	f := fixture{app: app.New(db, nil, nil), who: map[string]app.Principal{
 		"admin":           {Role: domain.RoleAdmin, Name: "root"},
 		"federation":      {Role: domain.RoleFederation, Name: "FITAB"},
 		"own club":        {Role: domain.RoleClub, Name: "Segreteria", ClubID: "c1"},

@@ -7,6 +7,7 @@
 package app
 
 import (
+	"log/slog"
 	"time"
 
 	"segnapunti/store"
@@ -21,14 +22,19 @@ type Principal = store.Principal
 type App struct {
 	db  *store.DB
 	now func() time.Time
+	log *slog.Logger
 }
 
-// New returns the operations over db. now is the clock (nil: time.Now).
-func New(db *store.DB, now func() time.Time) *App {
+// New returns the operations over db. now is the clock (nil: time.Now);
+// log takes warnings about stored data that cannot be read (nil: none).
+func New(db *store.DB, now func() time.Time, log *slog.Logger) *App {
 	if now == nil {
 		now = time.Now
 	}
-	return &App{db: db, now: now}
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	return &App{db: db, now: now, log: log}
 }
 
 // DB is the store under the operations, for the parts of the doors not yet
