@@ -15,7 +15,6 @@ import (
 
 	"segnapunti/app"
 	"segnapunti/domain"
-	"segnapunti/exporters/reportjson"
 	"segnapunti/importers/sheetjson"
 	"segnapunti/store"
 )
@@ -315,111 +314,53 @@ func (s *server) failStale(c *gin.Context, e *store.StaleSheetError) {
 // and recorded, and when it applies the sheet is corrected, in one
 // transaction under the sheet's lock.
 func (s *server) createCorrection(c *gin.Context) {
-	t, a, err := s.tournamentAccess(c)
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	if !a.Judge(t) {
-		s.fail(c, errForbidden(refereeOnly(t, "corrects sheets")))
-		return
-	}
-	version, err := ifMatch(c)
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	version = max(version, 0) // If-Match: * — any version; the sheet must exist anyway
-	var req correctionRequest
-	if err := s.decodeJSON(c, &req); err != nil {
-		s.fail(c, err)
-		return
-	}
-	kind, errs := req.check()
-	if req.Version != nil && *req.Version >= 1 {
-		if version > 0 && version != *req.Version {
-			errs = append(errs, fieldError{Pointer: "/version", Detail: fmt.Sprintf("version %d disagrees with If-Match %s", *req.Version, etag(version))})
-		}
-		version = *req.Version
-	}
-	if len(errs) > 0 {
-		s.fail(c, invalidFields(errs))
-		return
-	}
-	ctx := c.Request.Context()
-	rounds, err := s.db.ListRounds(ctx, t.ID)
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	var errRound *domain.Round
-	for i := range rounds {
-		if rounds[i].Number == req.Round {
-			errRound = &rounds[i]
-		}
-	}
-	if errRound == nil {
-		s.fail(c, invalidFields([]fieldError{{Pointer: "/round", Detail: fmt.Sprintf("tournament %q has no round %d", t.ID, req.Round)}}))
-		return
-	}
-	if _, ok := errRound.Assignment(req.Table); !ok {
-		s.fail(c, invalidFields([]fieldError{{Pointer: "/table", Detail: fmt.Sprintf("round %d has no table %d", req.Round, req.Table)}}))
-		return
-	}
-	sit := app.CorrectionSituation(t, rounds, req.Round, kind, app.CorrectionFacts{
-		StandingsContested: req.StandingsContested, BothLinesAcknowledge: req.BothLinesAcknowledge, RefereeCountersigned: req.RefereeCountersigned})
-	decision := domain.Decide(sit)
-
-	before, err := s.app.StandingsOf(ctx, t, 0)
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	author := mustPrincipal(c).Name
-	rec, err := s.db.CorrectSheet(ctx, t.ID, req.Round, req.Table, version, func(st store.StoredSheet) (store.CorrectionOutcome, error) {
-		sh, beforeParts, afterParts, err := correctSheet(st.Sheet, req.Corrected)
+	read := func(t domain.Tournament) (app.CorrectionInput, error) {
+		version, err := ifMatch(c)
 		if err != nil {
-			return store.CorrectionOutcome{}, err
+			return app.CorrectionInput{}, err
 		}
-		oc := store.CorrectionOutcome{Correction: store.Correction{
-			Kind: kind, Ruling: decision.Ruling, Rules: decision.Rules, RulingReason: decision.Reason,
-			Reason: strings.TrimSpace(req.Reason), Situation: sit, Before: beforeParts, After: afterParts, Author: author,
-		}}
-		if decision.Ruling.Applies() {
-			report, err := reportjson.Marshal(domain.Validate(sh), domain.English)
-			if err != nil {
-				return store.CorrectionOutcome{}, fmt.Errorf("encode report: %w", err)
+		version = max(version, 0) // If-Match: * — any version; the sheet must exist anyway
+		var req correctionRequest
+		if err := s.decodeJSON(c, &req); err != nil {
+			return app.CorrectionInput{}, err
+		}
+		kind, errs := req.check()
+		if req.Version != nil && *req.Version >= 1 {
+			if version > 0 && version != *req.Version {
+				errs = append(errs, fieldError{Pointer: "/version", Detail: fmt.Sprintf("version %d disagrees with If-Match %s", *req.Version, etag(version))})
 			}
-			oc.Sheet, oc.ReportJSON = &sh, report
+			version = *req.Version
 		}
-		return oc, nil
-	})
+		if len(errs) > 0 {
+			return app.CorrectionInput{}, invalidFields(errs)
+		}
+		return app.CorrectionInput{
+			Round: req.Round, Table: req.Table, Kind: kind, Reason: req.Reason, Version: version,
+			Facts: app.CorrectionFacts{StandingsContested: req.StandingsContested, BothLinesAcknowledge: req.BothLinesAcknowledge, RefereeCountersigned: req.RefereeCountersigned},
+			Correct: func(sh domain.Sheet) (domain.Sheet, []byte, []byte, error) {
+				return correctSheet(sh, req.Corrected)
+			},
+		}, nil
+	}
+	tid := c.Param("tid")
+	res, err := s.app.CreateCorrection(c.Request.Context(), mustPrincipal(c), tid, read)
 	var stale *store.StaleSheetError
 	switch {
 	case errors.As(err, &stale):
 		s.failStale(c, stale)
 		return
-	case errors.Is(err, domain.ErrNotFound):
-		s.fail(c, invalidFields([]fieldError{{Pointer: "/table", Detail: fmt.Sprintf("no sheet has been entered for table %d of round %d: there is nothing to correct", req.Table, req.Round)}}))
-		return
 	case err != nil:
 		s.fail(c, err)
 		return
 	}
-	after := before
-	if rec.Applied {
-		if after, err = s.app.StandingsOf(ctx, t, 0); err != nil {
-			s.fail(c, err)
-			return
-		}
-	}
+	decision, rec, before, after := res.Decision, res.Record, res.StandingsBefore, res.StandingsAfter
 	out := correctionResponse{
 		Ruling: toRulingJSON(decision), Applied: rec.Applied,
 		StandingsBefore: toStandingsResponse(before).Standings, StandingsAfter: toStandingsResponse(after).Standings,
 		Correction: toCorrectionJSON(rec), Version: rec.SheetVersion,
 	}
 	c.Header("ETag", etag(rec.SheetVersion))
-	created201(c, correctionsPath(t.ID)+"/"+strconv.FormatInt(rec.ID, 10), out)
+	created201(c, correctionsPath(tid)+"/"+strconv.FormatInt(rec.ID, 10), out)
 }
 
 func (s *server) listCorrections(c *gin.Context) {
@@ -427,22 +368,11 @@ func (s *server) listCorrections(c *gin.Context) {
 }
 
 func (s *server) getCorrection(c *gin.Context) {
-	t, _, err := s.tournamentAccess(c)
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	notFound := errNotFound(fmt.Sprintf("tournament %q has no correction %q", t.ID, c.Param("cid")))
 	id, err := strconv.ParseInt(c.Param("cid"), 10, 64)
-	if err != nil || id < 1 {
-		s.fail(c, notFound)
-		return
+	if err != nil {
+		id = 0 // not a number: no such correction
 	}
-	rec, err := s.db.GetCorrection(c.Request.Context(), t.ID, id)
-	if errors.Is(err, domain.ErrNotFound) {
-		s.fail(c, notFound)
-		return
-	}
+	rec, err := s.app.Correction(c.Request.Context(), mustPrincipal(c), c.Param("tid"), id)
 	if err != nil {
 		s.fail(c, err)
 		return

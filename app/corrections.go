@@ -3,8 +3,11 @@ package app
 import (
 	"context"
 	"errors"
+	"fmt"
+	"strings"
 
 	"segnapunti/domain"
+	"segnapunti/exporters/reportjson"
 	"segnapunti/store"
 )
 
@@ -26,9 +29,13 @@ func (a *App) Correction(ctx context.Context, p Principal, tid string, id int64)
 	if err != nil {
 		return store.Correction{}, err
 	}
+	nf := notFound("tournament %q has no correction %d", t.ID, id)
+	if id < 1 {
+		return store.Correction{}, nf
+	}
 	rec, err := a.db.GetCorrection(ctx, t.ID, id)
-	if errors.Is(err, domain.ErrNotFound) || (err == nil && id < 1) {
-		return store.Correction{}, notFound("tournament %q has no correction %d", t.ID, id)
+	if errors.Is(err, domain.ErrNotFound) {
+		return store.Correction{}, nf
 	}
 	return rec, err
 }
@@ -109,4 +116,99 @@ func currentRoundOf(rounds []domain.Round) (number int, started bool, phase doma
 		}
 	}
 	return latest.Number, latest.Number > 0, latest.Phase
+}
+
+// CorrectionInput is a referee's correction request once read (API §4.1).
+type CorrectionInput struct {
+	Round, Table int
+	Kind         domain.CorrectionKind
+	Facts        CorrectionFacts
+	Reason       string
+	Version      int // the sheet version it was made on; 0: any
+	// Correct makes the corrected sheet from the stored one, with the
+	// replaced parts before and after as the store records them. A door
+	// reads the correction its own way (a JSON merge patch, a form).
+	Correct func(domain.Sheet) (corrected domain.Sheet, before, after []byte, err error)
+}
+
+// CorrectionResult is a recorded correction: the ruling, the record, and
+// the standings before and after it.
+type CorrectionResult struct {
+	Decision        domain.Decision
+	Record          store.Correction
+	StandingsBefore StandingsTable
+	StandingsAfter  StandingsTable
+}
+
+// CreateCorrection rules on a correction (RULES §9, domain.Decide) from
+// the service's records and records it, applied or rejected; when it
+// applies the sheet is corrected in the same transaction, under the
+// sheet's lock. By a referee of the tournament or an admin (at club level
+// the organising club too). read gives the request once the caller may
+// make it. A sheet changed since Version is a *store.StaleSheetError.
+func (a *App) CreateCorrection(ctx context.Context, p Principal, tid string, read func(domain.Tournament) (CorrectionInput, error)) (CorrectionResult, error) {
+	t, err := a.refereed(ctx, p, tid, "corrects sheets")
+	if err != nil {
+		return CorrectionResult{}, err
+	}
+	in, err := read(t)
+	if err != nil {
+		return CorrectionResult{}, err
+	}
+	rounds, err := a.db.ListRounds(ctx, t.ID)
+	if err != nil {
+		return CorrectionResult{}, err
+	}
+	var errRound *domain.Round
+	for i := range rounds {
+		if rounds[i].Number == in.Round {
+			errRound = &rounds[i]
+		}
+	}
+	if errRound == nil {
+		return CorrectionResult{}, invalid([]FieldError{{Pointer: "/round", Detail: fmt.Sprintf("tournament %q has no round %d", t.ID, in.Round)}})
+	}
+	if _, ok := errRound.Assignment(in.Table); !ok {
+		return CorrectionResult{}, invalid([]FieldError{{Pointer: "/table", Detail: fmt.Sprintf("round %d has no table %d", in.Round, in.Table)}})
+	}
+	sit := CorrectionSituation(t, rounds, in.Round, in.Kind, in.Facts)
+	decision := domain.Decide(sit)
+	before, err := a.StandingsOf(ctx, t, 0)
+	if err != nil {
+		return CorrectionResult{}, err
+	}
+	rec, err := a.db.CorrectSheet(ctx, t.ID, in.Round, in.Table, in.Version, func(st store.StoredSheet) (store.CorrectionOutcome, error) {
+		sh, beforeParts, afterParts, err := in.Correct(st.Sheet)
+		if err != nil {
+			return store.CorrectionOutcome{}, err
+		}
+		oc := store.CorrectionOutcome{Correction: store.Correction{
+			Kind: in.Kind, Ruling: decision.Ruling, Rules: decision.Rules, RulingReason: decision.Reason,
+			Reason: strings.TrimSpace(in.Reason), Situation: sit, Before: beforeParts, After: afterParts, Author: p.Name,
+		}}
+		if decision.Ruling.Applies() {
+			report, err := reportjson.Marshal(domain.Validate(sh), domain.English)
+			if err != nil {
+				return store.CorrectionOutcome{}, fmt.Errorf("encode report: %w", err)
+			}
+			oc.Sheet, oc.ReportJSON = &sh, report
+		}
+		return oc, nil
+	})
+	var stale *store.StaleSheetError
+	switch {
+	case errors.As(err, &stale):
+		return CorrectionResult{}, err
+	case errors.Is(err, domain.ErrNotFound):
+		return CorrectionResult{}, invalid([]FieldError{{Pointer: "/table", Detail: fmt.Sprintf("no sheet has been entered for table %d of round %d: there is nothing to correct", in.Table, in.Round)}})
+	case err != nil:
+		return CorrectionResult{}, err
+	}
+	after := before
+	if rec.Applied {
+		if after, err = a.StandingsOf(ctx, t, 0); err != nil {
+			return CorrectionResult{}, err
+		}
+	}
+	return CorrectionResult{Decision: decision, Record: rec, StandingsBefore: before, StandingsAfter: after}, nil
 }
