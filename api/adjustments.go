@@ -240,13 +240,9 @@ func countsOf(c domain.AdjustmentCase, round int, rec store.EntrantRecord) domai
 }
 
 func (s *server) createAdjustment(c *gin.Context) {
-	t, a, err := s.tournamentAccess(c)
+	t, err := s.app.AdjustTournament(c.Request.Context(), mustPrincipal(c), c.Param("tid"))
 	if err != nil {
 		s.fail(c, err)
-		return
-	}
-	if !a.Judge(t) {
-		s.fail(c, errForbidden(refereeOnly(t, "makes adjustments")))
 		return
 	}
 	var req adjustmentRequest
@@ -318,29 +314,16 @@ func (s *server) listAdjustments(c *gin.Context) {
 }
 
 func (s *server) getAdjustment(c *gin.Context) {
-	t, _, err := s.tournamentAccess(c)
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
 	id, err := strconv.ParseInt(c.Param("aid"), 10, 64)
-	notFound := errNotFound(fmt.Sprintf("tournament %q has no adjustment %q", t.ID, c.Param("aid")))
-	if err != nil || id < 1 {
-		s.fail(c, notFound)
-		return
+	if err != nil {
+		id = 0 // not a number: no such adjustment
 	}
-	list, err := s.db.ListAdjustments(c.Request.Context(), t.ID)
+	adj, err := s.app.Adjustment(c.Request.Context(), mustPrincipal(c), c.Param("tid"), id)
 	if err != nil {
 		s.fail(c, err)
 		return
 	}
-	for _, a := range list {
-		if a.ID == id {
-			ok200(c, toAdjustmentJSON(a))
-			return
-		}
-	}
-	s.fail(c, notFound)
+	ok200(c, toAdjustmentJSON(adj))
 }
 
 type scoreJSON struct {

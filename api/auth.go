@@ -120,17 +120,6 @@ func requireRole(p store.Principal, roles ...domain.Role) error {
 	return app.RequireRole(p, roles...)
 }
 
-// tournamentAccess loads the tournament of the path and decides what the
-// caller may do with it (app.TournamentAccess: the one set of access
-// rules).
-func (s *server) tournamentAccess(c *gin.Context) (domain.Tournament, app.Access, error) {
-	return s.app.TournamentAccess(c.Request.Context(), mustPrincipal(c), c.Param("tid"))
-}
-
-// refereeOnly is the 403 detail for what only a referee (and, at club
-// level, the organising club) may do.
-func refereeOnly(t domain.Tournament, what string) string { return app.RefereeOnly(t, what) }
-
 // validID: see app.ValidID.
 func validID(id string) bool { return app.ValidID(id) }
 

@@ -212,3 +212,25 @@ func (a *App) CreateCorrection(ctx context.Context, p Principal, tid string, rea
 	}
 	return CorrectionResult{Decision: decision, Record: rec, StandingsBefore: before, StandingsAfter: after}, nil
 }
+
+// AdjustTournament loads the tournament of a new adjustment (RULES §7,
+// §8): by a referee of the tournament or an admin (at club level the
+// organising club too). The adjustment itself is still planned by package
+// api (createAdjustment) — to be moved here.
+func (a *App) AdjustTournament(ctx context.Context, p Principal, tid string) (domain.Tournament, error) {
+	return a.refereed(ctx, p, tid, "makes adjustments")
+}
+
+// Adjustment is one adjustment of a tournament p may read.
+func (a *App) Adjustment(ctx context.Context, p Principal, tid string, id int64) (store.Adjustment, error) {
+	list, err := a.Adjustments(ctx, p, tid)
+	if err != nil {
+		return store.Adjustment{}, err
+	}
+	for _, adj := range list {
+		if adj.ID == id {
+			return adj, nil
+		}
+	}
+	return store.Adjustment{}, notFound("tournament %q has no adjustment %d", tid, id)
+}
