@@ -66,13 +66,10 @@ func (s *server) getStandings(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	// The upper bound is the tournament's rounds_planned: app checks it.
-	after, err := intParam(q, "after_round", 1, maxRoundsPlanned, false)
-	if err != nil {
-		s.fail(c, err)
-		return
+	after := func(t domain.Tournament) (int, error) {
+		return intParam(q, "after_round", 1, t.RoundsPlanned, false)
 	}
-	st, err := s.app.Standings(c.Request.Context(), mustPrincipal(c), c.Param("tid"), after)
+	st, err := s.app.StandingsAfter(c.Request.Context(), mustPrincipal(c), c.Param("tid"), after)
 	if err != nil {
 		s.fail(c, err)
 		return

@@ -15,14 +15,27 @@ import (
 // Standings is the standings of a tournament p may read after round
 // afterRound (0: every round that has a sheet; else 1..rounds_planned).
 func (a *App) Standings(ctx context.Context, p Principal, tid string, afterRound int) (StandingsTable, error) {
+	return a.StandingsAfter(ctx, p, tid, func(t domain.Tournament) (int, error) {
+		if afterRound < 0 || afterRound > t.RoundsPlanned {
+			return 0, paramError("after_round", fmt.Sprintf("after_round must be an integer from 1 to %d", t.RoundsPlanned))
+		}
+		return afterRound, nil
+	})
+}
+
+// StandingsAfter is Standings with the round read once the tournament is
+// known to be readable (a door's parameter is checked against its
+// rounds_planned, and a tournament p may not see is a 404 first).
+func (a *App) StandingsAfter(ctx context.Context, p Principal, tid string, afterRound func(domain.Tournament) (int, error)) (StandingsTable, error) {
 	t, err := a.readable(ctx, p, tid)
 	if err != nil {
 		return StandingsTable{}, err
 	}
-	if afterRound < 0 || afterRound > t.RoundsPlanned {
-		return StandingsTable{}, paramError("after_round", fmt.Sprintf("after_round must be an integer from 1 to %d", t.RoundsPlanned))
+	after, err := afterRound(t)
+	if err != nil {
+		return StandingsTable{}, err
 	}
-	return a.StandingsOf(ctx, t, afterRound)
+	return a.StandingsOf(ctx, t, after)
 }
 
 // StandingsTable is the standings with what a page or an answer shows
