@@ -155,6 +155,16 @@ func TestListTournamentsByRole(t *testing.T) {
 				t.Errorf("%s lists %d tournaments (%v), want %d", who, len(ts), err, want)
 			}
 		}
+		// A page's view of one tournament: its entrants, rounds and
+		// referees, and what the caller may do.
+		d, err := f.app.TournamentDetail(context.Background(), f.who["its referee"], f.regional)
+		if err != nil || len(d.Entrants) != 2 || len(d.Rounds) != 1 || len(d.Referees) != 1 || d.Referees[0] != "Ref Uno" ||
+			d.Access.Manage() || !d.Access.Judge(d.Tournament) {
+			t.Errorf("detail: %+v, %v", d, err)
+		}
+		if _, err := f.app.TournamentDetail(context.Background(), f.who["other club"], f.regional); !errors.Is(err, domain.ErrNotFound) {
+			t.Errorf("detail for another club: %v", err)
+		}
 	})
 }
 
