@@ -240,13 +240,9 @@ func countsOf(c domain.AdjustmentCase, round int, rec store.EntrantRecord) domai
 }
 
 func (s *server) createAdjustment(c *gin.Context) {
-	t, a, err := s.tournamentAccess(c)
+	t, err := s.app.AdjustTournament(c.Request.Context(), mustPrincipal(c), c.Param("tid"))
 	if err != nil {
 		s.fail(c, err)
-		return
-	}
-	if !a.changeRoundState(t) {
-		s.fail(c, errForbidden(refereeOnly(t, "makes adjustments")))
 		return
 	}
 	var req adjustmentRequest
@@ -255,7 +251,7 @@ func (s *server) createAdjustment(c *gin.Context) {
 		return
 	}
 	ctx := c.Request.Context()
-	entered, err := s.enteredIDs(ctx, t.ID)
+	entered, err := s.app.EnteredIDs(ctx, t.ID)
 	if err != nil {
 		s.fail(c, err)
 		return
@@ -305,15 +301,6 @@ func (s *server) createAdjustment(c *gin.Context) {
 	created201(c, adjustmentsPath(t.ID)+"/"+strconv.FormatInt(stored.ID, 10), toAdjustmentJSON(stored))
 }
 
-// refereeOnly is the 403 detail for what only a referee (and, at club
-// level, the organising club) may do.
-func refereeOnly(t domain.Tournament, what string) string {
-	if t.Level == domain.LevelClub {
-		return "only a referee of the tournament, the organising club or an admin " + what
-	}
-	return "only a referee of the tournament or an admin " + what
-}
-
 func adjustmentsPath(tid string) string {
 	return "/v1/tournaments/" + url.PathEscape(tid) + "/adjustments"
 }
@@ -323,33 +310,20 @@ type adjustmentsResponse struct {
 }
 
 func (s *server) listAdjustments(c *gin.Context) {
-	listOfTournament(s, c, s.db.ListAdjustments, toAdjustmentJSON, func(l []adjustmentJSON) any { return adjustmentsResponse{Adjustments: l} })
+	listOfTournament(s, c, s.app.Adjustments, toAdjustmentJSON, func(l []adjustmentJSON) any { return adjustmentsResponse{Adjustments: l} })
 }
 
 func (s *server) getAdjustment(c *gin.Context) {
-	t, _, err := s.tournamentAccess(c)
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
 	id, err := strconv.ParseInt(c.Param("aid"), 10, 64)
-	notFound := errNotFound(fmt.Sprintf("tournament %q has no adjustment %q", t.ID, c.Param("aid")))
-	if err != nil || id < 1 {
-		s.fail(c, notFound)
-		return
+	if err != nil {
+		id = 0 // not a number: no such adjustment
 	}
-	list, err := s.db.ListAdjustments(c.Request.Context(), t.ID)
+	adj, err := s.app.Adjustment(c.Request.Context(), mustPrincipal(c), c.Param("tid"), id)
 	if err != nil {
 		s.fail(c, err)
 		return
 	}
-	for _, a := range list {
-		if a.ID == id {
-			ok200(c, toAdjustmentJSON(a))
-			return
-		}
-	}
-	s.fail(c, notFound)
+	ok200(c, toAdjustmentJSON(adj))
 }
 
 type scoreJSON struct {

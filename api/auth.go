@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"errors"
-	"fmt"
 	"net/http"
 	"strings"
 	"sync"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"segnapunti/app"
 	"segnapunti/domain"
 	"segnapunti/store"
 )
@@ -117,83 +117,10 @@ func mustPrincipal(c *gin.Context) store.Principal {
 
 // requireRole refuses callers whose role is not listed.
 func requireRole(p store.Principal, roles ...domain.Role) error {
-	for _, r := range roles {
-		if p.Role == r {
-			return nil
-		}
-	}
-	return errForbidden(fmt.Sprintf("the %s role may not do this", p.Role))
+	return app.RequireRole(p, roles...)
 }
 
-// access is what the caller may do with one tournament (API §4 roles).
-type access struct {
-	admin      bool
-	federation bool
-	ownClub    bool // a club token of the organising club
-	referee    bool // a referee assigned to the tournament
-}
+// validID: see app.ValidID.
+func validID(id string) bool { return app.ValidID(id) }
 
-// manage: create entrants, rounds and sheets, assign referees — the
-// organising club, or an admin (who may do everything).
-func (a access) manage() bool { return a.admin || a.ownClub }
-
-// changeRoundState: a referee of the tournament; for club-level events the
-// organising club too (a club tournament may have no referee); an admin.
-func (a access) changeRoundState(t domain.Tournament) bool {
-	return a.admin || a.referee || (a.ownClub && t.Level == domain.LevelClub)
-}
-
-// tournamentAccess loads the tournament of the path and decides what the
-// caller may do with it. A tournament the caller may not even read is a
-// 404, exactly as if it did not exist, so that ids of other clubs'
-// tournaments cannot be probed.
-func (s *server) tournamentAccess(c *gin.Context) (domain.Tournament, access, error) {
-	p := mustPrincipal(c)
-	tid := c.Param("tid")
-	notFound := errNotFound(fmt.Sprintf("no tournament %q", tid))
-	if !validID(tid) {
-		return domain.Tournament{}, access{}, notFound
-	}
-	t, err := s.db.GetTournament(c.Request.Context(), tid)
-	if errors.Is(err, domain.ErrNotFound) {
-		return domain.Tournament{}, access{}, notFound
-	}
-	if err != nil {
-		return domain.Tournament{}, access{}, err
-	}
-	var a access
-	switch p.Role {
-	case domain.RoleAdmin:
-		a.admin = true
-	case domain.RoleFederation:
-		a.federation = true
-	case domain.RoleClub:
-		a.ownClub = p.ClubID != "" && p.ClubID == t.ClubID
-	case domain.RoleReferee:
-		ok, err := s.db.IsReferee(c.Request.Context(), t.ID, p.Name)
-		if err != nil {
-			return domain.Tournament{}, access{}, err
-		}
-		a.referee = ok
-	}
-	if !a.admin && !a.federation && !a.ownClub && !a.referee {
-		return domain.Tournament{}, access{}, notFound
-	}
-	return t, a, nil
-}
-
-// validID accepts the ids this service and organisers choose: short,
-// printable, no slash. Anything else cannot exist and is not looked up.
-func validID(id string) bool {
-	if id == "" || len(id) > maxIDLength {
-		return false
-	}
-	for _, r := range id {
-		if r < 0x20 || r == 0x7f || r == '/' {
-			return false
-		}
-	}
-	return true
-}
-
-const maxIDLength = 64
+const maxIDLength = app.MaxIDLength

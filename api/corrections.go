@@ -13,8 +13,8 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"segnapunti/app"
 	"segnapunti/domain"
-	"segnapunti/exporters/reportjson"
 	"segnapunti/importers/sheetjson"
 	"segnapunti/store"
 )
@@ -94,62 +94,6 @@ func (r correctionRequest) check() (domain.CorrectionKind, []fieldError) {
 		}
 	}
 	return kind, errs
-}
-
-// correctionSituation derives the situation RULES §9 rules on from the
-// service's records (API §4.1: "the phase, level, round states, current
-// round and whether the tournament is closed come from the service's own
-// records"). rounds are the stored rounds by number, errorRound one of
-// them. Field by field:
-//
-//   - ruleset, level: the tournament's.
-//   - error_round: the round of the erroneous sheet.
-//   - tournament_closed: the last planned round (rounds_planned) is stored
-//     and is sheets_delivered or later — its sheets are handed in.
-//   - current_round, current_round_started, phase: from the latest stored
-//     round L. L still playing: L is being played (started; a stored round
-//     in state playing has its tables out and is under way [INTERP: the
-//     states have no "published, not started"]). L past playing and the
-//     tournament not closed: round L+1 is being paired, not started, and
-//     its phase is taken to be L's [INTERP: the next round is not stored
-//     yet, so its phase is not known]. Tournament closed: the last round,
-//     started.
-//   - standings_published: the erroneous round is standings_published or
-//     later.
-//   - positions_published: the erroneous round is next_pairing_published,
-//     or the next round is stored (its tables are the published positions).
-//   - standings_contested, both_lines_acknowledge, referee_countersigned:
-//     not in the records; the request says them (default false).
-func correctionSituation(t domain.Tournament, rounds []domain.Round, errorRound int, kind domain.CorrectionKind, req correctionRequest) domain.CorrectionSituation {
-	sit := domain.CorrectionSituation{
-		Ruleset: t.Ruleset, Kind: kind, Level: t.Level, ErrorRound: errorRound,
-		StandingsContested: req.StandingsContested, BothLinesAcknowledge: req.BothLinesAcknowledge,
-		RefereeCountersigned: req.RefereeCountersigned,
-	}
-	var latest domain.Round
-	for _, r := range rounds {
-		if r.Number > latest.Number {
-			latest = r
-		}
-		if r.Number == t.RoundsPlanned && r.State.Order() >= domain.RoundSheetsDelivered.Order() {
-			sit.TournamentClosed = true
-		}
-		if r.Number == errorRound {
-			sit.StandingsPublished = r.State.Order() >= domain.RoundStandingsPublished.Order()
-			sit.PositionsPublished = sit.PositionsPublished || r.State == domain.RoundNextPairingPublished
-		}
-		if r.Number == errorRound+1 {
-			sit.PositionsPublished = true
-		}
-	}
-	sit.Phase = latest.Phase
-	switch {
-	case latest.State == domain.RoundPlaying, sit.TournamentClosed, latest.Number >= t.RoundsPlanned:
-		sit.CurrentRound, sit.CurrentRoundStarted = latest.Number, true
-	default:
-		sit.CurrentRound, sit.CurrentRoundStarted = latest.Number+1, false
-	}
-	return sit
 }
 
 // situationJSON is a situation in the words of POST /v1/rulings.
@@ -370,136 +314,65 @@ func (s *server) failStale(c *gin.Context, e *store.StaleSheetError) {
 // and recorded, and when it applies the sheet is corrected, in one
 // transaction under the sheet's lock.
 func (s *server) createCorrection(c *gin.Context) {
-	t, a, err := s.tournamentAccess(c)
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	if !a.changeRoundState(t) {
-		s.fail(c, errForbidden(refereeOnly(t, "corrects sheets")))
-		return
-	}
-	version, err := ifMatch(c)
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	version = max(version, 0) // If-Match: * — any version; the sheet must exist anyway
-	var req correctionRequest
-	if err := s.decodeJSON(c, &req); err != nil {
-		s.fail(c, err)
-		return
-	}
-	kind, errs := req.check()
-	if req.Version != nil && *req.Version >= 1 {
-		if version > 0 && version != *req.Version {
-			errs = append(errs, fieldError{Pointer: "/version", Detail: fmt.Sprintf("version %d disagrees with If-Match %s", *req.Version, etag(version))})
-		}
-		version = *req.Version
-	}
-	if len(errs) > 0 {
-		s.fail(c, invalidFields(errs))
-		return
-	}
-	ctx := c.Request.Context()
-	rounds, err := s.db.ListRounds(ctx, t.ID)
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	var errRound *domain.Round
-	for i := range rounds {
-		if rounds[i].Number == req.Round {
-			errRound = &rounds[i]
-		}
-	}
-	if errRound == nil {
-		s.fail(c, invalidFields([]fieldError{{Pointer: "/round", Detail: fmt.Sprintf("tournament %q has no round %d", t.ID, req.Round)}}))
-		return
-	}
-	if _, ok := errRound.Assignment(req.Table); !ok {
-		s.fail(c, invalidFields([]fieldError{{Pointer: "/table", Detail: fmt.Sprintf("round %d has no table %d", req.Round, req.Table)}}))
-		return
-	}
-	sit := correctionSituation(t, rounds, req.Round, kind, req)
-	decision := domain.Decide(sit)
-
-	before, err := s.standings(ctx, t, 0)
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	author := mustPrincipal(c).Name
-	rec, err := s.db.CorrectSheet(ctx, t.ID, req.Round, req.Table, version, func(st store.StoredSheet) (store.CorrectionOutcome, error) {
-		sh, beforeParts, afterParts, err := correctSheet(st.Sheet, req.Corrected)
+	read := func(t domain.Tournament) (app.CorrectionInput, error) {
+		version, err := ifMatch(c)
 		if err != nil {
-			return store.CorrectionOutcome{}, err
+			return app.CorrectionInput{}, err
 		}
-		oc := store.CorrectionOutcome{Correction: store.Correction{
-			Kind: kind, Ruling: decision.Ruling, Rules: decision.Rules, RulingReason: decision.Reason,
-			Reason: strings.TrimSpace(req.Reason), Situation: sit, Before: beforeParts, After: afterParts, Author: author,
-		}}
-		if decision.Ruling.Applies() {
-			report, err := reportjson.Marshal(domain.Validate(sh), domain.English)
-			if err != nil {
-				return store.CorrectionOutcome{}, fmt.Errorf("encode report: %w", err)
+		version = max(version, 0) // If-Match: * — any version; the sheet must exist anyway
+		var req correctionRequest
+		if err := s.decodeJSON(c, &req); err != nil {
+			return app.CorrectionInput{}, err
+		}
+		kind, errs := req.check()
+		if req.Version != nil && *req.Version >= 1 {
+			if version > 0 && version != *req.Version {
+				errs = append(errs, fieldError{Pointer: "/version", Detail: fmt.Sprintf("version %d disagrees with If-Match %s", *req.Version, etag(version))})
 			}
-			oc.Sheet, oc.ReportJSON = &sh, report
+			version = *req.Version
 		}
-		return oc, nil
-	})
+		if len(errs) > 0 {
+			return app.CorrectionInput{}, invalidFields(errs)
+		}
+		return app.CorrectionInput{
+			Round: req.Round, Table: req.Table, Kind: kind, Reason: req.Reason, Version: version,
+			Facts: app.CorrectionFacts{StandingsContested: req.StandingsContested, BothLinesAcknowledge: req.BothLinesAcknowledge, RefereeCountersigned: req.RefereeCountersigned},
+			Correct: func(sh domain.Sheet) (domain.Sheet, []byte, []byte, error) {
+				return correctSheet(sh, req.Corrected)
+			},
+		}, nil
+	}
+	tid := c.Param("tid")
+	res, err := s.app.CreateCorrection(c.Request.Context(), mustPrincipal(c), tid, read)
 	var stale *store.StaleSheetError
 	switch {
 	case errors.As(err, &stale):
 		s.failStale(c, stale)
 		return
-	case errors.Is(err, domain.ErrNotFound):
-		s.fail(c, invalidFields([]fieldError{{Pointer: "/table", Detail: fmt.Sprintf("no sheet has been entered for table %d of round %d: there is nothing to correct", req.Table, req.Round)}}))
-		return
 	case err != nil:
 		s.fail(c, err)
 		return
 	}
-	after := before
-	if rec.Applied {
-		if after, err = s.standings(ctx, t, 0); err != nil {
-			s.fail(c, err)
-			return
-		}
-	}
+	decision, rec, before, after := res.Decision, res.Record, res.StandingsBefore, res.StandingsAfter
 	out := correctionResponse{
 		Ruling: toRulingJSON(decision, domain.English), Applied: rec.Applied,
 		StandingsBefore: toStandingsResponse(before).Standings, StandingsAfter: toStandingsResponse(after).Standings,
 		Correction: toCorrectionJSON(rec), Version: rec.SheetVersion,
 	}
 	c.Header("ETag", etag(rec.SheetVersion))
-	created201(c, correctionsPath(t.ID)+"/"+strconv.FormatInt(rec.ID, 10), out)
+	created201(c, correctionsPath(tid)+"/"+strconv.FormatInt(rec.ID, 10), out)
 }
 
 func (s *server) listCorrections(c *gin.Context) {
-	all := func(ctx context.Context, tid string) ([]store.Correction, error) {
-		return s.db.ListCorrections(ctx, tid, store.CorrectionFilter{})
-	}
-	listOfTournament(s, c, all, toCorrectionJSON, func(l []correctionJSON) any { return correctionsResponse{Corrections: l} })
+	listOfTournament(s, c, s.app.Corrections, toCorrectionJSON, func(l []correctionJSON) any { return correctionsResponse{Corrections: l} })
 }
 
 func (s *server) getCorrection(c *gin.Context) {
-	t, _, err := s.tournamentAccess(c)
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	notFound := errNotFound(fmt.Sprintf("tournament %q has no correction %q", t.ID, c.Param("cid")))
 	id, err := strconv.ParseInt(c.Param("cid"), 10, 64)
-	if err != nil || id < 1 {
-		s.fail(c, notFound)
-		return
+	if err != nil {
+		id = 0 // not a number: no such correction
 	}
-	rec, err := s.db.GetCorrection(c.Request.Context(), t.ID, id)
-	if errors.Is(err, domain.ErrNotFound) {
-		s.fail(c, notFound)
-		return
-	}
+	rec, err := s.app.Correction(c.Request.Context(), mustPrincipal(c), c.Param("tid"), id)
 	if err != nil {
 		s.fail(c, err)
 		return

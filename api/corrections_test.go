@@ -237,6 +237,11 @@ func TestCorrectionsAndStandingsThroughThreeRounds(t *testing.T) {
 			!slices.Contains(ans.Ruling.Rules, "FITAB art. 20") || !strings.Contains(ans.Ruling.Reason, "does not depend on the scores (mitchell)") {
 			t.Errorf("Mitchell sum correction: %+v (ETag %s)", ans, r.header.Get("ETag"))
 		}
+		// Only round 1 exists: it is the current round, started (RULES §9,
+		// API §4.1: the current round comes from the service's records).
+		if sit := ans.Correction.Situation; sit.CurrentRound != 1 || !sit.CurrentRoundStarted || sit.Phase != "mitchell" {
+			t.Errorf("recorded situation %+v: want current round 1, started, mitchell", sit)
+		}
 		wantRows(t, "standings_before", ans.StandingsBefore, round1Entered)
 		// 2: 12 VP +205; 1: 11 +125; 3: 9 -125; 4: 8 -205.
 		round1 := []rankRow{{1, "2", 12, 205, 1, false}, {2, "1", 11, 125, 1, false}, {3, "3", 9, -125, 0, false}, {4, "4", 8, -205, 0, false}}
@@ -597,64 +602,6 @@ func TestRulingsEndpoint(t *testing.T) {
 			got := decodeInto[rulingJSON](t, r)
 			if got.Ruling != tc.ruling || !strings.Contains(got.Reason, tc.rule) || !slices.Contains(got.Rules, "FITAB art. 20") && !slices.Contains(got.Rules, "FIBur-INT art. 19") {
 				t.Errorf("ruling %+v, want %s by %s with a reason", got, tc.ruling, tc.rule)
-			}
-		})
-	}
-}
-
-// correctionSituation reads RULES §9's inputs from the stored rounds; each
-// derivation (see its comment) has a case.
-func TestCorrectionSituationDerivation(t *testing.T) {
-	tour := domain.Tournament{ID: "t", Ruleset: domain.FITAB2025, Level: domain.LevelNational, RoundsPlanned: 4}
-	round := func(n int, phase domain.Phase, state domain.RoundState) domain.Round {
-		return domain.Round{Number: n, HandsPlanned: 3, Phase: phase, State: state}
-	}
-	const (
-		M = domain.PhaseMitchell
-		D = domain.PhaseDanese
-	)
-	for _, tc := range []struct {
-		name   string
-		rounds []domain.Round
-		err    int
-		req    correctionRequest
-		want   domain.CorrectionSituation
-	}{
-		{"RULES §10 the latest round playing is the current round, started",
-			[]domain.Round{round(1, M, domain.RoundNextPairingPublished), round(2, D, domain.RoundPlaying)}, 1, correctionRequest{},
-			domain.CorrectionSituation{Phase: D, CurrentRound: 2, CurrentRoundStarted: true, StandingsPublished: true, PositionsPublished: true}},
-		{"a delivered latest round: the next is being paired, not started, same phase",
-			[]domain.Round{round(1, M, domain.RoundSheetsDelivered)}, 1, correctionRequest{},
-			domain.CorrectionSituation{Phase: M, CurrentRound: 2}},
-		{"standings published, next pairing not yet",
-			[]domain.Round{round(1, D, domain.RoundStandingsPublished)}, 1, correctionRequest{},
-			domain.CorrectionSituation{Phase: D, CurrentRound: 2, StandingsPublished: true}},
-		{"next pairing published, next round not stored yet",
-			[]domain.Round{round(1, D, domain.RoundNextPairingPublished)}, 1, correctionRequest{},
-			domain.CorrectionSituation{Phase: D, CurrentRound: 2, StandingsPublished: true, PositionsPublished: true}},
-		{"the next round stored publishes the positions even before the state says so",
-			[]domain.Round{round(1, D, domain.RoundSheetsDelivered), round(2, D, domain.RoundPlaying)}, 1, correctionRequest{},
-			domain.CorrectionSituation{Phase: D, CurrentRound: 2, CurrentRoundStarted: true, PositionsPublished: true}},
-		{"FITAB art. 20 closed: the last planned round delivered",
-			[]domain.Round{round(1, D, domain.RoundNextPairingPublished), round(2, D, domain.RoundNextPairingPublished), round(3, D, domain.RoundNextPairingPublished), round(4, D, domain.RoundSheetsDelivered)}, 4, correctionRequest{},
-			domain.CorrectionSituation{Phase: D, CurrentRound: 4, CurrentRoundStarted: true, TournamentClosed: true}},
-		{"the last planned round still playing is not closed",
-			[]domain.Round{round(3, D, domain.RoundNextPairingPublished), round(4, D, domain.RoundPlaying)}, 3, correctionRequest{},
-			domain.CorrectionSituation{Phase: D, CurrentRound: 4, CurrentRoundStarted: true, StandingsPublished: true, PositionsPublished: true}},
-		{"what the records lack comes from the request",
-			[]domain.Round{round(1, domain.PhaseGironi, domain.RoundStandingsPublished)}, 1,
-			correctionRequest{StandingsContested: true, BothLinesAcknowledge: true, RefereeCountersigned: true},
-			domain.CorrectionSituation{Phase: domain.PhaseGironi, CurrentRound: 2, StandingsPublished: true, StandingsContested: true, BothLinesAcknowledge: true, RefereeCountersigned: true}},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			want := tc.want
-			want.Ruleset, want.Level, want.Kind, want.ErrorRound = tour.Ruleset, tour.Level, domain.CorrectionSum, tc.err
-			got := correctionSituation(tour, tc.rounds, tc.err, domain.CorrectionSum, tc.req)
-			if d := cmp.Diff(want, got); d != "" {
-				t.Errorf("situation (-want +got):\n%s", d)
-			}
-			if err := got.Validate(); err != nil {
-				t.Errorf("derived situation does not validate: %v", err)
 			}
 		})
 	}

@@ -1,31 +1,25 @@
 package api
 
 import (
-	"cmp"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"iter"
 	"log/slog"
 	"net/http"
 	"net/url"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/gin-gonic/gin"
 
+	"segnapunti/app"
 	"segnapunti/domain"
 	"segnapunti/exporters/workbook"
-	"segnapunti/importers/sheetjson"
-	"segnapunti/store"
 )
 
 // The federation exports of API §6: the tournament workbook (and its
@@ -40,27 +34,11 @@ const (
 	schemaContentType = "application/schema+json"
 )
 
-// exportLocation is the wall clock of the timestamps in the workbooks
-// (adjustments, corrections, the export itself): the federation's. Without
-// a time zone database on the machine it is UTC.
-var exportLocation = sync.OnceValue(func() *time.Location {
-	loc, err := time.LoadLocation("Europe/Rome")
-	if err != nil {
-		return time.UTC
-	}
-	return loc
-})
-
 // exportTournament: GET /v1/tournaments/{tid}/export.xlsx — the federation
 // workbook, or with ?format=csv&sheet=Classifica one of its tables as CSV.
 // Whoever may read the tournament may export it (its club, its referees,
 // the federation, an admin).
 func (s *server) exportTournament(c *gin.Context) {
-	t, _, err := s.tournamentAccess(c)
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
 	q := c.Request.URL.Query()
 	if err := onlyParams(q, "format", "sheet"); err != nil {
 		s.fail(c, err)
@@ -71,13 +49,13 @@ func (s *server) exportTournament(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	ctx := c.Request.Context()
-	ex, release, err := s.tournamentExport(ctx, t, false)
+	ex, release, err := s.app.ExportTournament(c.Request.Context(), mustPrincipal(c), c.Param("tid"), false)
 	if err != nil {
 		s.fail(c, err)
 		return
 	}
 	defer release()
+	t := ex.Tournament
 	if sheet != "" {
 		s.stream(c, csvContentType, exportFilename(t.Name, t.Date.Format(time.DateOnly)+"-"+strings.ToLower(sheet), ".csv"),
 			func(w io.Writer) error { return workbook.WriteCSV(w, ex, sheet) })
@@ -117,21 +95,17 @@ func csvSheetParam(q url.Values) (string, error) {
 // exportTournamentJSON: GET /v1/tournaments/{tid}/export.json — the
 // machine-readable export, described by GET /v1/schemas/tournament-export.json.
 func (s *server) exportTournamentJSON(c *gin.Context) {
-	t, _, err := s.tournamentAccess(c)
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
 	if err := onlyParams(c.Request.URL.Query()); err != nil {
 		s.fail(c, err)
 		return
 	}
-	ex, release, err := s.tournamentExport(c.Request.Context(), t, true)
+	ex, release, err := s.app.ExportTournament(c.Request.Context(), mustPrincipal(c), c.Param("tid"), true)
 	if err != nil {
 		s.fail(c, err)
 		return
 	}
 	defer release()
+	t := ex.Tournament
 	s.stream(c, "application/json", exportFilename(t.Name, t.Date.Format(time.DateOnly), ".json"),
 		func(w io.Writer) error { return workbook.WriteJSON(w, ex) })
 }
@@ -141,350 +115,6 @@ func (s *server) exportTournamentJSON(c *gin.Context) {
 func (s *server) tournamentExportSchema(c *gin.Context) {
 	c.Header("Cache-Control", "public, max-age=3600")
 	c.Data(http.StatusOK, schemaContentType, workbook.Schema)
-}
-
-// tournamentExport gathers what the tournament exports show. Entrants,
-// rounds and standings are read now (they are bounded by the tournament's
-// size, and a failure here is still a clean problem answer); matches and
-// hands are iterators over the stored sheets, read while the export is
-// written. nested is for WriteJSON, which reads matches and hands side by
-// side: both then come from one pass over the sheets; the workbook reads
-// them one sheet after the other, from two passes.
-func (s *server) tournamentExport(ctx context.Context, t domain.Tournament, nested bool) (workbook.TournamentExport, func(), error) {
-	club, err := s.db.GetClub(ctx, t.ClubID)
-	switch {
-	case errors.Is(err, domain.ErrNotFound) || t.ClubID == "":
-		club = domain.Club{ID: t.ClubID}
-	case err != nil:
-		return workbook.TournamentExport{}, nil, err
-	}
-	entrants, err := s.db.ListEntrants(ctx, t.ID)
-	if err != nil {
-		return workbook.TournamentExport{}, nil, err
-	}
-	rounds, err := s.db.ListRounds(ctx, t.ID)
-	if err != nil {
-		return workbook.TournamentExport{}, nil, err
-	}
-	standings, err := s.standingsOf(ctx, t, 0)
-	if err != nil {
-		return workbook.TournamentExport{}, nil, err
-	}
-	adjustments, err := s.db.ListAdjustments(ctx, t.ID)
-	if err != nil {
-		return workbook.TournamentExport{}, nil, err
-	}
-	corrections, err := s.correctionRows(ctx, t.ID)
-	if err != nil {
-		return workbook.TournamentExport{}, nil, err
-	}
-	rows := make([]workbook.StandingRow, len(standings))
-	for i, st := range standings {
-		rows[i] = workbook.StandingRow{Rank: st.Rank, Entrant: st.Entrant, VP: st.VP, MP: st.MP, Wins: st.Wins, TieBreak: st.Tiebreak}
-	}
-	ex := workbook.TournamentExport{
-		Tournament:  t,
-		Club:        club,
-		ExportedAt:  s.cfg.Now(),
-		Location:    exportLocation(),
-		Entrants:    workbook.Slice(entrants),
-		Rounds:      workbook.Slice(rounds),
-		Standings:   workbook.Slice(rows),
-		Adjustments: workbook.Slice(toAdjustmentRows(adjustments)),
-		Corrections: workbook.Slice(corrections),
-	}
-	seats := seatsOf(rounds)
-	if !nested {
-		ex.Matches, ex.Hands = matchesOf(s.matchItems(ctx, t.ID, seats)), handsOf(s.matchItems(ctx, t.ID, seats))
-		return ex, func() {}, nil
-	}
-	pass := newTee(s.matchItems(ctx, t.ID, seats))
-	ex.Matches, ex.Hands = matchesOf(pass.reader(0)), handsOf(pass.reader(1))
-	return ex, pass.close, nil
-}
-
-// matchItem is one stored sheet as the exports show it: the match result
-// computed from its hands (RULES §6, whatever the sheet says at its
-// bottom) and its hands.
-type matchItem struct {
-	match workbook.MatchRow
-	hands []workbook.HandRow
-}
-
-// matchItems reads the tournament's stored sheets in round and table order.
-func (s *server) matchItems(ctx context.Context, tid string, seats map[[2]int][2]string) iter.Seq2[matchItem, error] {
-	return func(yield func(matchItem, error) bool) {
-		for st, err := range s.db.EachSheet(ctx, tid) {
-			if err != nil {
-				yield(matchItem{}, err)
-				return
-			}
-			if !yield(toMatchItem(st, seats), nil) {
-				return
-			}
-		}
-	}
-}
-
-// seatsOf maps (round, table) to the entrants the round seats there, NS
-// and EO.
-func seatsOf(rounds []domain.Round) map[[2]int][2]string {
-	out := map[[2]int][2]string{}
-	for _, r := range rounds {
-		for _, tb := range r.Tables {
-			out[[2]int{r.Number, tb.Table}] = [2]string{tb.NS, tb.EO}
-		}
-	}
-	return out
-}
-
-func toMatchItem(st store.SheetAt, seats map[[2]int][2]string) matchItem {
-	sh := st.Sheet
-	// The entrants the round seats at the table, as the standings credit
-	// them; the ids written on the sheet only if the round has no such
-	// table (the service refuses such a sheet, so only for old data).
-	ids, ok := seats[[2]int{st.Round, st.Table}]
-	if !ok {
-		ids = [2]string{sh.Sides[domain.NS].ID, sh.Sides[domain.EO].ID}
-	}
-	// The result that counts is the computed one (RULES §6): totals from
-	// base + points, MP from the totals, VP from the table.
-	res := domain.Validate(sh).Computed.Lines
-	m := workbook.MatchRow{Round: st.Round, Table: st.Table, Entrants: ids}
-	for _, l := range domain.Lines {
-		m.Total[l], m.MP[l], m.VP[l] = res[l].Total, res[l].MP, res[l].VP
-	}
-	hands := make([]workbook.HandRow, len(sh.Hands))
-	for i, h := range sh.Hands {
-		hr := workbook.HandRow{Round: st.Round, Table: st.Table, Hand: i + 1, Entrants: ids, End: h.End}
-		for _, l := range domain.Lines {
-			ls := h.Lines[l]
-			hr.Base[l], hr.Points[l] = ls.Base, ls.Points
-			// The hand total as written, so the sheet Smazzate reads back in
-			// (API §5 A) as it was entered; computed when it was not written.
-			hr.Total[l] = ls.Base + ls.Points
-			if ls.Total != nil {
-				hr.Total[l] = *ls.Total
-			}
-		}
-		hands[i] = hr
-	}
-	return matchItem{match: m, hands: hands}
-}
-
-// toAdjustmentRows lists the referee adjustments (RULES §7) with the VP and
-// MP each adds to the standings — the result it puts in place of a match
-// plus any penalty; none when it adds nothing (a first warning).
-func toAdjustmentRows(as []store.Adjustment) []workbook.AdjustmentRow {
-	out := make([]workbook.AdjustmentRow, len(as))
-	for i, a := range as {
-		r := workbook.AdjustmentRow{Entrant: a.Entrant, Round: a.Round, Reason: a.Case.Reason,
-			Note: a.Case.Note, Author: a.Author, At: a.At}
-		if sc, ok := a.Score(); ok {
-			r.VP, r.MP = &sc.VP, &sc.MP
-		}
-		out[i] = r
-	}
-	return out
-}
-
-// correctionRows lists the correction trail (RULES §9) with each match's
-// result before and after: the parts of the sheet a correction replaced
-// ("hands", "written") laid over the stored sheet, and the result computed
-// from that (RULES §6). Only the hands move the result, and a correction
-// stores the whole hands list it replaced and the one it put, so the
-// figures are those of the sheet at the time even after later
-// corrections. A rejected request has no after.
-func (s *server) correctionRows(ctx context.Context, tid string) ([]workbook.CorrectionRow, error) {
-	cs, err := s.db.ListCorrections(ctx, tid, store.CorrectionFilter{})
-	if err != nil || len(cs) == 0 {
-		return nil, err
-	}
-	current := map[[2]int]domain.Sheet{}
-	out := make([]workbook.CorrectionRow, len(cs))
-	for i, c := range cs {
-		r := workbook.CorrectionRow{Round: c.Round, Table: c.Table, Kind: c.Kind, Ruling: c.Ruling, Rules: c.Rules,
-			Reason: c.RulingReason, Request: c.Reason, Author: c.Author, At: c.At}
-		key := [2]int{c.Round, c.Table}
-		sh, ok := current[key]
-		if !ok {
-			st, err := s.db.GetSheet(ctx, tid, c.Round, c.Table)
-			if err != nil && !errors.Is(err, domain.ErrNotFound) {
-				return nil, err
-			}
-			sh = st.Sheet
-			current[key] = sh
-		}
-		if len(sh.Hands) > 0 {
-			r.Before = s.resultWith(ctx, sh, c.Before)
-			if c.Applied {
-				r.After = s.resultWith(ctx, sh, c.After)
-			}
-		}
-		out[i] = r
-	}
-	return out, nil
-}
-
-// resultWith is the match result of sh with the members of parts (a JSON
-// object with "hands" and/or "written", API §1) put in place of its own;
-// nil, and a warning in the log, when parts cannot be read.
-func (s *server) resultWith(ctx context.Context, sh domain.Sheet, parts []byte) *workbook.MatchResult {
-	fail := func(err error) *workbook.MatchResult {
-		s.log.WarnContext(ctx, "export: a correction's sheet parts cannot be read", slog.String("error", err.Error()))
-		return nil
-	}
-	var over map[string]json.RawMessage
-	if len(parts) == 0 {
-		return nil
-	}
-	if err := json.Unmarshal(parts, &over); err != nil {
-		return fail(err)
-	}
-	base, err := sheetjson.Encode(sh)
-	if err != nil {
-		return fail(err)
-	}
-	var doc map[string]json.RawMessage
-	if err := json.Unmarshal(base, &doc); err != nil {
-		return fail(err)
-	}
-	for _, k := range []string{"hands", "written"} {
-		switch v, ok := over[k]; {
-		case !ok:
-		case string(v) == "null": // the sheet had none (a written bottom left blank)
-			delete(doc, k)
-		default:
-			doc[k] = v
-		}
-	}
-	merged, err := json.Marshal(doc)
-	if err != nil {
-		return fail(err)
-	}
-	sheets, _, err := sheetjson.Decode(merged)
-	if err != nil {
-		return fail(err)
-	}
-	lines := domain.Validate(sheets[0]).Computed.Lines
-	var m workbook.MatchResult
-	for _, l := range domain.Lines {
-		m.Total[l], m.MP[l], m.VP[l] = lines[l].Total, lines[l].MP, lines[l].VP
-	}
-	return &m
-}
-
-func matchesOf(items iter.Seq2[matchItem, error]) iter.Seq2[workbook.MatchRow, error] {
-	return func(yield func(workbook.MatchRow, error) bool) {
-		for it, err := range items {
-			if !yield(it.match, err) || err != nil {
-				return
-			}
-		}
-	}
-}
-
-func handsOf(items iter.Seq2[matchItem, error]) iter.Seq2[workbook.HandRow, error] {
-	return func(yield func(workbook.HandRow, error) bool) {
-		for it, err := range items {
-			if err != nil {
-				yield(workbook.HandRow{}, err)
-				return
-			}
-			for _, h := range it.hands {
-				if !yield(h, nil) {
-					return
-				}
-			}
-		}
-	}
-}
-
-// tee lets two readers range over one pass of a sequence, each at its own
-// pace; it keeps the items one reader has and the other has not yet read,
-// so it suits readers that stay close (WriteJSON reads a match, then its
-// hands). Readers take turns; they never run at the same time. close stops
-// the pass, whether or not the readers finished.
-type tee[T any] struct {
-	src  iter.Seq2[T, error]
-	next func() (T, error, bool)
-	stop func()
-	buf  []T    // items read from src that a reader still needs
-	base int    // the index of buf[0] in the sequence
-	pos  [2]int // the next index each reader reads
-	gone [2]bool
-	err  error // the sequence's error, once it has ended with one
-	done bool
-}
-
-func newTee[T any](src iter.Seq2[T, error]) *tee[T] { return &tee[T]{src: src} }
-
-// reader is the sequence as reader i (0 or 1) sees it, to be ranged once.
-func (t *tee[T]) reader(i int) iter.Seq2[T, error] {
-	return func(yield func(T, error) bool) {
-		defer t.leave(i)
-		for {
-			for !t.done && t.pos[i]-t.base >= len(t.buf) {
-				t.fetch()
-			}
-			if t.pos[i]-t.base >= len(t.buf) {
-				if t.err != nil {
-					var zero T
-					yield(zero, t.err)
-				}
-				return
-			}
-			v := t.buf[t.pos[i]-t.base]
-			t.pos[i]++
-			t.trim()
-			if !yield(v, nil) {
-				return
-			}
-		}
-	}
-}
-
-func (t *tee[T]) fetch() {
-	if t.next == nil {
-		t.next, t.stop = iter.Pull2(t.src)
-	}
-	v, err, ok := t.next()
-	switch {
-	case !ok:
-		t.done = true
-	case err != nil:
-		t.done, t.err = true, err
-	case t.gone[0] && t.gone[1]:
-	default:
-		t.buf = append(t.buf, v)
-	}
-}
-
-// trim drops the items no remaining reader needs.
-func (t *tee[T]) trim() {
-	low := t.base + len(t.buf)
-	for i := range t.pos {
-		if !t.gone[i] {
-			low = min(low, t.pos[i])
-		}
-	}
-	if n := low - t.base; n > 0 {
-		clear(t.buf[:n])
-		t.buf = t.buf[n:]
-		t.base = low
-	}
-}
-
-func (t *tee[T]) leave(i int) {
-	t.gone[i] = true
-	t.trim()
-}
-
-func (t *tee[T]) close() {
-	if t.stop != nil {
-		t.stop()
-	}
-	t.done, t.buf = true, nil
 }
 
 // stream answers 200 with the body write produces, written straight to the
@@ -565,6 +195,7 @@ func parseSeason(v string) (from, to time.Time, err error) {
 func (s *server) exportSeason(c *gin.Context) {
 	p := mustPrincipal(c)
 	if err := requireRole(p, domain.RoleFederation, domain.RoleAdmin); err != nil {
+		// Before the path is read: a club learns nothing about seasons.
 		s.fail(c, errForbidden("the season export is for the federation"))
 		return
 	}
@@ -579,132 +210,30 @@ func (s *server) exportSeason(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	ctx := c.Request.Context()
-	f := store.SeasonFilter{From: from, To: to}
+	sq := app.SeasonQuery{From: from, To: to, ClubID: q.Get("club"), Level: q.Get("level")}
+	if q.Has("club") && sq.ClubID == "" {
+		s.fail(c, errParam("club", `no club ""`))
+		return
+	}
+	if q.Has("level") && sq.Level == "" {
+		_, err := domain.ParseLevel("")
+		s.fail(c, errParam("level", domainDetail(err)))
+		return
+	}
+	ex, err := s.app.ExportSeason(c.Request.Context(), p, sq)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
 	name := "stagione-" + season
-	if q.Has("club") {
-		f.ClubID = q.Get("club")
-		if !validID(f.ClubID) {
-			s.fail(c, errParam("club", fmt.Sprintf("no club %q", f.ClubID)))
-			return
-		}
-		if _, err := s.db.GetClub(ctx, f.ClubID); errors.Is(err, domain.ErrNotFound) {
-			s.fail(c, errParam("club", fmt.Sprintf("no club %q", f.ClubID)))
-			return
-		} else if err != nil {
-			s.fail(c, err)
-			return
-		}
-		name += "-" + f.ClubID
+	if sq.ClubID != "" {
+		name += "-" + sq.ClubID
 	}
-	if q.Has("level") {
-		if f.Level, err = domain.ParseLevel(q.Get("level")); err != nil {
-			s.fail(c, errParam("level", domainDetail(err)))
-			return
-		}
-		name += "-" + string(f.Level)
+	if sq.Level != "" {
+		name += "-" + sq.Level
 	}
-	tally := newSeasonTally()
-	rows := s.seasonRows(ctx, f, tally)
 	s.stream(c, xlsxContentType, exportFilename(name, "", ".xlsx"),
-		func(w io.Writer) error { return workbook.WriteSeason(w, rows, tally.totals()) })
-}
-
-// seasonRows yields one row per player per tournament of the season, in
-// tournament order (date, id) then rank order, and adds each to tally.
-// Every player of an entrant (both of a pair, the whole team) gets the
-// entrant's rank, VP and MP (RULES §8 ranks entrants).
-func (s *server) seasonRows(ctx context.Context, f store.SeasonFilter, tally *seasonTally) iter.Seq2[workbook.SeasonRow, error] {
-	return func(yield func(workbook.SeasonRow, error) bool) {
-		for t, err := range s.db.SeasonTournaments(ctx, f) {
-			if err != nil {
-				yield(workbook.SeasonRow{}, err)
-				return
-			}
-			standings, err := s.standingsOf(ctx, t, 0)
-			if err != nil {
-				yield(workbook.SeasonRow{}, fmt.Errorf("standings of tournament %s: %w", t.ID, err))
-				return
-			}
-			for _, st := range standings {
-				for _, p := range st.Entrant.Players {
-					r := workbook.SeasonRow{
-						Player: p.Name, Membership: p.Membership, Club: st.Entrant.Club,
-						Tournament: t.Name, Date: t.Date, Level: t.Level,
-						Rank: st.Rank, VP: st.VP, MP: st.MP,
-					}
-					tally.add(t.ID, r)
-					if !yield(r, nil) {
-						return
-					}
-				}
-			}
-		}
-	}
-}
-
-// seasonTally adds up each player's season while the rows are written.
-// A player is their membership number; a player entered without one is
-// their name (two namesakes without numbers are one line: the federation
-// needs the number to tell them apart).
-type seasonTally struct {
-	byPlayer map[string]*playerSeason
-}
-
-type playerSeason struct {
-	workbook.SeasonTotal
-	lastTournament string
-}
-
-func newSeasonTally() *seasonTally { return &seasonTally{byPlayer: map[string]*playerSeason{}} }
-
-func playerKey(r workbook.SeasonRow) string {
-	if m := strings.ToUpper(strings.TrimSpace(r.Membership)); m != "" {
-		return "m:" + m
-	}
-	return "n:" + strings.ToLower(strings.Join(strings.Fields(r.Player), " "))
-}
-
-func (t *seasonTally) add(tournamentID string, r workbook.SeasonRow) {
-	k := playerKey(r)
-	p := t.byPlayer[k]
-	if p == nil {
-		p = &playerSeason{SeasonTotal: workbook.SeasonTotal{Player: r.Player, Membership: r.Membership}}
-		t.byPlayer[k] = p
-	}
-	if r.Club != "" {
-		p.Club = r.Club // the latest club the player was entered with
-	}
-	if p.lastTournament != tournamentID {
-		p.Tournaments++
-		p.lastTournament = tournamentID
-	}
-	p.VP += r.VP
-	p.MP += r.MP
-	if r.Rank > 0 && (p.BestRank == 0 || r.Rank < p.BestRank) {
-		p.BestRank = r.Rank
-	}
-}
-
-// totals yields the season totals by player name, then membership number.
-// It is read after the rows (workbook.WriteSeason), when the tally is
-// complete.
-func (t *seasonTally) totals() iter.Seq2[workbook.SeasonTotal, error] {
-	return func(yield func(workbook.SeasonTotal, error) bool) {
-		all := make([]*playerSeason, 0, len(t.byPlayer))
-		for _, p := range t.byPlayer {
-			all = append(all, p)
-		}
-		slices.SortFunc(all, func(a, b *playerSeason) int {
-			return cmp.Or(cmp.Compare(strings.ToLower(a.Player), strings.ToLower(b.Player)),
-				cmp.Compare(a.Membership, b.Membership), cmp.Compare(a.Player, b.Player))
-		})
-		for _, p := range all {
-			if !yield(p.SeasonTotal, nil) {
-				return
-			}
-		}
-	}
+		func(w io.Writer) error { return workbook.WriteSeason(w, ex.Rows, ex.Totals()) })
 }
 
 // maxFilenameRunes bounds the name part of a download's file name.

@@ -154,7 +154,8 @@ func TestHostileRequests(t *testing.T) {
 			{"If-Match on a missing sheet", request{method: "PUT", path: sheetAt("2"), token: w.club1, body: goodSheet(), header: map[string]string{"If-Match": `"1"`}}, 412, "If-Match"},
 			{"If-Match * on a missing sheet", request{method: "PUT", path: sheetAt("2"), token: w.club1, body: goodSheet(), header: map[string]string{"If-Match": "*"}}, 412, "If-Match"},
 			{"malformed If-Match", request{method: "PUT", path: sheetAt("1"), token: w.club1, body: goodSheet(), header: map[string]string{"If-Match": "1"}}, 400, "If-Match"},
-			{"weak If-Match", request{method: "PUT", path: sheetAt("1"), token: w.club1, body: goodSheet(), header: map[string]string{"If-Match": `W/"1"`}}, 400, "If-Match"},
+			{"weak If-Match never matches (RFC 9110 §13.1.1)", request{method: "PUT", path: sheetAt("1"), token: w.club1, body: goodSheet(), header: map[string]string{"If-Match": `W/"1"`}}, 412, "If-Match"},
+			{"a well-formed tag that is no version is 412, not 400", request{method: "PUT", path: sheetAt("1"), token: w.club1, body: goodSheet(), header: map[string]string{"If-Match": `"stale-0"`}}, 412, "If-Match"},
 			{"Idempotency-Key with spaces", request{method: "POST", path: sheetAt("2") + "/hands", token: w.club1, body: goodHands[0], header: map[string]string{"Idempotency-Key": "a b"}}, 400, "Idempotency-Key"},
 			{"overlong Idempotency-Key", request{method: "POST", path: sheetAt("2") + "/hands", token: w.club1, body: goodHands[0], header: map[string]string{"Idempotency-Key": strings.Repeat("k", 256)}}, 400, "Idempotency-Key"},
 			// Paths.

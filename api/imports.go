@@ -146,13 +146,10 @@ func importPath(id int64) string { return "/v1/imports/" + strconv.FormatInt(id,
 // "file". The organising club, a referee of the tournament and an admin
 // may upload; the federation reads but does not enter sheets.
 func (s *server) createImport(c *gin.Context) {
-	t, a, err := s.tournamentAccess(c)
+	p := mustPrincipal(c)
+	t, err := s.app.ImportTournament(c.Request.Context(), p, c.Param("tid"))
 	if err != nil {
 		s.fail(c, err)
-		return
-	}
-	if !a.admin && !a.ownClub && !a.referee {
-		s.fail(c, errForbidden("only the organising club, a referee of the tournament or an admin uploads sheets"))
 		return
 	}
 	if err := onlyParams(c.Request.URL.Query()); err != nil {
@@ -164,7 +161,6 @@ func (s *server) createImport(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	p := mustPrincipal(c)
 	by := p.Name
 	if by == "" {
 		by = string(p.Role)
@@ -697,23 +693,12 @@ func (s *server) getImport(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	imp, err := s.db.GetImport(c.Request.Context(), id)
+	imp, err := s.app.Import(c.Request.Context(), mustPrincipal(c), id)
 	if errors.Is(err, domain.ErrNotFound) {
-		s.fail(c, notFound)
+		s.fail(c, notFound) // say nothing of the tournament
 		return
 	}
 	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	// The tournament's own access rule decides, as for its other
-	// resources: tournamentAccess reads the tournament from the path.
-	c.Params = append(c.Params, gin.Param{Key: "tid", Value: imp.TournamentID})
-	if _, _, err := s.tournamentAccess(c); err != nil {
-		var ae *apiError
-		if errors.As(err, &ae) && ae.status == http.StatusNotFound {
-			err = notFound // say nothing of the tournament
-		}
 		s.fail(c, err)
 		return
 	}

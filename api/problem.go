@@ -8,8 +8,10 @@ import (
 	"fmt"
 	"net/http"
 
+	"segnapunti/app"
 	"segnapunti/domain"
 	"segnapunti/importers/sheetjson"
+	"segnapunti/store"
 )
 
 // problemContentType is the media type of every error body (RFC 9457).
@@ -131,6 +133,7 @@ func problemFor(err error) problem {
 	var ae *apiError
 	var tooBig *http.MaxBytesError
 	var sheetErr *sheetjson.Error
+	var appErr *app.Error
 	switch {
 	case errors.As(err, &ae):
 		return problem{Type: ae.typ, Title: titleFor(ae.status), Status: ae.status, Detail: ae.detail, Errors: ae.errors}
@@ -139,6 +142,11 @@ func problemFor(err error) problem {
 			Detail: fmt.Sprintf("the request body is larger than the limit of %d bytes", tooBig.Limit)}
 	case errors.As(err, &sheetErr):
 		return sheetProblem(sheetErr)
+	case errors.As(err, &appErr):
+		return appProblem(appErr)
+	case errors.Is(store.Unavailable(err), store.ErrUnavailable):
+		return problem{Type: typeUnavailable, Title: titleFor(http.StatusServiceUnavailable), Status: http.StatusServiceUnavailable,
+			Detail: "the database is unavailable, nothing was written; retry later"}
 	case errors.Is(err, domain.ErrNotFound):
 		return problem{Type: typeNotFound, Title: titleFor(http.StatusNotFound), Status: http.StatusNotFound,
 			Detail: "the resource does not exist"}
@@ -155,6 +163,51 @@ func problemFor(err error) problem {
 		return problem{Type: typeInternal, Title: titleFor(http.StatusInternalServerError), Status: http.StatusInternalServerError,
 			Detail: "the server failed to answer; the failure is logged"}
 	}
+}
+
+// appStatus is the answer to each kind of refusal of an operation, most
+// specific first (a round closed is also a conflict).
+var appStatus = []struct {
+	kind   error
+	status int
+	typ    string
+}{
+	{app.ErrBadParameter, http.StatusBadRequest, typeMalformed},
+	{app.ErrRoundClosed, http.StatusConflict, typeRoundClosed},
+	{app.ErrPrecondition, http.StatusPreconditionFailed, typePrecondition},
+	{app.ErrForbidden, http.StatusForbidden, typeForbidden},
+	{domain.ErrNotFound, http.StatusNotFound, typeNotFound},
+	{domain.ErrConflict, http.StatusConflict, typeConflict},
+	{domain.ErrInvalid, http.StatusUnprocessableEntity, typeInvalid},
+}
+
+// appProblem maps an operation's refusal: its kind gives the status, its
+// fields the errors.
+func appProblem(e *app.Error) problem {
+	p := problem{Type: typeInternal, Status: http.StatusInternalServerError, Detail: e.Detail}
+	for _, k := range appStatus {
+		if errors.Is(e.Kind, k.kind) {
+			p.Type, p.Status = k.typ, k.status
+			break
+		}
+	}
+	p.Title = titleFor(p.Status)
+	p.Errors = fromAppFields(e.Fields)
+	if errors.Is(e.Kind, app.ErrPrecondition) {
+		p.Errors = []fieldError{{Header: "If-Match", Detail: e.Detail}}
+	}
+	return p
+}
+
+func fromAppFields(fs []app.FieldError) []fieldError {
+	if len(fs) == 0 {
+		return nil
+	}
+	out := make([]fieldError, len(fs))
+	for i, f := range fs {
+		out[i] = fieldError{Pointer: f.Pointer, Parameter: f.Parameter, Detail: f.Detail}
+	}
+	return out
 }
 
 // sheetProblem maps a sheet decoding error to a 422 naming the field.

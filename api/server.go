@@ -16,6 +16,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"segnapunti/app"
 	"segnapunti/store"
 )
 
@@ -70,6 +71,7 @@ func (c Config) withDefaults() Config {
 type server struct {
 	cfg        Config
 	db         *store.DB
+	app        *app.App
 	log        *slog.Logger
 	principals *principalCache
 }
@@ -82,7 +84,7 @@ func NewServer(cfg Config, db *store.DB, log *slog.Logger) http.Handler {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	s := &server{cfg: cfg, db: db, log: log, principals: &principalCache{ttl: cfg.AuthCacheTTL, now: cfg.Now}}
+	s := &server{cfg: cfg, db: db, app: app.New(db, cfg.Now, log), log: log, principals: &principalCache{ttl: cfg.AuthCacheTTL, now: cfg.Now}}
 	return s.routes()
 }
 
@@ -99,14 +101,11 @@ func (s *server) routes() *gin.Engine {
 	// referee name with an encoded "/" stays one segment.
 	r.UseRawPath = true
 	r.UnescapePathValues = true
-	r.Use(s.logRequests, s.recoverPanics)
+	r.Use(s.logRequests, s.recoverPanics, s.checkRequest)
 	r.NoRoute(func(c *gin.Context) {
 		s.fail(c, errNotFound(fmt.Sprintf("no route %s %s", c.Request.Method, c.Request.URL.Path)))
 	})
-	r.NoMethod(func(c *gin.Context) {
-		s.fail(c, &apiError{status: http.StatusMethodNotAllowed, typ: typeMethod,
-			detail: fmt.Sprintf("%s is not allowed here; allowed: %s", c.Request.Method, c.Writer.Header().Get("Allow"))})
-	})
+	r.NoMethod(s.noMethod)
 
 	r.GET("/healthz", s.healthz)
 	r.GET("/readyz", s.readyz)
@@ -182,7 +181,12 @@ func (s *server) logRequests(c *gin.Context) {
 		attrs = append(attrs, slog.String("error", fmt.Sprint(v)))
 	}
 	level := slog.LevelInfo
-	if status >= 500 {
+	switch {
+	case status == http.StatusServiceUnavailable:
+		// The database is down or the client gave up: one warning per
+		// request, not an error each (the cause is outside the service).
+		level = slog.LevelWarn
+	case status >= 500:
 		level = slog.LevelError
 	}
 	s.log.LogAttrs(c.Request.Context(), level, "request", attrs...)
@@ -209,6 +213,10 @@ func (s *server) recoverPanics(c *gin.Context) {
 	c.Next()
 }
 
+// retryAfterSeconds is how long a client waits before retrying when the
+// database is unavailable.
+const retryAfterSeconds = "5"
+
 // ctxFailure is the gin context key under which fail leaves the cause of a
 // 5xx for the request log line.
 const ctxFailure = "segnapunti.failure"
@@ -218,6 +226,9 @@ func (s *server) fail(c *gin.Context, err error) {
 	p := problemFor(err)
 	if p.Status >= 500 {
 		c.Set(ctxFailure, err.Error())
+	}
+	if p.Type == typeUnavailable {
+		c.Header("Retry-After", retryAfterSeconds)
 	}
 	writeProblem(c, p)
 	c.Abort()
@@ -264,8 +275,15 @@ func checkJSONContentType(r *http.Request) error {
 	if ct == "" {
 		return nil
 	}
-	mt, _, err := mime.ParseMediaType(ct)
+	mt, params, err := mime.ParseMediaType(ct)
 	if err == nil && (mt == "application/json" || strings.HasSuffix(mt, "+json")) {
+		// JSON is UTF-8 (RFC 8259 §8.1): a body declared in another
+		// charset would be read wrongly, so it is refused.
+		if cs, ok := params["charset"]; ok && !strings.EqualFold(cs, "utf-8") {
+			return &apiError{status: http.StatusUnsupportedMediaType, typ: typeMediaType,
+				detail: fmt.Sprintf("the body must be UTF-8 JSON, not charset %q", cs),
+				errors: []fieldError{{Header: "Content-Type", Detail: "want charset=utf-8 or no charset"}}}
+		}
 		return nil
 	}
 	return &apiError{status: http.StatusUnsupportedMediaType, typ: typeMediaType,

@@ -139,7 +139,7 @@ func TestRequestLog(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	req, _ := http.NewRequest("GET", srv.URL+"/v1/tournaments/t_secretid?x=querysecret", nil)
+	req, _ := http.NewRequest("GET", srv.URL+"/v1/tournaments/t_secretid/standings?after_round=querysecret", nil)
 	req.Header.Set("Authorization", "Bearer "+tok)
 	res, err := http.DefaultClient.Do(req)
 	if err != nil {
@@ -154,7 +154,7 @@ func TestRequestLog(t *testing.T) {
 	if err := json.Unmarshal([]byte(lines[0]), &line); err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]any{"method": "GET", "route": "/v1/tournaments/:tid", "status": 404.0, "role": "admin", "duration": 1.5e6}
+	want := map[string]any{"method": "GET", "route": "/v1/tournaments/:tid/standings", "status": 404.0, "role": "admin", "duration": 1.5e6}
 	for k, v := range want {
 		if line[k] != v {
 			t.Errorf("log %s = %v, want %v", k, line[k], v)
@@ -245,23 +245,33 @@ func TestRulesetsAndVP(t *testing.T) {
 	}
 }
 
-// TestIfMatch parses the header (RFC 9110 §13.1.1).
+// TestIfMatch parses the header (RFC 9110 §13.1.1): not an entity tag at
+// all is a 400; a well-formed tag that is no version of ours never
+// matches (412); a weak tag never matches for If-Match (strong comparison).
 func TestIfMatch(t *testing.T) {
+	const ok, bad, stale = 0, 1, 2
 	for _, tt := range []struct {
 		header string
 		want   int
-		bad    bool
+		result int
 	}{
-		{"", 0, false}, {`"3"`, 3, false}, {` "12" `, 12, false}, {"*", -1, false},
-		{"3", 0, true}, {`W/"3"`, 0, true}, {`"3", "4"`, 0, true}, {`"03"`, 0, true},
-		{`"0"`, 0, true}, {`"-1"`, 0, true}, {`""`, 0, true}, {`"1e3"`, 0, true},
+		{"", 0, ok}, {`"3"`, 3, ok}, {` "12" `, 12, ok}, {"*", -1, ok}, {`"x", "3"`, 3, ok},
+		{"3", 0, bad}, {`"3", "4"`, 0, bad}, {`"a`, 0, bad}, {`"a"b"`, 0, bad}, {`"3",`, 0, bad}, {"\"a b\"", 0, bad},
+		{`W/"3"`, 0, stale}, {`"03"`, 0, stale}, {`"stale-0"`, 0, stale},
+		{`"0"`, 0, stale}, {`"-1"`, 0, stale}, {`""`, 0, stale}, {`"1e3"`, 0, stale},
 	} {
 		c, _ := gin.CreateTestContext(httptest.NewRecorder())
 		c.Request = httptest.NewRequest("PUT", "/", nil)
 		c.Request.Header.Set("If-Match", tt.header)
 		got, err := ifMatch(c)
-		if (err != nil) != tt.bad || got != tt.want {
-			t.Errorf("If-Match %q: %d, %v", tt.header, got, err)
+		status := problemFor(err).Status
+		switch {
+		case tt.result == ok && (err != nil || got != tt.want):
+			t.Errorf("If-Match %q: %d, %v; want %d", tt.header, got, err, tt.want)
+		case tt.result == bad && status != http.StatusBadRequest:
+			t.Errorf("If-Match %q: %v (%d); want 400", tt.header, err, status)
+		case tt.result == stale && status != http.StatusPreconditionFailed:
+			t.Errorf("If-Match %q: %v (%d); want 412", tt.header, err, status)
 		}
 	}
 }

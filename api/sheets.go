@@ -11,91 +11,50 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"segnapunti/app"
 	"segnapunti/domain"
 	"segnapunti/exporters/reportjson"
 	"segnapunti/importers/sheetjson"
-	"segnapunti/store"
 )
 
 // Stored sheets: whole (PUT), hand by hand (POST .../hands), read back
 // (GET) — API §4, §4.1.
 
-// sheetTarget is the table of a round of a tournament that a sheet
-// belongs to.
-type sheetTarget struct {
-	t     domain.Tournament
-	r     domain.Round
-	table domain.TableAssignment
+// sheetPath is the URL of the sheet of a target.
+func sheetPath(g app.SheetTarget) string {
+	return roundPath(g.Tournament.ID, g.Round.Number) + "/tables/" + strconv.Itoa(g.Table.Table) + "/sheet"
 }
 
-func (g sheetTarget) path() string {
-	return roundPath(g.t.ID, g.r.Number) + "/tables/" + strconv.Itoa(g.table.Table) + "/sheet"
-}
-
-// target resolves the path to a table. For a write it also checks that the
-// caller manages the tournament and that the round still takes sheets.
-func (s *server) target(c *gin.Context, write bool) (sheetTarget, error) {
-	t, a, err := s.tournamentAccess(c)
-	if err != nil {
-		return sheetTarget{}, err
+// tableParams reads the round and table numbers of the path.
+func tableParams(c *gin.Context) (round, table int, err error) {
+	if round, err = pathNumber(c, "n", maxRoundsPlanned); err != nil {
+		return 0, 0, err
 	}
-	if write && !a.manage() {
-		return sheetTarget{}, errForbidden("only the organising club or an admin enters sheets; referees correct them through corrections")
+	if table, err = pathNumber(c, "t", maxTables); err != nil {
+		return 0, 0, err
 	}
-	rn, err := pathNumber(c, "n", maxRoundsPlanned)
-	if err != nil {
-		return sheetTarget{}, err
-	}
-	n, err := pathNumber(c, "t", maxTables)
-	if err != nil {
-		return sheetTarget{}, err
-	}
-	// Only this table's row: loading the whole round was the main cost of
-	// every sheet write (measured under 32 concurrent clients).
-	r, err := s.db.GetRoundTable(c.Request.Context(), t.ID, rn, n)
-	if errors.Is(err, domain.ErrNotFound) {
-		return sheetTarget{}, errNotFound(fmt.Sprintf("tournament %q has no round %d", t.ID, rn))
-	}
-	if err != nil {
-		return sheetTarget{}, err
-	}
-	tb, ok := r.Assignment(n)
-	if !ok {
-		return sheetTarget{}, errNotFound(fmt.Sprintf("round %d of tournament %q has no table %d", r.Number, t.ID, n))
-	}
-	if write && r.State.Order() >= domain.RoundSheetsDelivered.Order() {
-		return sheetTarget{}, errRoundClosed(t.ID, r.Number, string(r.State))
-	}
-	return sheetTarget{t: t, r: r, table: tb}, nil
-}
-
-// errRoundClosed: FITAB art. 20, FIBur-INT art. 19: a delivered sheet is
-// final; what may still change goes through a referee's correction (RULES
-// §9). The store says so too when the round was closed between the check
-// in target and the write.
-func errRoundClosed(tid string, n int, state string) error {
-	return &apiError{status: http.StatusConflict, typ: typeRoundClosed,
-		detail: fmt.Sprintf("round %d is %s: its sheets are final and can no longer be entered or replaced; a correction goes through the referee (POST /v1/tournaments/%s/corrections, RULES §9)", n, state, tid)}
+	return round, table, nil
 }
 
 // fillSheetDefaults adds to a sheet body the fields API §4.1 lets a client
 // leave out — ruleset, hands_planned, ns.id, eo.id — and those the service
 // knows anyway (kind, a pinned vp_table, round, table). A field that is
 // given is left as it is and checked afterwards by checkSheetAgrees.
-func fillSheetDefaults(root *jsonValue, g sheetTarget) {
+func fillSheetDefaults(root *jsonValue, g app.SheetTarget) {
 	// null means absent, as in the sheet decoder: it takes the default too.
 	def := func(v *jsonValue, key string, val *jsonValue) {
 		v.setDefault(key, val)
 	}
-	def(root, "ruleset", jsonStringValue(string(g.t.Ruleset)))
-	def(root, "hands_planned", jsonIntValue(g.r.HandsPlanned))
-	def(root, "kind", jsonStringValue(string(g.t.Kind)))
-	if !g.t.VPTable.IsZero() {
-		def(root, "vp_table", jsonStringValue(g.t.VPTable.ID()))
+	t := g.Tournament
+	def(root, "ruleset", jsonStringValue(string(t.Ruleset)))
+	def(root, "hands_planned", jsonIntValue(g.Round.HandsPlanned))
+	def(root, "kind", jsonStringValue(string(t.Kind)))
+	if !t.VPTable.IsZero() {
+		def(root, "vp_table", jsonStringValue(t.VPTable.ID()))
 	}
-	def(root, "round", jsonIntValue(g.r.Number))
-	def(root, "table", jsonIntValue(g.table.Table))
-	for _, side := range []struct{ key, id string }{{"ns", g.table.NS}, {"eo", g.table.EO}} {
+	def(root, "round", jsonIntValue(g.Round.Number))
+	def(root, "table", jsonIntValue(g.Table.Table))
+	for _, side := range []struct{ key, id string }{{"ns", g.Table.NS}, {"eo", g.Table.EO}} {
 		switch v := root.field(side.key); {
 		case v == nil || v.kind == jsonNull:
 			o := jsonObjectValue()
@@ -104,53 +63,6 @@ func fillSheetDefaults(root *jsonValue, g sheetTarget) {
 		case v.kind == jsonObject:
 			def(v, "id", jsonStringValue(side.id))
 		}
-	}
-}
-
-// checkSheetAgrees checks a decoded sheet against the tournament, the round
-// and the table it is stored at (API §4.1: fields may be left out but must
-// agree when given).
-func checkSheetAgrees(sh domain.Sheet, g sheetTarget) []fieldError {
-	var errs []fieldError
-	if sh.Ruleset != g.t.Ruleset {
-		errs = append(errs, fieldError{Pointer: "/ruleset", Detail: fmt.Sprintf("the tournament is played under %s, not %s", g.t.Ruleset, sh.Ruleset)})
-	}
-	if sh.HandsPlanned != g.r.HandsPlanned {
-		errs = append(errs, fieldError{Pointer: "/hands_planned", Detail: fmt.Sprintf("round %d plans %d hands, not %d", g.r.Number, g.r.HandsPlanned, sh.HandsPlanned)})
-	}
-	if sh.Kind != g.t.Kind {
-		errs = append(errs, fieldError{Pointer: "/kind", Detail: fmt.Sprintf("the tournament is a %s tournament, not %s", g.t.Kind, sh.Kind)})
-	}
-	switch {
-	case g.t.VPTable.IsZero() && !sh.VPTable.IsZero():
-		errs = append(errs, fieldError{Pointer: "/vp_table", Detail: "the tournament pins no VP table, so the table follows RULES §6.2; leave vp_table out"})
-	case sh.VPTable != g.t.VPTable:
-		errs = append(errs, fieldError{Pointer: "/vp_table", Detail: fmt.Sprintf("the tournament pins the VP table %s, not %s", g.t.VPTable.ID(), sh.VPTable.ID())})
-	}
-	if sh.Round != g.r.Number {
-		errs = append(errs, fieldError{Pointer: "/round", Detail: fmt.Sprintf("the sheet is stored at round %d, not %d", g.r.Number, sh.Round)})
-	}
-	if sh.Table != g.table.Table {
-		errs = append(errs, fieldError{Pointer: "/table", Detail: fmt.Sprintf("the sheet is stored at table %d, not %d", g.table.Table, sh.Table)})
-	}
-	for _, l := range domain.Lines {
-		want := g.table.NS
-		if l == domain.EO {
-			want = g.table.EO
-		}
-		if got := sh.Sides[l].ID; got != want {
-			errs = append(errs, fieldError{Pointer: "/" + l.String() + "/id", Detail: fmt.Sprintf("table %d of round %d seats entrant %q at %s, not %q", g.table.Table, g.r.Number, want, l.Label(), got)})
-		}
-	}
-	return errs
-}
-
-// emptySheet is the sheet hand-by-hand entry starts from (API §4.1).
-func emptySheet(g sheetTarget) domain.Sheet {
-	return domain.Sheet{
-		Ruleset: g.t.Ruleset, HandsPlanned: g.r.HandsPlanned, Kind: g.t.Kind, VPTable: g.t.VPTable,
-		Tournament: g.t.Name, Round: g.r.Number, Table: g.table.Table,
-		Sides: [2]domain.Side{{ID: g.table.NS}, {ID: g.table.EO}},
 	}
 }
 
@@ -178,10 +90,13 @@ type handsResponse struct {
 // etag is a sheet version as an entity tag (RFC 9110 §8.8.3).
 func etag(version int) string { return `"` + strconv.Itoa(version) + `"` }
 
-// ifMatch reads If-Match: absent is 0 (create or replace unconditionally,
-// as the store's PutSheet), "*" is -1 (the sheet must exist), a strong tag
-// "N" is N. A weak tag never matches for If-Match (RFC 9110 §13.1.1) and
-// a list is not needed by any client of a single sheet: both are 400.
+// ifMatch reads If-Match (RFC 9110 §13.1.1): absent is 0 (create or
+// replace unconditionally, as the store's PutSheet), "*" is -1 (the sheet
+// must exist), a strong tag "N" is N. A header that is not a list of
+// entity tags is a 400. Well-formed tags that cannot be a version of ours
+// ("stale-0", "0", a weak W/"3": If-Match compares strongly) never match:
+// the precondition fails, a 412. A list naming two of our versions cannot
+// be checked in one write and is a 400.
 func ifMatch(c *gin.Context) (int, error) {
 	h := strings.TrimSpace(c.GetHeader("If-Match"))
 	if h == "" {
@@ -193,23 +108,58 @@ func ifMatch(c *gin.Context) (int, error) {
 	bad := &apiError{status: http.StatusBadRequest, typ: typeMalformed,
 		detail: `If-Match must be one entity tag as sent in ETag, like "3"`,
 		errors: []fieldError{{Header: "If-Match", Detail: `want one strong entity tag like "3"`}}}
-	if len(h) < 3 || h[0] != '"' || h[len(h)-1] != '"' {
+	tags, ok := parseETags(h)
+	if !ok {
 		return 0, bad
 	}
-	v, err := strconv.Atoi(h[1 : len(h)-1])
-	if err != nil || v < 1 || strconv.Itoa(v) != h[1:len(h)-1] {
-		return 0, bad
+	version := 0
+	for _, t := range tags {
+		if t.weak {
+			continue
+		}
+		v, err := strconv.Atoi(t.opaque)
+		if err != nil || v < 1 || strconv.Itoa(v) != t.opaque {
+			continue
+		}
+		if version != 0 {
+			return 0, bad
+		}
+		version = v
 	}
-	return v, nil
+	if version == 0 {
+		return 0, app.Stale(1)
+	}
+	return version, nil
 }
 
-func errStale(version int) error {
-	detail := "the sheet has changed since you read it; GET it again and retry with its ETag"
-	if version < 0 {
-		detail = "If-Match: * needs an existing sheet, and there is none yet"
+// entityTag is one entity tag of a header (RFC 9110 §8.8.3).
+type entityTag struct {
+	weak   bool
+	opaque string // between the quotes
+}
+
+// parseETags reads a comma-separated list of entity tags:
+// [W/] DQUOTE *etagc DQUOTE, etagc = %x21 / %x23-7E / obs-text.
+func parseETags(h string) ([]entityTag, bool) {
+	var out []entityTag
+	for part := range strings.SplitSeq(h, ",") {
+		p := strings.Trim(part, " \t")
+		var t entityTag
+		if rest, ok := strings.CutPrefix(p, "W/"); ok {
+			t.weak, p = true, rest
+		}
+		if len(p) < 2 || p[0] != '"' || p[len(p)-1] != '"' {
+			return nil, false
+		}
+		t.opaque = p[1 : len(p)-1]
+		for i := 0; i < len(t.opaque); i++ {
+			if b := t.opaque[i]; b != 0x21 && (b < 0x23 || b == 0x7f) {
+				return nil, false
+			}
+		}
+		out = append(out, t)
 	}
-	return &apiError{status: http.StatusPreconditionFailed, typ: typePrecondition, detail: detail,
-		errors: []fieldError{{Header: "If-Match", Detail: detail}}}
+	return out, len(out) > 0
 }
 
 // marshalReport renders a report in the request's language.
@@ -224,7 +174,7 @@ func marshalReport(sh domain.Sheet, lang domain.Lang) ([]byte, error) {
 // putSheet: PUT .../rounds/{n}/tables/{t}/sheet enters or replaces a
 // whole sheet and answers it with its report and version.
 func (s *server) putSheet(c *gin.Context) {
-	g, err := s.target(c, true)
+	round, table, err := tableParams(c)
 	if err != nil {
 		s.fail(c, err)
 		return
@@ -239,85 +189,50 @@ func (s *server) putSheet(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	body, err := readBody(c, s.cfg.MaxBodyBytes)
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	root, err := parseJSON(body)
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	if root.kind == jsonObject && root.field("sheets") != nil {
-		s.fail(c, invalidFields([]fieldError{{Pointer: "/sheets", Detail: "one sheet is stored per table: send the sheet, not a batch"}}))
-		return
-	}
-	if root.kind == jsonObject {
-		fillSheetDefaults(root, g)
-	}
-	sheets, _, err := sheetjson.Decode(root.appendJSON(nil))
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	sh := sheets[0]
-	if errs := checkSheetAgrees(sh, g); len(errs) > 0 {
-		s.fail(c, invalidFields(errs))
-		return
-	}
-	ctx := c.Request.Context()
-	if version < 0 {
-		// If-Match: * — replace whatever version is stored, if one is.
-		st, err := s.db.GetSheet(ctx, g.t.ID, g.r.Number, g.table.Table)
-		if errors.Is(err, domain.ErrNotFound) {
-			s.fail(c, errStale(version))
-			return
-		} else if err != nil {
-			s.fail(c, err)
-			return
+	// The body is read inside the operation, once the caller is known to
+	// manage the tournament: a refused caller's body is never decoded.
+	build := func(g app.SheetTarget) (domain.Sheet, error) {
+		body, err := readBody(c, s.cfg.MaxBodyBytes)
+		if err != nil {
+			return domain.Sheet{}, err
 		}
-		version = st.Version
+		root, err := parseJSON(body)
+		if err != nil {
+			return domain.Sheet{}, err
+		}
+		if root.kind == jsonObject && root.field("sheets") != nil {
+			return domain.Sheet{}, invalidFields([]fieldError{{Pointer: "/sheets", Detail: "one sheet is stored per table: send the sheet, not a batch"}})
+		}
+		if root.kind == jsonObject {
+			fillSheetDefaults(root, g)
+		}
+		sheets, _, err := sheetjson.Decode(root.appendJSON(nil))
+		if err != nil {
+			return domain.Sheet{}, err
+		}
+		return sheets[0], nil
 	}
-	rep := domain.Validate(sh)
-	stored, err := reportjson.Marshal(rep, domain.English)
+	res, err := s.app.PutSheet(c.Request.Context(), mustPrincipal(c), c.Param("tid"), round, table, build, version)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	report, err := reportjson.Marshal(res.Report, lang)
 	if err != nil {
 		s.fail(c, fmt.Errorf("encode report: %w", err))
 		return
 	}
-	v, err := s.db.PutOpenSheet(ctx, g.t.ID, g.r.Number, g.table.Table, sh, stored, version)
-	switch {
-	case errors.Is(err, store.ErrRoundClosed):
-		s.fail(c, errRoundClosed(g.t.ID, g.r.Number, "no longer being played"))
-		return
-	case (errors.Is(err, domain.ErrConflict) || errors.Is(err, domain.ErrNotFound)) && version > 0:
-		s.fail(c, errStale(version))
-		return
-	case errors.Is(err, domain.ErrConflict):
-		s.fail(c, errConflict("another write to this sheet happened at the same time; GET it and retry with If-Match"))
-		return
-	case err != nil:
-		s.fail(c, err)
-		return
-	}
-	report := stored
-	if lang != domain.English {
-		if report, err = reportjson.Marshal(rep, lang); err != nil {
-			s.fail(c, fmt.Errorf("encode report: %w", err))
-			return
-		}
-	}
-	sheetJSON, err := sheetjson.Encode(sh)
+	sheetJSON, err := sheetjson.Encode(res.Sheet)
 	if err != nil {
 		s.fail(c, fmt.Errorf("encode sheet: %w", err))
 		return
 	}
-	b, _ := marshalJSON(sheetResponse{Sheet: sheetJSON, Report: report, Version: v})
-	c.Header("ETag", etag(v))
+	b, _ := marshalJSON(sheetResponse{Sheet: sheetJSON, Report: report, Version: res.Version})
+	c.Header("ETag", etag(res.Version))
 	status := http.StatusOK
-	if v == 1 {
+	if res.Created {
 		status = http.StatusCreated
-		c.Header("Location", g.path())
+		c.Header("Location", sheetPath(res.Target))
 	}
 	writeJSON(c, status, b)
 }
@@ -325,15 +240,11 @@ func (s *server) putSheet(c *gin.Context) {
 // maxIdempotencyKey bounds the Idempotency-Key header.
 const maxIdempotencyKey = 255
 
-// errHandsFull stops an append to a sheet that has every hand a match can
-// have (API §1: 1..4 hands).
-var errHandsFull = errConflict(fmt.Sprintf("the sheet holds %d hands already, the most a match has (API §1)", maxHands))
-
 // appendHand: POST .../sheet/hands adds the next hand (hand-by-hand entry).
 // With an Idempotency-Key, a retried request adds the hand once and answers
 // as the first time (with Idempotent-Replayed: true).
 func (s *server) appendHand(c *gin.Context) {
-	g, err := s.target(c, true)
+	round, table, err := tableParams(c)
 	if err != nil {
 		s.fail(c, err)
 		return
@@ -350,30 +261,19 @@ func (s *server) appendHand(c *gin.Context) {
 			errors: []fieldError{{Header: "Idempotency-Key", Detail: "printable ASCII, no spaces"}}})
 		return
 	}
-	body, err := readBody(c, s.cfg.MaxBodyBytes)
+	decode := func(g app.SheetTarget) (domain.Hand, error) {
+		body, err := readBody(c, s.cfg.MaxBodyBytes)
+		if err != nil {
+			return domain.Hand{}, err
+		}
+		return decodeHand(body, g)
+	}
+	res, err := s.app.AppendHand(c.Request.Context(), mustPrincipal(c), c.Param("tid"), round, table, decode, key)
 	if err != nil {
 		s.fail(c, err)
 		return
 	}
-	h, err := decodeHand(body, g)
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	st, replay, err := s.db.AppendHand(c.Request.Context(), g.t.ID, g.r.Number, g.table.Table, emptySheet(g), h, key,
-		func(sh domain.Sheet) ([]byte, error) {
-			if len(sh.Hands) > maxHands {
-				return nil, errHandsFull
-			}
-			return marshalReport(sh, domain.English)
-		})
-	if errors.Is(err, store.ErrRoundClosed) {
-		err = errRoundClosed(g.t.ID, g.r.Number, "no longer being played")
-	}
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
+	st := res.Stored
 	report := st.ReportJSON
 	if lang != domain.English {
 		if report, err = marshalReport(st.Sheet, lang); err != nil {
@@ -383,8 +283,8 @@ func (s *server) appendHand(c *gin.Context) {
 	}
 	b, _ := marshalJSON(handsResponse{Hands: len(st.Sheet.Hands), Report: report, Version: st.Version})
 	c.Header("ETag", etag(st.Version))
-	c.Header("Location", g.path())
-	if replay {
+	c.Header("Location", sheetPath(res.Target))
+	if res.Replayed {
 		c.Header("Idempotent-Replayed", "true")
 	}
 	writeJSON(c, http.StatusCreated, b)
@@ -394,7 +294,7 @@ func (s *server) appendHand(c *gin.Context) {
 // hand is held to exactly the rules of a hand inside a sheet: it is put in
 // a one-hand sheet of the tournament, and the decoder's pointers are taken
 // back to the hand ("/hands/0/ns/base" → "/ns/base").
-func decodeHand(body []byte, g sheetTarget) (domain.Hand, error) {
+func decodeHand(body []byte, g app.SheetTarget) (domain.Hand, error) {
 	hand, err := parseJSON(body)
 	if err != nil {
 		return domain.Hand{}, err
@@ -403,8 +303,8 @@ func decodeHand(body []byte, g sheetTarget) (domain.Hand, error) {
 		return domain.Hand{}, invalidFields([]fieldError{{Pointer: "", Detail: "want one hand, a JSON object {\"end\", \"ns\", \"eo\"}, got " + hand.kind.String()}})
 	}
 	wrap := jsonObjectValue()
-	wrap.set("ruleset", jsonStringValue(string(g.t.Ruleset)))
-	wrap.set("hands_planned", jsonIntValue(g.r.HandsPlanned))
+	wrap.set("ruleset", jsonStringValue(string(g.Tournament.Ruleset)))
+	wrap.set("hands_planned", jsonIntValue(g.Round.HandsPlanned))
 	wrap.set("hands", &jsonValue{kind: jsonArray, items: []*jsonValue{hand}})
 	sheets, _, err := sheetjson.Decode(wrap.appendJSON(nil))
 	var se *sheetjson.Error
@@ -429,7 +329,7 @@ func decodeHand(body []byte, g sheetTarget) (domain.Hand, error) {
 // the request's language), its version as ETag, and its correction history
 // (RULES §9, oldest first).
 func (s *server) getSheet(c *gin.Context) {
-	g, err := s.target(c, false)
+	round, table, err := tableParams(c)
 	if err != nil {
 		s.fail(c, err)
 		return
@@ -439,15 +339,12 @@ func (s *server) getSheet(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	st, err := s.db.GetSheet(c.Request.Context(), g.t.ID, g.r.Number, g.table.Table)
-	if errors.Is(err, domain.ErrNotFound) {
-		s.fail(c, errNotFound(fmt.Sprintf("no sheet has been entered for table %d of round %d yet", g.table.Table, g.r.Number)))
-		return
-	}
+	v, err := s.app.Sheet(c.Request.Context(), mustPrincipal(c), c.Param("tid"), round, table)
 	if err != nil {
 		s.fail(c, err)
 		return
 	}
+	st := v.Stored
 	tag := etag(st.Version)
 	c.Header("ETag", tag)
 	if inm := c.GetHeader("If-None-Match"); inm != "" && etagListHas(inm, tag) {
@@ -464,10 +361,14 @@ func (s *server) getSheet(c *gin.Context) {
 		s.fail(c, fmt.Errorf("encode sheet: %w", err))
 		return
 	}
-	history, err := s.sheetCorrections(c.Request.Context(), g.t.ID, g.r.Number, g.table.Table)
-	if err != nil {
-		s.fail(c, err)
-		return
+	history := make([]json.RawMessage, 0, len(v.Corrections))
+	for _, rec := range v.Corrections {
+		b, err := json.Marshal(toCorrectionJSON(rec))
+		if err != nil {
+			s.fail(c, err)
+			return
+		}
+		history = append(history, b)
 	}
 	out := storedSheetResponse{Sheet: sheetJSON, Report: report, Version: st.Version, Corrections: history}
 	if !st.UpdatedAt.IsZero() {

@@ -1,4 +1,4 @@
-package api
+package app
 
 import (
 	"strconv"
@@ -74,11 +74,11 @@ func TestComputeStandingsFromRecords(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if st.afterRound != tc.wantAfter {
-				t.Errorf("after round %d, want %d", st.afterRound, tc.wantAfter)
+			if st.AfterRound != tc.wantAfter {
+				t.Errorf("after round %d, want %d", st.AfterRound, tc.wantAfter)
 			}
 			var rows []got
-			for _, r := range st.rows {
+			for _, r := range st.Rows {
 				rows = append(rows, got{r.Entrant.ID, r.VP, r.MP, r.Wins})
 			}
 			if d := cmp.Diff(tc.want, rows); d != "" {

@@ -1,0 +1,537 @@
+package app
+
+import (
+	"cmp"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"iter"
+	"log/slog"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"segnapunti/domain"
+	"segnapunti/exporters/workbook"
+	"segnapunti/importers/sheetjson"
+	"segnapunti/store"
+)
+
+// The federation exports (API §6): what a tournament's workbook and the
+// season's workbook show, gathered here so that the JSON API and the
+// pages export the same thing. Writing the file (xlsx, CSV, JSON) is the
+// door's business; the rows are read while it writes.
+
+// ExportTournament gathers the export of a tournament p may read (its
+// club, its referees, the federation, an admin). Call release when the
+// export is written. nested: matches and hands are read side by side (the
+// JSON export) rather than one after the other (the workbook).
+func (a *App) ExportTournament(ctx context.Context, p Principal, tid string, nested bool) (ex workbook.TournamentExport, release func(), err error) {
+	t, err := a.readable(ctx, p, tid)
+	if err != nil {
+		return workbook.TournamentExport{}, nil, err
+	}
+	return a.tournamentExport(ctx, t, nested)
+}
+
+// SeasonQuery chooses the tournaments of a season export: those dated in
+// [From, To), optionally of one organising club and one level ("" any).
+type SeasonQuery struct {
+	From, To time.Time
+	ClubID   string
+	Level    string
+}
+
+// SeasonExport is the season's rows, per player and tournament, and the
+// players' totals. Totals are complete only once Rows has been read to
+// its end (they are added up while the rows are written).
+type SeasonExport struct {
+	Rows   iter.Seq2[workbook.SeasonRow, error]
+	Totals func() iter.Seq2[workbook.SeasonTotal, error]
+}
+
+// ExportSeason is the season export, for the federation and admins only.
+func (a *App) ExportSeason(ctx context.Context, p Principal, q SeasonQuery) (SeasonExport, error) {
+	if err := RequireRole(p, domain.RoleFederation, domain.RoleAdmin); err != nil {
+		return SeasonExport{}, forbidden("the season export is for the federation")
+	}
+	f := store.SeasonFilter{From: q.From, To: q.To, ClubID: q.ClubID}
+	if q.ClubID != "" {
+		if !ValidID(q.ClubID) {
+			return SeasonExport{}, paramError("club", fmt.Sprintf("no club %q", q.ClubID))
+		}
+		if _, err := a.db.GetClub(ctx, q.ClubID); errors.Is(err, domain.ErrNotFound) {
+			return SeasonExport{}, paramError("club", fmt.Sprintf("no club %q", q.ClubID))
+		} else if err != nil {
+			return SeasonExport{}, err
+		}
+	}
+	if q.Level != "" {
+		var err error
+		if f.Level, err = domain.ParseLevel(q.Level); err != nil {
+			return SeasonExport{}, paramError("level", domainDetail(err))
+		}
+	}
+	tally := newSeasonTally()
+	return SeasonExport{Rows: a.seasonRows(ctx, f, tally), Totals: tally.totals}, nil
+}
+
+// standingRows is the rows of t's standings after every round with a sheet.
+func (a *App) standingRows(ctx context.Context, t domain.Tournament) ([]domain.Standing, error) {
+	st, err := a.StandingsOf(ctx, t, 0)
+	return st.Rows, err
+}
+
+// exportLocation is the wall clock of the timestamps in the workbooks
+// (adjustments, corrections, the export itself): the federation's. Without
+// a time zone database on the machine it is UTC.
+var exportLocation = sync.OnceValue(func() *time.Location {
+	loc, err := time.LoadLocation("Europe/Rome")
+	if err != nil {
+		return time.UTC
+	}
+	return loc
+})
+
+// tournamentExport gathers what the tournament exports show. Entrants,
+// rounds and standings are read now (they are bounded by the tournament's
+// size, and a failure here is still a clean problem answer); matches and
+// hands are iterators over the stored sheets, read while the export is
+// written. nested is for WriteJSON, which reads matches and hands side by
+// side: both then come from one pass over the sheets; the workbook reads
+// them one sheet after the other, from two passes.
+func (a *App) tournamentExport(ctx context.Context, t domain.Tournament, nested bool) (workbook.TournamentExport, func(), error) {
+	club, err := a.db.GetClub(ctx, t.ClubID)
+	switch {
+	case errors.Is(err, domain.ErrNotFound) || t.ClubID == "":
+		club = domain.Club{ID: t.ClubID}
+	case err != nil:
+		return workbook.TournamentExport{}, nil, err
+	}
+	entrants, err := a.db.ListEntrants(ctx, t.ID)
+	if err != nil {
+		return workbook.TournamentExport{}, nil, err
+	}
+	rounds, err := a.db.ListRounds(ctx, t.ID)
+	if err != nil {
+		return workbook.TournamentExport{}, nil, err
+	}
+	standings, err := a.standingRows(ctx, t)
+	if err != nil {
+		return workbook.TournamentExport{}, nil, err
+	}
+	adjustments, err := a.db.ListAdjustments(ctx, t.ID)
+	if err != nil {
+		return workbook.TournamentExport{}, nil, err
+	}
+	corrections, err := a.correctionRows(ctx, t.ID)
+	if err != nil {
+		return workbook.TournamentExport{}, nil, err
+	}
+	rows := make([]workbook.StandingRow, len(standings))
+	for i, st := range standings {
+		rows[i] = workbook.StandingRow{Rank: st.Rank, Entrant: st.Entrant, VP: st.VP, MP: st.MP, Wins: st.Wins, TieBreak: st.Tiebreak}
+	}
+	ex := workbook.TournamentExport{
+		Tournament:  t,
+		Club:        club,
+		ExportedAt:  a.now(),
+		Location:    exportLocation(),
+		Entrants:    workbook.Slice(entrants),
+		Rounds:      workbook.Slice(rounds),
+		Standings:   workbook.Slice(rows),
+		Adjustments: workbook.Slice(toAdjustmentRows(adjustments)),
+		Corrections: workbook.Slice(corrections),
+	}
+	seats := seatsOf(rounds)
+	if !nested {
+		ex.Matches, ex.Hands = matchesOf(a.matchItems(ctx, t.ID, seats)), handsOf(a.matchItems(ctx, t.ID, seats))
+		return ex, func() {}, nil
+	}
+	pass := newTee(a.matchItems(ctx, t.ID, seats))
+	ex.Matches, ex.Hands = matchesOf(pass.reader(0)), handsOf(pass.reader(1))
+	return ex, pass.close, nil
+}
+
+// matchItem is one stored sheet as the exports show it: the match result
+// computed from its hands (RULES §6, whatever the sheet says at its
+// bottom) and its hands.
+type matchItem struct {
+	match workbook.MatchRow
+	hands []workbook.HandRow
+}
+
+// matchItems reads the tournament's stored sheets in round and table order.
+func (a *App) matchItems(ctx context.Context, tid string, seats map[[2]int][2]string) iter.Seq2[matchItem, error] {
+	return func(yield func(matchItem, error) bool) {
+		for st, err := range a.db.EachSheet(ctx, tid) {
+			if err != nil {
+				yield(matchItem{}, err)
+				return
+			}
+			if !yield(toMatchItem(st, seats), nil) {
+				return
+			}
+		}
+	}
+}
+
+// seatsOf maps (round, table) to the entrants the round seats there, NS
+// and EO.
+func seatsOf(rounds []domain.Round) map[[2]int][2]string {
+	out := map[[2]int][2]string{}
+	for _, r := range rounds {
+		for _, tb := range r.Tables {
+			out[[2]int{r.Number, tb.Table}] = [2]string{tb.NS, tb.EO}
+		}
+	}
+	return out
+}
+
+func toMatchItem(st store.SheetAt, seats map[[2]int][2]string) matchItem {
+	sh := st.Sheet
+	// The entrants the round seats at the table, as the standings credit
+	// them; the ids written on the sheet only if the round has no such
+	// table (the service refuses such a sheet, so only for old data).
+	ids, ok := seats[[2]int{st.Round, st.Table}]
+	if !ok {
+		ids = [2]string{sh.Sides[domain.NS].ID, sh.Sides[domain.EO].ID}
+	}
+	// The result that counts is the computed one (RULES §6): totals from
+	// base + points, MP from the totals, VP from the table.
+	res := domain.Validate(sh).Computed.Lines
+	m := workbook.MatchRow{Round: st.Round, Table: st.Table, Entrants: ids}
+	for _, l := range domain.Lines {
+		m.Total[l], m.MP[l], m.VP[l] = res[l].Total, res[l].MP, res[l].VP
+	}
+	hands := make([]workbook.HandRow, len(sh.Hands))
+	for i, h := range sh.Hands {
+		hr := workbook.HandRow{Round: st.Round, Table: st.Table, Hand: i + 1, Entrants: ids, End: h.End}
+		for _, l := range domain.Lines {
+			ls := h.Lines[l]
+			hr.Base[l], hr.Points[l] = ls.Base, ls.Points
+			// The hand total as written, so the sheet Smazzate reads back in
+			// (API §5 A) as it was entered; computed when it was not written.
+			hr.Total[l] = ls.Base + ls.Points
+			if ls.Total != nil {
+				hr.Total[l] = *ls.Total
+			}
+		}
+		hands[i] = hr
+	}
+	return matchItem{match: m, hands: hands}
+}
+
+// toAdjustmentRows lists the referee adjustments (RULES §7) with the VP and
+// MP each adds to the standings — the result it puts in place of a match
+// plus any penalty; none when it adds nothing (a first warning).
+func toAdjustmentRows(as []store.Adjustment) []workbook.AdjustmentRow {
+	out := make([]workbook.AdjustmentRow, len(as))
+	for i, a := range as {
+		r := workbook.AdjustmentRow{Entrant: a.Entrant, Round: a.Round, Reason: a.Case.Reason,
+			Note: a.Case.Note, Author: a.Author, At: a.At}
+		if sc, ok := a.Score(); ok {
+			r.VP, r.MP = &sc.VP, &sc.MP
+		}
+		out[i] = r
+	}
+	return out
+}
+
+// correctionRows lists the correction trail (RULES §9) with each match's
+// result before and after: the parts of the sheet a correction replaced
+// ("hands", "written") laid over the stored sheet, and the result computed
+// from that (RULES §6). Only the hands move the result, and a correction
+// stores the whole hands list it replaced and the one it put, so the
+// figures are those of the sheet at the time even after later
+// corrections. A rejected request has no after.
+func (a *App) correctionRows(ctx context.Context, tid string) ([]workbook.CorrectionRow, error) {
+	cs, err := a.db.ListCorrections(ctx, tid, store.CorrectionFilter{})
+	if err != nil || len(cs) == 0 {
+		return nil, err
+	}
+	current := map[[2]int]domain.Sheet{}
+	out := make([]workbook.CorrectionRow, len(cs))
+	for i, c := range cs {
+		r := workbook.CorrectionRow{Round: c.Round, Table: c.Table, Kind: c.Kind, Ruling: c.Ruling, Rules: c.Rules,
+			Reason: c.RulingReason, Request: c.Reason, Author: c.Author, At: c.At}
+		key := [2]int{c.Round, c.Table}
+		sh, ok := current[key]
+		if !ok {
+			st, err := a.db.GetSheet(ctx, tid, c.Round, c.Table)
+			if err != nil && !errors.Is(err, domain.ErrNotFound) {
+				return nil, err
+			}
+			sh = st.Sheet
+			current[key] = sh
+		}
+		if len(sh.Hands) > 0 {
+			r.Before = a.resultWith(ctx, sh, c.Before)
+			if c.Applied {
+				r.After = a.resultWith(ctx, sh, c.After)
+			}
+		}
+		out[i] = r
+	}
+	return out, nil
+}
+
+// resultWith is the match result of sh with the members of parts (a JSON
+// object with "hands" and/or "written", API §1) put in place of its own;
+// nil, and a warning in the log, when parts cannot be read.
+func (a *App) resultWith(ctx context.Context, sh domain.Sheet, parts []byte) *workbook.MatchResult {
+	fail := func(err error) *workbook.MatchResult {
+		a.log.WarnContext(ctx, "export: a correction's sheet parts cannot be read", slog.String("error", err.Error()))
+		return nil
+	}
+	var over map[string]json.RawMessage
+	if len(parts) == 0 {
+		return nil
+	}
+	if err := json.Unmarshal(parts, &over); err != nil {
+		return fail(err)
+	}
+	base, err := sheetjson.Encode(sh)
+	if err != nil {
+		return fail(err)
+	}
+	var doc map[string]json.RawMessage
+	if err := json.Unmarshal(base, &doc); err != nil {
+		return fail(err)
+	}
+	for _, k := range []string{"hands", "written"} {
+		switch v, ok := over[k]; {
+		case !ok:
+		case string(v) == "null": // the sheet had none (a written bottom left blank)
+			delete(doc, k)
+		default:
+			doc[k] = v
+		}
+	}
+	merged, err := json.Marshal(doc)
+	if err != nil {
+		return fail(err)
+	}
+	sheets, _, err := sheetjson.Decode(merged)
+	if err != nil {
+		return fail(err)
+	}
+	lines := domain.Validate(sheets[0]).Computed.Lines
+	var m workbook.MatchResult
+	for _, l := range domain.Lines {
+		m.Total[l], m.MP[l], m.VP[l] = lines[l].Total, lines[l].MP, lines[l].VP
+	}
+	return &m
+}
+
+func matchesOf(items iter.Seq2[matchItem, error]) iter.Seq2[workbook.MatchRow, error] {
+	return func(yield func(workbook.MatchRow, error) bool) {
+		for it, err := range items {
+			if !yield(it.match, err) || err != nil {
+				return
+			}
+		}
+	}
+}
+
+func handsOf(items iter.Seq2[matchItem, error]) iter.Seq2[workbook.HandRow, error] {
+	return func(yield func(workbook.HandRow, error) bool) {
+		for it, err := range items {
+			if err != nil {
+				yield(workbook.HandRow{}, err)
+				return
+			}
+			for _, h := range it.hands {
+				if !yield(h, nil) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// tee lets two readers range over one pass of a sequence, each at its own
+// pace; it keeps the items one reader has and the other has not yet read,
+// so it suits readers that stay close (WriteJSON reads a match, then its
+// hands). Readers take turns; they never run at the same time. close stops
+// the pass, whether or not the readers finished.
+type tee[T any] struct {
+	src  iter.Seq2[T, error]
+	next func() (T, error, bool)
+	stop func()
+	buf  []T    // items read from src that a reader still needs
+	base int    // the index of buf[0] in the sequence
+	pos  [2]int // the next index each reader reads
+	gone [2]bool
+	err  error // the sequence's error, once it has ended with one
+	done bool
+}
+
+func newTee[T any](src iter.Seq2[T, error]) *tee[T] { return &tee[T]{src: src} }
+
+// reader is the sequence as reader i (0 or 1) sees it, to be ranged once.
+func (t *tee[T]) reader(i int) iter.Seq2[T, error] {
+	return func(yield func(T, error) bool) {
+		defer t.leave(i)
+		for {
+			for !t.done && t.pos[i]-t.base >= len(t.buf) {
+				t.fetch()
+			}
+			if t.pos[i]-t.base >= len(t.buf) {
+				if t.err != nil {
+					var zero T
+					yield(zero, t.err)
+				}
+				return
+			}
+			v := t.buf[t.pos[i]-t.base]
+			t.pos[i]++
+			t.trim()
+			if !yield(v, nil) {
+				return
+			}
+		}
+	}
+}
+
+func (t *tee[T]) fetch() {
+	if t.next == nil {
+		t.next, t.stop = iter.Pull2(t.src)
+	}
+	v, err, ok := t.next()
+	switch {
+	case !ok:
+		t.done = true
+	case err != nil:
+		t.done, t.err = true, err
+	case t.gone[0] && t.gone[1]:
+	default:
+		t.buf = append(t.buf, v)
+	}
+}
+
+// trim drops the items no remaining reader needs.
+func (t *tee[T]) trim() {
+	low := t.base + len(t.buf)
+	for i := range t.pos {
+		if !t.gone[i] {
+			low = min(low, t.pos[i])
+		}
+	}
+	if n := low - t.base; n > 0 {
+		clear(t.buf[:n])
+		t.buf = t.buf[n:]
+		t.base = low
+	}
+}
+
+func (t *tee[T]) leave(i int) {
+	t.gone[i] = true
+	t.trim()
+}
+
+func (t *tee[T]) close() {
+	if t.stop != nil {
+		t.stop()
+	}
+	t.done, t.buf = true, nil
+}
+
+// seasonRows yields one row per player per tournament of the season, in
+// tournament order (date, id) then rank order, and adds each to tally.
+// Every player of an entrant (both of a pair, the whole team) gets the
+// entrant's rank, VP and MP (RULES §8 ranks entrants).
+func (a *App) seasonRows(ctx context.Context, f store.SeasonFilter, tally *seasonTally) iter.Seq2[workbook.SeasonRow, error] {
+	return func(yield func(workbook.SeasonRow, error) bool) {
+		for t, err := range a.db.SeasonTournaments(ctx, f) {
+			if err != nil {
+				yield(workbook.SeasonRow{}, err)
+				return
+			}
+			standings, err := a.standingRows(ctx, t)
+			if err != nil {
+				yield(workbook.SeasonRow{}, fmt.Errorf("standings of tournament %s: %w", t.ID, err))
+				return
+			}
+			for _, st := range standings {
+				for _, p := range st.Entrant.Players {
+					r := workbook.SeasonRow{
+						Player: p.Name, Membership: p.Membership, Club: st.Entrant.Club,
+						Tournament: t.Name, Date: t.Date, Level: t.Level,
+						Rank: st.Rank, VP: st.VP, MP: st.MP,
+					}
+					tally.add(t.ID, r)
+					if !yield(r, nil) {
+						return
+					}
+				}
+			}
+		}
+	}
+}
+
+// seasonTally adds up each player's season while the rows are written.
+// A player is their membership number; a player entered without one is
+// their name (two namesakes without numbers are one line: the federation
+// needs the number to tell them apart).
+type seasonTally struct {
+	byPlayer map[string]*playerSeason
+}
+
+type playerSeason struct {
+	workbook.SeasonTotal
+	lastTournament string
+}
+
+func newSeasonTally() *seasonTally { return &seasonTally{byPlayer: map[string]*playerSeason{}} }
+
+func playerKey(r workbook.SeasonRow) string {
+	if m := strings.ToUpper(strings.TrimSpace(r.Membership)); m != "" {
+		return "m:" + m
+	}
+	return "n:" + strings.ToLower(strings.Join(strings.Fields(r.Player), " "))
+}
+
+func (t *seasonTally) add(tournamentID string, r workbook.SeasonRow) {
+	k := playerKey(r)
+	p := t.byPlayer[k]
+	if p == nil {
+		p = &playerSeason{SeasonTotal: workbook.SeasonTotal{Player: r.Player, Membership: r.Membership}}
+		t.byPlayer[k] = p
+	}
+	if r.Club != "" {
+		p.Club = r.Club // the latest club the player was entered with
+	}
+	if p.lastTournament != tournamentID {
+		p.Tournaments++
+		p.lastTournament = tournamentID
+	}
+	p.VP += r.VP
+	p.MP += r.MP
+	if r.Rank > 0 && (p.BestRank == 0 || r.Rank < p.BestRank) {
+		p.BestRank = r.Rank
+	}
+}
+
+// totals yields the season totals by player name, then membership number.
+// It is read after the rows (workbook.WriteSeason), when the tally is
+// complete.
+func (t *seasonTally) totals() iter.Seq2[workbook.SeasonTotal, error] {
+	return func(yield func(workbook.SeasonTotal, error) bool) {
+		all := make([]*playerSeason, 0, len(t.byPlayer))
+		for _, p := range t.byPlayer {
+			all = append(all, p)
+		}
+		slices.SortFunc(all, func(a, b *playerSeason) int {
+			return cmp.Or(cmp.Compare(strings.ToLower(a.Player), strings.ToLower(b.Player)),
+				cmp.Compare(a.Membership, b.Membership), cmp.Compare(a.Player, b.Player))
+		})
+		for _, p := range all {
+			if !yield(p.SeasonTotal, nil) {
+				return
+			}
+		}
+	}
+}

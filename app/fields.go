@@ -1,0 +1,74 @@
+package app
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"segnapunti/domain"
+)
+
+// Limits of what the operations take. The doors may check a body's shape
+// before, but these are the limits that hold.
+const (
+	MaxIDLength         = 64
+	MaxNameLength       = 200
+	MaxMembershipLength = 40
+	// MaxRoundsPlanned bounds a tournament: RULES §10 kinds play 3 to 7
+	// rounds; 30 leaves room for multi-session events.
+	MaxRoundsPlanned = 30
+	// MaxTables bounds one round: a thousand tables seat 4000 players.
+	MaxTables = 1000
+	// MinPlannedHands, MaxHands: API §1 hands_planned is 2, 3 or 4; a
+	// sheet holds 1 to 4 hands.
+	MinPlannedHands = 2
+	MaxHands        = 4
+	// MaxEntrants bounds one tournament's bulk entry.
+	MaxEntrants = 2000
+	// maxTeamPlayers: a team of four may bring reserves.
+	maxTeamPlayers = 8
+)
+
+// checkText checks a free-text field: trimmed non-empty when required, at
+// most maxLen characters, no control characters. Unicode letters, quotes
+// and anything SQL-looking are fine: the store binds every value.
+func checkText(ptr, s string, maxLen int, required bool) *FieldError {
+	t := strings.TrimSpace(s)
+	switch {
+	case required && t == "":
+		return &FieldError{Pointer: ptr, Detail: "required, and not blank"}
+	case utf8.RuneCountInString(s) > maxLen:
+		return &FieldError{Pointer: ptr, Detail: fmt.Sprintf("at most %d characters", maxLen)}
+	case strings.ContainsFunc(s, unicode.IsControl):
+		return &FieldError{Pointer: ptr, Detail: "control characters are not allowed"}
+	}
+	return nil
+}
+
+// checkIDSyntax checks an id chosen by a caller (club ids, entrant
+// numbers): 1..MaxIDLength of letters, digits, "-", "_" and ".".
+func checkIDSyntax(ptr, id string) *FieldError {
+	if id == "" || len(id) > MaxIDLength {
+		return &FieldError{Pointer: ptr, Detail: fmt.Sprintf("want 1 to %d characters", MaxIDLength)}
+	}
+	for _, r := range id {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_' || r == '.') {
+			return &FieldError{Pointer: ptr, Detail: "use only letters, digits, '-', '_' and '.'"}
+		}
+	}
+	return nil
+}
+
+func appendErr(errs []FieldError, e *FieldError) []FieldError {
+	if e != nil {
+		errs = append(errs, *e)
+	}
+	return errs
+}
+
+// domainDetail is the message of a domain parse error without the
+// sentinel's "invalid: " prefix.
+func domainDetail(err error) string {
+	return strings.TrimPrefix(err.Error(), domain.ErrInvalid.Error()+": ")
+}

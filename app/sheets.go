@@ -1,0 +1,243 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"segnapunti/domain"
+	"segnapunti/exporters/reportjson"
+	"segnapunti/store"
+)
+
+// Stored sheets: whole, hand by hand, read back (API §4, §4.1).
+
+// SheetTarget is the table of a round of a tournament a sheet belongs to.
+type SheetTarget struct {
+	Tournament domain.Tournament
+	Round      domain.Round
+	Table      domain.TableAssignment
+}
+
+// EmptySheet is the sheet hand-by-hand entry starts from (API §4.1).
+func (g SheetTarget) EmptySheet() domain.Sheet {
+	return domain.Sheet{
+		Ruleset: g.Tournament.Ruleset, HandsPlanned: g.Round.HandsPlanned, Kind: g.Tournament.Kind, VPTable: g.Tournament.VPTable,
+		Tournament: g.Tournament.Name, Round: g.Round.Number, Table: g.Table.Table,
+		Sides: [2]domain.Side{{ID: g.Table.NS}, {ID: g.Table.EO}},
+	}
+}
+
+// SheetTarget resolves a table of a round. For a write it also checks that
+// p manages the tournament and that the round still takes sheets.
+func (a *App) SheetTarget(ctx context.Context, p Principal, tid string, round, table int, write bool) (SheetTarget, error) {
+	t, acc, err := a.TournamentAccess(ctx, p, tid)
+	if err != nil {
+		return SheetTarget{}, err
+	}
+	if write && !acc.Manage() {
+		return SheetTarget{}, forbidden("only the organising club or an admin enters sheets; referees correct them through corrections")
+	}
+	if round < 1 || round > MaxRoundsPlanned {
+		return SheetTarget{}, paramError("n", fmt.Sprintf("n must be a whole number from 1 to %d, not %d", MaxRoundsPlanned, round))
+	}
+	if table < 1 || table > MaxTables {
+		return SheetTarget{}, paramError("t", fmt.Sprintf("t must be a whole number from 1 to %d, not %d", MaxTables, table))
+	}
+	// Only this table's row: loading the whole round was the main cost of
+	// every sheet write (measured under 32 concurrent clients).
+	r, err := a.db.GetRoundTable(ctx, t.ID, round, table)
+	if errors.Is(err, domain.ErrNotFound) {
+		return SheetTarget{}, notFound("tournament %q has no round %d", t.ID, round)
+	}
+	if err != nil {
+		return SheetTarget{}, err
+	}
+	tb, ok := r.Assignment(table)
+	if !ok {
+		return SheetTarget{}, notFound("round %d of tournament %q has no table %d", r.Number, t.ID, table)
+	}
+	if write && r.State.Order() >= domain.RoundSheetsDelivered.Order() {
+		return SheetTarget{}, roundClosed(t.ID, r.Number, string(r.State))
+	}
+	return SheetTarget{Tournament: t, Round: r, Table: tb}, nil
+}
+
+// roundClosed: FITAB art. 20, FIBur-INT art. 19: a delivered sheet is
+// final; what may still change goes through a referee's correction (RULES
+// §9). The store says so too when the round was closed between the check
+// and the write.
+func roundClosed(tid string, n int, state string) error {
+	return &Error{Kind: ErrRoundClosed,
+		Detail: fmt.Sprintf("round %d is %s: its sheets are final and can no longer be entered or replaced; a correction goes through the referee (POST /v1/tournaments/%s/corrections, RULES §9)", n, state, tid)}
+}
+
+// Stale is the refusal of a write made on a version that is not the
+// stored one; version < 0 is "any version" with no sheet stored.
+func Stale(version int) error {
+	detail := "the sheet has changed since you read it; GET it again and retry with its ETag"
+	if version < 0 {
+		detail = "If-Match: * needs an existing sheet, and there is none yet"
+	}
+	return &Error{Kind: ErrPrecondition, Detail: detail}
+}
+
+// CheckSheetAgrees checks a sheet against the tournament, the round and
+// the table it is stored at (API §4.1: fields may be left out but must
+// agree when given).
+func CheckSheetAgrees(sh domain.Sheet, g SheetTarget) []FieldError {
+	var errs []FieldError
+	t, r := g.Tournament, g.Round
+	if sh.Ruleset != t.Ruleset {
+		errs = append(errs, FieldError{Pointer: "/ruleset", Detail: fmt.Sprintf("the tournament is played under %s, not %s", t.Ruleset, sh.Ruleset)})
+	}
+	if sh.HandsPlanned != r.HandsPlanned {
+		errs = append(errs, FieldError{Pointer: "/hands_planned", Detail: fmt.Sprintf("round %d plans %d hands, not %d", r.Number, r.HandsPlanned, sh.HandsPlanned)})
+	}
+	if sh.Kind != t.Kind {
+		errs = append(errs, FieldError{Pointer: "/kind", Detail: fmt.Sprintf("the tournament is a %s tournament, not %s", t.Kind, sh.Kind)})
+	}
+	switch {
+	case t.VPTable.IsZero() && !sh.VPTable.IsZero():
+		errs = append(errs, FieldError{Pointer: "/vp_table", Detail: "the tournament pins no VP table, so the table follows RULES §6.2; leave vp_table out"})
+	case sh.VPTable != t.VPTable:
+		errs = append(errs, FieldError{Pointer: "/vp_table", Detail: fmt.Sprintf("the tournament pins the VP table %s, not %s", t.VPTable.ID(), sh.VPTable.ID())})
+	}
+	if sh.Round != r.Number {
+		errs = append(errs, FieldError{Pointer: "/round", Detail: fmt.Sprintf("the sheet is stored at round %d, not %d", r.Number, sh.Round)})
+	}
+	if sh.Table != g.Table.Table {
+		errs = append(errs, FieldError{Pointer: "/table", Detail: fmt.Sprintf("the sheet is stored at table %d, not %d", g.Table.Table, sh.Table)})
+	}
+	for _, l := range domain.Lines {
+		want := g.Table.NS
+		if l == domain.EO {
+			want = g.Table.EO
+		}
+		if got := sh.Sides[l].ID; got != want {
+			errs = append(errs, FieldError{Pointer: "/" + l.String() + "/id", Detail: fmt.Sprintf("table %d of round %d seats entrant %q at %s, not %q", g.Table.Table, r.Number, want, l.Label(), got)})
+		}
+	}
+	return errs
+}
+
+// PutResult is a stored sheet: its report and new version.
+type PutResult struct {
+	Target  SheetTarget
+	Sheet   domain.Sheet
+	Report  domain.Report
+	Version int
+	Created bool // version 1: the first sheet of the table
+}
+
+// PutSheet enters or replaces the whole sheet of a table. build makes the
+// sheet once the target is known (a door fills the defaults API §4.1 lets
+// a client leave out); it is checked against the target. version is the
+// caller's version of the sheet: 0 unconditionally, -1 any existing one,
+// N exactly N (else ErrPrecondition).
+func (a *App) PutSheet(ctx context.Context, p Principal, tid string, round, table int, build func(SheetTarget) (domain.Sheet, error), version int) (PutResult, error) {
+	g, err := a.SheetTarget(ctx, p, tid, round, table, true)
+	if err != nil {
+		return PutResult{}, err
+	}
+	sh, err := build(g)
+	if err != nil {
+		return PutResult{}, err
+	}
+	if errs := CheckSheetAgrees(sh, g); len(errs) > 0 {
+		return PutResult{}, invalid(errs)
+	}
+	if version < 0 {
+		st, err := a.db.GetSheet(ctx, g.Tournament.ID, g.Round.Number, g.Table.Table)
+		if errors.Is(err, domain.ErrNotFound) {
+			return PutResult{}, Stale(version)
+		} else if err != nil {
+			return PutResult{}, err
+		}
+		version = st.Version
+	}
+	rep := domain.Validate(sh)
+	// The store keeps the report as API §2 renders it in English.
+	stored, err := reportjson.Marshal(rep, domain.English)
+	if err != nil {
+		return PutResult{}, fmt.Errorf("encode report: %w", err)
+	}
+	v, err := a.db.PutOpenSheet(ctx, g.Tournament.ID, g.Round.Number, g.Table.Table, sh, stored, version)
+	switch {
+	case errors.Is(err, store.ErrRoundClosed):
+		return PutResult{}, roundClosed(g.Tournament.ID, g.Round.Number, "no longer being played")
+	case (errors.Is(err, domain.ErrConflict) || errors.Is(err, domain.ErrNotFound)) && version > 0:
+		return PutResult{}, Stale(version)
+	case errors.Is(err, domain.ErrConflict):
+		return PutResult{}, conflict("another write to this sheet happened at the same time; GET it and retry with If-Match")
+	case err != nil:
+		return PutResult{}, err
+	}
+	return PutResult{Target: g, Sheet: sh, Report: rep, Version: v, Created: v == 1}, nil
+}
+
+// AppendResult is a sheet after a hand was added.
+type AppendResult struct {
+	Target   SheetTarget
+	Stored   store.StoredSheet
+	Replayed bool // the idempotency key was seen: nothing was added now
+}
+
+// AppendHand adds the next hand (hand-by-hand entry). decode makes the
+// hand once the target is known. With an idempotency key, a retry adds the
+// hand once and answers as the first time.
+func (a *App) AppendHand(ctx context.Context, p Principal, tid string, round, table int, decode func(SheetTarget) (domain.Hand, error), idempotencyKey string) (AppendResult, error) {
+	g, err := a.SheetTarget(ctx, p, tid, round, table, true)
+	if err != nil {
+		return AppendResult{}, err
+	}
+	h, err := decode(g)
+	if err != nil {
+		return AppendResult{}, err
+	}
+	st, replay, err := a.db.AppendHand(ctx, g.Tournament.ID, g.Round.Number, g.Table.Table, g.EmptySheet(), h, idempotencyKey,
+		func(sh domain.Sheet) ([]byte, error) {
+			if len(sh.Hands) > MaxHands {
+				return nil, conflict("the sheet holds %d hands already, the most a match has (API §1)", MaxHands)
+			}
+			b, err := reportjson.Marshal(domain.Validate(sh), domain.English)
+			if err != nil {
+				return nil, fmt.Errorf("encode report: %w", err)
+			}
+			return b, nil
+		})
+	if errors.Is(err, store.ErrRoundClosed) {
+		return AppendResult{}, roundClosed(g.Tournament.ID, g.Round.Number, "no longer being played")
+	}
+	if err != nil {
+		return AppendResult{}, err
+	}
+	return AppendResult{Target: g, Stored: st, Replayed: replay}, nil
+}
+
+// SheetView is a stored sheet with its correction history, oldest first.
+type SheetView struct {
+	Target      SheetTarget
+	Stored      store.StoredSheet
+	Corrections []store.Correction
+}
+
+// Sheet reads the stored sheet of a table.
+func (a *App) Sheet(ctx context.Context, p Principal, tid string, round, table int) (SheetView, error) {
+	g, err := a.SheetTarget(ctx, p, tid, round, table, false)
+	if err != nil {
+		return SheetView{}, err
+	}
+	st, err := a.db.GetSheet(ctx, g.Tournament.ID, g.Round.Number, g.Table.Table)
+	if errors.Is(err, domain.ErrNotFound) {
+		return SheetView{}, notFound("no sheet has been entered for table %d of round %d yet", g.Table.Table, g.Round.Number)
+	}
+	if err != nil {
+		return SheetView{}, err
+	}
+	list, err := a.db.ListCorrections(ctx, g.Tournament.ID, store.CorrectionFilter{Round: g.Round.Number, Table: g.Table.Table})
+	if err != nil {
+		return SheetView{}, err
+	}
+	return SheetView{Target: g, Stored: st, Corrections: list}, nil
+}

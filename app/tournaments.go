@@ -1,0 +1,443 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"segnapunti/domain"
+	"segnapunti/store"
+)
+
+// Tournaments, their referees, entrants and rounds (API §4, §4.1; RULES
+// §10). The inputs are plain values as a JSON body or a form gives them;
+// each bad field is named by its JSON pointer, which is also the name of
+// the form field that fills it (UI.md).
+
+// TournamentInput is a new tournament as the caller writes it.
+type TournamentInput struct {
+	Name          string
+	Date          string // YYYY-MM-DD
+	Level         string
+	Ruleset       string
+	Kind          string
+	RoundsPlanned int
+	HandsPerRound int
+	VPTable       *string
+	Club          *string // the organising club; a club caller may leave it out
+}
+
+// DateLayout is the tournament date, a calendar day (RFC 3339 full-date).
+const DateLayout = time.DateOnly
+
+// toDomain checks every field and names each bad one.
+func (r TournamentInput) toDomain() (domain.Tournament, []FieldError) {
+	var errs []FieldError
+	t := domain.Tournament{Name: strings.TrimSpace(r.Name), RoundsPlanned: r.RoundsPlanned, HandsPerRound: r.HandsPerRound}
+	errs = appendErr(errs, checkText("/name", r.Name, MaxNameLength, true))
+	if r.Date == "" {
+		errs = append(errs, FieldError{Pointer: "/date", Detail: "required: the day of the tournament, YYYY-MM-DD"})
+	} else if d, err := time.Parse(DateLayout, r.Date); err != nil {
+		errs = append(errs, FieldError{Pointer: "/date", Detail: fmt.Sprintf("want a date YYYY-MM-DD, got %q", r.Date)})
+	} else {
+		t.Date = d
+	}
+	var err error
+	if r.Level == "" {
+		errs = append(errs, FieldError{Pointer: "/level", Detail: "required: club, provincial, regional, national or event"})
+	} else if t.Level, err = domain.ParseLevel(r.Level); err != nil {
+		errs = append(errs, FieldError{Pointer: "/level", Detail: domainDetail(err)})
+	}
+	if r.Ruleset == "" {
+		errs = append(errs, FieldError{Pointer: "/ruleset", Detail: "required: fitab-2025, fitab-int, fibur-ita or fibur-int"})
+	} else if t.Ruleset, err = domain.ParseRuleset(r.Ruleset); err != nil {
+		errs = append(errs, FieldError{Pointer: "/ruleset", Detail: domainDetail(err)})
+	}
+	if t.Kind, err = domain.ParseKind(r.Kind); err != nil {
+		errs = append(errs, FieldError{Pointer: "/kind", Detail: domainDetail(err)})
+	}
+	if r.RoundsPlanned < 1 || r.RoundsPlanned > MaxRoundsPlanned {
+		errs = append(errs, FieldError{Pointer: "/rounds_planned", Detail: fmt.Sprintf("required: 1 to %d rounds", MaxRoundsPlanned)})
+	}
+	if r.HandsPerRound < MinPlannedHands || r.HandsPerRound > MaxHands {
+		errs = append(errs, FieldError{Pointer: "/hands_per_round", Detail: "required: 2, 3 or 4 hands (API §1 hands_planned)"})
+	}
+	if r.VPTable != nil {
+		if t.VPTable, err = domain.ParseVPTable(*r.VPTable); err != nil {
+			errs = append(errs, FieldError{Pointer: "/vp_table", Detail: domainDetail(err)})
+		}
+	}
+	return t, errs
+}
+
+// CreateTournament: a club creates its own; an admin or the federation
+// names the organising club (API §4.1).
+func (a *App) CreateTournament(ctx context.Context, p Principal, in TournamentInput) (domain.Tournament, error) {
+	if err := RequireRole(p, domain.RoleClub, domain.RoleAdmin, domain.RoleFederation); err != nil {
+		return domain.Tournament{}, err
+	}
+	t, errs := in.toDomain()
+	switch {
+	case p.Role == domain.RoleClub && in.Club != nil && *in.Club != p.ClubID:
+		return domain.Tournament{}, forbidden(fmt.Sprintf("a club creates tournaments for itself only; leave club out or give %q", p.ClubID))
+	case p.Role == domain.RoleClub:
+		t.ClubID = p.ClubID
+	case in.Club == nil || *in.Club == "":
+		errs = append(errs, FieldError{Pointer: "/club", Detail: "required for an admin or federation token: the id of the organising club"})
+	default:
+		t.ClubID = *in.Club
+		if !ValidID(t.ClubID) {
+			errs = append(errs, FieldError{Pointer: "/club", Detail: fmt.Sprintf("no club %q", t.ClubID)})
+		} else if _, err := a.db.GetClub(ctx, t.ClubID); errors.Is(err, domain.ErrNotFound) {
+			errs = append(errs, FieldError{Pointer: "/club", Detail: fmt.Sprintf("no club %q", t.ClubID)})
+		} else if err != nil {
+			return domain.Tournament{}, err
+		}
+	}
+	if len(errs) > 0 {
+		return domain.Tournament{}, invalid(errs)
+	}
+	return a.db.CreateTournament(ctx, t)
+}
+
+// ListTournaments lists what p may read: a club its own, a referee those
+// it is assigned to, the federation and an admin all.
+func (a *App) ListTournaments(ctx context.Context, p Principal) ([]domain.Tournament, error) {
+	var f store.TournamentFilter
+	switch p.Role {
+	case domain.RoleAdmin, domain.RoleFederation:
+	case domain.RoleClub:
+		f.ClubID = p.ClubID
+	case domain.RoleReferee:
+		f.RefereeName = p.Name
+	default:
+		return nil, nil
+	}
+	if (p.Role == domain.RoleClub && f.ClubID == "") || (p.Role == domain.RoleReferee && f.RefereeName == "") {
+		// An empty filter means "all": never hand it to a restricted role.
+		return nil, nil
+	}
+	return a.db.ListTournaments(ctx, f)
+}
+
+// Tournament is one tournament p may read.
+func (a *App) Tournament(ctx context.Context, p Principal, tid string) (domain.Tournament, error) {
+	return a.readable(ctx, p, tid)
+}
+
+// TournamentDetail is a tournament with what a page shows of it.
+type TournamentDetail struct {
+	Tournament domain.Tournament
+	Access     Access
+	Entrants   []domain.Entrant
+	Rounds     []domain.Round
+	Referees   []string
+}
+
+// TournamentDetail is a tournament p may read with its entrants, rounds
+// and referees, and what p may do with it (for a page's buttons).
+func (a *App) TournamentDetail(ctx context.Context, p Principal, tid string) (TournamentDetail, error) {
+	t, acc, err := a.TournamentAccess(ctx, p, tid)
+	if err != nil {
+		return TournamentDetail{}, err
+	}
+	d := TournamentDetail{Tournament: t, Access: acc}
+	if d.Entrants, err = a.db.ListEntrants(ctx, t.ID); err != nil {
+		return TournamentDetail{}, err
+	}
+	if d.Rounds, err = a.db.ListRounds(ctx, t.ID); err != nil {
+		return TournamentDetail{}, err
+	}
+	if d.Referees, err = a.db.ListReferees(ctx, t.ID); err != nil {
+		return TournamentDetail{}, err
+	}
+	return d, nil
+}
+
+// AssignReferee names a referee of the tournament, by the organising club
+// or an admin (API §4). Idempotent.
+func (a *App) AssignReferee(ctx context.Context, p Principal, tid, name string) error {
+	t, err := a.managed(ctx, p, tid, "assigns referees")
+	if err != nil {
+		return err
+	}
+	if fe := checkText("", name, MaxNameLength, true); fe != nil || strings.TrimSpace(name) != name {
+		return paramError("name", "the referee name must be 1 to 200 characters, without control characters or surrounding spaces")
+	}
+	return a.db.AssignReferee(ctx, t.ID, name)
+}
+
+// EntrantInput is one entrant as the caller writes it; nil Team or Club
+// is left out.
+type EntrantInput struct {
+	ID      string
+	Players []domain.Player
+	Team    *string
+	Club    *string
+}
+
+// playersPerEntrant is how many players an entrant of each kind has (RULES
+// §10): a pair two, an individual entrant one, a team at least four.
+func playersPerEntrant(k domain.Kind) (lo, hi int) {
+	switch k {
+	case domain.KindIndividual:
+		return 1, 1
+	case domain.KindTeams:
+		return 4, maxTeamPlayers
+	default:
+		return 2, 2
+	}
+}
+
+func entrantsToDomain(in []EntrantInput, k domain.Kind, existing map[string]bool) ([]domain.Entrant, []FieldError) {
+	var errs []FieldError
+	if len(in) == 0 {
+		return nil, []FieldError{{Pointer: "/entrants", Detail: "required: at least one entrant"}}
+	}
+	if len(in) > MaxEntrants {
+		return nil, []FieldError{{Pointer: "/entrants", Detail: fmt.Sprintf("at most %d entrants at once", MaxEntrants)}}
+	}
+	lo, hi := playersPerEntrant(k)
+	seen := map[string]int{}
+	out := make([]domain.Entrant, 0, len(in))
+	for i, e := range in {
+		at := fmt.Sprintf("/entrants/%d", i)
+		if fe := checkIDSyntax(at+"/id", e.ID); fe != nil {
+			errs = append(errs, *fe)
+		} else if j, dup := seen[e.ID]; dup {
+			errs = append(errs, FieldError{Pointer: at + "/id", Detail: fmt.Sprintf("entrant %q is listed twice (also at /entrants/%d)", e.ID, j)})
+		} else if existing[e.ID] {
+			errs = append(errs, FieldError{Pointer: at + "/id", Detail: fmt.Sprintf("entrant %q is already entered", e.ID)})
+		}
+		seen[e.ID] = i
+		if n := len(e.Players); n < lo || n > hi {
+			want := strconv.Itoa(lo)
+			if hi != lo {
+				want = fmt.Sprintf("%d to %d", lo, hi)
+			}
+			errs = append(errs, FieldError{Pointer: at + "/players", Detail: fmt.Sprintf("a %s entrant has %s players, not %d", k, want, n)})
+		}
+		d := domain.Entrant{ID: e.ID}
+		for j, pl := range e.Players {
+			pat := fmt.Sprintf("%s/players/%d", at, j)
+			errs = appendErr(errs, checkText(pat+"/name", pl.Name, MaxNameLength, true))
+			errs = appendErr(errs, checkText(pat+"/membership", pl.Membership, MaxMembershipLength, false))
+			d.Players = append(d.Players, domain.Player{Name: strings.TrimSpace(pl.Name), Membership: strings.TrimSpace(pl.Membership)})
+		}
+		if e.Team != nil {
+			errs = appendErr(errs, checkText(at+"/team", *e.Team, MaxNameLength, true))
+			d.Team = strings.TrimSpace(*e.Team)
+		} else if k == domain.KindTeams {
+			errs = append(errs, FieldError{Pointer: at + "/team", Detail: "required in a team tournament: the team's name"})
+		}
+		if e.Club != nil {
+			errs = appendErr(errs, checkText(at+"/club", *e.Club, MaxNameLength, false))
+			d.Club = strings.TrimSpace(*e.Club)
+		}
+		out = append(out, d)
+	}
+	return out, errs
+}
+
+// enteredIDs is the set of the tournament's entrant ids.
+func (a *App) enteredIDs(ctx context.Context, tid string) (map[string]bool, error) {
+	es, err := a.db.ListEntrants(ctx, tid)
+	if err != nil {
+		return nil, err
+	}
+	ids := make(map[string]bool, len(es))
+	for _, e := range es {
+		ids[e.ID] = true
+	}
+	return ids, nil
+}
+
+// AddEntrants enters entrants in bulk, in one transaction: all or nothing.
+func (a *App) AddEntrants(ctx context.Context, p Principal, tid string, in []EntrantInput) ([]domain.Entrant, error) {
+	t, err := a.managed(ctx, p, tid, "enters entrants")
+	if err != nil {
+		return nil, err
+	}
+	existing, err := a.enteredIDs(ctx, t.ID)
+	if err != nil {
+		return nil, err
+	}
+	es, errs := entrantsToDomain(in, t.Kind, existing)
+	if len(errs) > 0 {
+		return nil, invalid(errs)
+	}
+	if err := a.db.AddEntrants(ctx, t.ID, es); errors.Is(err, domain.ErrConflict) {
+		// Someone entered one of them between the check and the write.
+		return nil, conflict("an entrant of the request was entered meanwhile; nothing was written")
+	} else if err != nil {
+		return nil, err
+	}
+	return es, nil
+}
+
+// Entrants lists a tournament's entrants.
+func (a *App) Entrants(ctx context.Context, p Principal, tid string) ([]domain.Entrant, error) {
+	t, err := a.readable(ctx, p, tid)
+	if err != nil {
+		return nil, err
+	}
+	return a.db.ListEntrants(ctx, t.ID)
+}
+
+// RoundInput is a round with its manual seating, as the caller writes it.
+type RoundInput struct {
+	Number       int
+	HandsPlanned int // 0: the tournament's hands_per_round
+	Phase        string
+	Tables       []domain.TableAssignment
+	Byes         []string
+}
+
+// toDomain checks a round against its tournament and entrants: the number
+// within the plan, hands 2..4 (the tournament's when left out), a known
+// phase, and every entrant entered and seated at most once (RULES §10).
+func (r RoundInput) toDomain(t domain.Tournament, entered map[string]bool) (domain.Round, []FieldError) {
+	var errs []FieldError
+	out := domain.Round{Number: r.Number, HandsPlanned: r.HandsPlanned, State: domain.RoundPlaying}
+	if r.Number < 1 || r.Number > t.RoundsPlanned {
+		errs = append(errs, FieldError{Pointer: "/number", Detail: fmt.Sprintf("required: a round from 1 to %d (the tournament's rounds_planned)", t.RoundsPlanned)})
+	}
+	if r.HandsPlanned == 0 {
+		out.HandsPlanned = t.HandsPerRound
+	} else if r.HandsPlanned < MinPlannedHands || r.HandsPlanned > MaxHands {
+		errs = append(errs, FieldError{Pointer: "/hands_planned", Detail: "2, 3 or 4 hands (left out: the tournament's hands_per_round)"})
+	}
+	var err error
+	if r.Phase == "" {
+		errs = append(errs, FieldError{Pointer: "/phase", Detail: "required: mitchell, danese, danese_modificato, italiana or gironi"})
+	} else if out.Phase, err = domain.ParsePhase(r.Phase); err != nil {
+		errs = append(errs, FieldError{Pointer: "/phase", Detail: domainDetail(err)})
+	}
+	if len(r.Tables) == 0 {
+		errs = append(errs, FieldError{Pointer: "/tables", Detail: "required: at least one table"})
+	}
+	if len(r.Tables) > MaxTables {
+		return out, append(errs, FieldError{Pointer: "/tables", Detail: fmt.Sprintf("at most %d tables", MaxTables)})
+	}
+	seated := map[string]string{} // entrant id → pointer where it sits
+	seat := func(ptr, id string) {
+		switch {
+		case id == "":
+			errs = append(errs, FieldError{Pointer: ptr, Detail: "required: an entrant id"})
+		case !entered[id]:
+			errs = append(errs, FieldError{Pointer: ptr, Detail: fmt.Sprintf("entrant %q is not entered in the tournament", id)})
+		case seated[id] != "":
+			errs = append(errs, FieldError{Pointer: ptr, Detail: fmt.Sprintf("entrant %q appears twice in the round (also at %s); RULES §10", id, seated[id])})
+		default:
+			seated[id] = ptr
+		}
+	}
+	tables := map[int]int{}
+	for i, tb := range r.Tables {
+		at := fmt.Sprintf("/tables/%d", i)
+		if tb.Table < 1 || tb.Table > MaxTables {
+			errs = append(errs, FieldError{Pointer: at + "/table", Detail: fmt.Sprintf("a table number from 1 to %d", MaxTables)})
+		} else if j, dup := tables[tb.Table]; dup {
+			errs = append(errs, FieldError{Pointer: at + "/table", Detail: fmt.Sprintf("table %d is listed twice (also at /tables/%d)", tb.Table, j)})
+		} else {
+			tables[tb.Table] = i
+		}
+		seat(at+"/ns", tb.NS)
+		seat(at+"/eo", tb.EO)
+		out.Tables = append(out.Tables, tb)
+	}
+	for i, id := range r.Byes {
+		seat(fmt.Sprintf("/byes/%d", i), id)
+	}
+	out.Byes = append([]string{}, r.Byes...)
+	slices.SortFunc(out.Tables, func(a, b domain.TableAssignment) int { return a.Table - b.Table })
+	return out, errs
+}
+
+// CreateRound publishes a round with its seating, by the organising club
+// or an admin.
+func (a *App) CreateRound(ctx context.Context, p Principal, tid string, in RoundInput) (domain.Round, error) {
+	t, err := a.managed(ctx, p, tid, "publishes rounds")
+	if err != nil {
+		return domain.Round{}, err
+	}
+	entered, err := a.enteredIDs(ctx, t.ID)
+	if err != nil {
+		return domain.Round{}, err
+	}
+	r, errs := in.toDomain(t, entered)
+	if len(errs) > 0 {
+		return domain.Round{}, invalid(errs)
+	}
+	if err := a.db.CreateRound(ctx, t.ID, r); errors.Is(err, domain.ErrConflict) {
+		return domain.Round{}, conflict("round %d exists already", r.Number)
+	} else if err != nil {
+		return domain.Round{}, err
+	}
+	return r, nil
+}
+
+// Rounds lists a tournament's rounds.
+func (a *App) Rounds(ctx context.Context, p Principal, tid string) ([]domain.Round, error) {
+	t, err := a.readable(ctx, p, tid)
+	if err != nil {
+		return nil, err
+	}
+	return a.db.ListRounds(ctx, t.ID)
+}
+
+// Round is one round of a tournament p may read.
+func (a *App) Round(ctx context.Context, p Principal, tid string, n int) (domain.Round, error) {
+	t, err := a.readable(ctx, p, tid)
+	if err != nil {
+		return domain.Round{}, err
+	}
+	return a.round(ctx, t, n)
+}
+
+func (a *App) round(ctx context.Context, t domain.Tournament, n int) (domain.Round, error) {
+	if n < 1 || n > MaxRoundsPlanned {
+		return domain.Round{}, paramError("n", fmt.Sprintf("n must be a whole number from 1 to %d, not %d", MaxRoundsPlanned, n))
+	}
+	r, err := a.db.GetRound(ctx, t.ID, n)
+	if errors.Is(err, domain.ErrNotFound) {
+		return domain.Round{}, notFound("tournament %q has no round %d", t.ID, n)
+	}
+	return r, err
+}
+
+// SetRoundState moves a round forward through the states of RULES §10;
+// backward is a conflict; the same state again changes nothing (a retry).
+// The state is compare-and-set, so two referees pressing at once cannot
+// both move it. state is the name of the wanted state (field /state).
+func (a *App) SetRoundState(ctx context.Context, p Principal, tid string, n int, state string) (domain.Round, error) {
+	t, err := a.refereed(ctx, p, tid, "changes round states")
+	if err != nil {
+		return domain.Round{}, err
+	}
+	r, err := a.round(ctx, t, n)
+	if err != nil {
+		return domain.Round{}, err
+	}
+	next, err := domain.ParseRoundState(state)
+	if err != nil {
+		return domain.Round{}, invalid([]FieldError{{Pointer: "/state", Detail: domainDetail(err)}})
+	}
+	if next == r.State {
+		return r, nil
+	}
+	if !r.State.CanMoveTo(next) {
+		return domain.Round{}, conflict("round %d is %s; a round only moves forward (RULES §10), not back to %s", r.Number, r.State, next)
+	}
+	if err := a.db.SetRoundState(ctx, t.ID, r.Number, r.State, next); errors.Is(err, domain.ErrConflict) {
+		return domain.Round{}, conflict("round %d changed state meanwhile; read it again", r.Number)
+	} else if err != nil {
+		return domain.Round{}, err
+	}
+	r.State = next
+	return r, nil
+}
