@@ -39,6 +39,10 @@ type Config struct {
 	// AuthCacheTTL is how long a token, once found, is trusted without
 	// asking the database again (default 10 s; negative: never cached).
 	AuthCacheTTL time.Duration
+	// App is the layer of operations shared with the pages (one instance per
+	// process, so that its caches and live-update bus are shared); nil makes
+	// one over db.
+	App *app.App
 }
 
 const (
@@ -84,7 +88,11 @@ func NewServer(cfg Config, db *store.DB, log *slog.Logger) http.Handler {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	s := &server{cfg: cfg, db: db, app: app.New(db, cfg.Now, log), log: log, principals: &principalCache{ttl: cfg.AuthCacheTTL, now: cfg.Now}}
+	ops := cfg.App
+	if ops == nil {
+		ops = app.New(db, cfg.Now, log)
+	}
+	s := &server{cfg: cfg, db: db, app: ops, log: log, principals: &principalCache{ttl: cfg.AuthCacheTTL, now: cfg.Now}}
 	return s.routes()
 }
 

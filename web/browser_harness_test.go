@@ -26,6 +26,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"segnapunti/app"
 	"strings"
 	"sync"
 	"testing"
@@ -51,7 +52,8 @@ type testSite struct {
 func startSite(t testing.TB, db *store.DB) *testSite {
 	t.Helper()
 	log := slog.New(slog.DiscardHandler)
-	pages, err := New(Deps{Store: db, Log: log})
+	ops := app.New(db, nil, log)
+	pages, err := New(Deps{Store: db, App: ops, Log: log})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,7 +61,7 @@ func startSite(t testing.TB, db *store.DB) *testSite {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := &http.Server{Handler: Site(api.NewServer(api.Config{}, db, log), pages), ReadHeaderTimeout: 5 * time.Second}
+	srv := &http.Server{Handler: Site(api.NewServer(api.Config{App: ops}, db, log), pages), ReadHeaderTimeout: 5 * time.Second}
 	go srv.Serve(ln)
 	t.Cleanup(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)

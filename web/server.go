@@ -16,6 +16,7 @@ import (
 	"html/template"
 	"log/slog"
 	"net/http"
+	"segnapunti/app"
 	"strings"
 	"time"
 
@@ -26,9 +27,12 @@ import (
 
 // Deps is what the pages need from the rest of the service.
 type Deps struct {
-	// Store holds people, sessions and clubs (and, until package app
-	// exists, everything else).
+	// Store holds people, sessions and clubs.
 	Store *store.DB
+	// App is the layer of operations under both the pages and the API
+	// (tournaments, sheets, standings...); nil makes one over Store. Pass the
+	// same App to api.Config so that both doors share its caches and bus.
+	App *app.App
 	// Log gets one line per failed request; nil discards.
 	Log *slog.Logger
 	// Now is the clock; nil means time.Now.
@@ -47,6 +51,7 @@ const DefaultSessionTTL = 12 * time.Hour
 // Server holds the pages' dependencies and parsed templates.
 type Server struct {
 	store     *store.DB
+	app       *app.App
 	log       *slog.Logger
 	now       func() time.Time
 	ttl       time.Duration
@@ -88,6 +93,10 @@ func newServer(deps Deps) (*Server, error) {
 		return nil, err
 	}
 	s.limiter = newLoginLimiter(s.now)
+	s.app = deps.App
+	if s.app == nil {
+		s.app = app.New(s.store, s.now, s.log)
+	}
 	return s, nil
 }
 

@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"segnapunti/app"
 	"strings"
 	"time"
 
@@ -109,12 +110,13 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	if err != nil {
 		return fmt.Errorf("listen on %s: %w", *addr, err)
 	}
-	pages, err := web.New(web.Deps{Store: st, Log: log, TrustForwardedProto: getenv("SEGNAPUNTI_TRUST_PROXY") == "true"})
+	ops := app.New(st, nil, log)
+	pages, err := web.New(web.Deps{Store: st, App: ops, Log: log, TrustForwardedProto: getenv("SEGNAPUNTI_TRUST_PROXY") == "true"})
 	if err != nil {
 		return fmt.Errorf("pages: %w", err)
 	}
 	srv := &http.Server{
-		Handler:           web.Site(api.NewServer(api.Config{}, st, log), pages),
+		Handler:           web.Site(api.NewServer(api.Config{App: ops}, st, log), pages),
 		ReadHeaderTimeout: readHeaderTimeout,
 		ReadTimeout:       readTimeout,
 		WriteTimeout:      writeTimeout,
