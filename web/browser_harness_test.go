@@ -26,7 +26,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"segnapunti/app"
 	"strings"
 	"sync"
 	"testing"
@@ -36,6 +35,7 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
+	"segnapunti/app"
 	"segnapunti/api"
 	"segnapunti/domain"
 	"segnapunti/store"

@@ -16,12 +16,12 @@ import (
 	"html/template"
 	"log/slog"
 	"net/http"
-	"segnapunti/app"
 	"strings"
 	"time"
 
 	"github.com/klauspost/compress/gzhttp"
 
+	"segnapunti/app"
 	"segnapunti/store"
 )
 

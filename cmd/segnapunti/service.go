@@ -10,10 +10,10 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"segnapunti/app"
 	"strings"
 	"time"
 
+	"segnapunti/app"
 	"segnapunti/api"
 	"segnapunti/domain"
 	"segnapunti/store"
