@@ -35,8 +35,8 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
-	"segnapunti/app"
 	"segnapunti/api"
+	"segnapunti/app"
 	"segnapunti/domain"
 	"segnapunti/store"
 )

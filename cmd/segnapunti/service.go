@@ -13,8 +13,8 @@ import (
 	"strings"
 	"time"
 
-	"segnapunti/app"
 	"segnapunti/api"
+	"segnapunti/app"
 	"segnapunti/domain"
 	"segnapunti/store"
 	"segnapunti/web"
