@@ -12,7 +12,7 @@ import (
 	"segnapunti/domain"
 )
 
-//go:embed templates/*.html
+//go:embed templates
 var templateFS embed.FS
 
 // Page is the part of every page's template data the layout reads. A
@@ -74,6 +74,14 @@ func (s *Server) parseTemplates() (map[Lang]map[string]*template.Template, error
 		if err != nil {
 			return nil, err
 		}
+		// Partials (templates/partials/*.html) are shared by every page: a
+		// piece of markup two pages show alike (the standings table of
+		// UI.md §7) is written once.
+		if partials, _ := fs.Glob(templateFS, "templates/partials/*.html"); len(partials) > 0 {
+			if base, err = base.ParseFS(templateFS, partials...); err != nil {
+				return nil, err
+			}
+		}
 		out[lang] = map[string]*template.Template{}
 		for _, p := range pages {
 			name := strings.TrimSuffix(path.Base(p), ".html")
@@ -120,6 +128,27 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request, status int, name
 	var buf bytes.Buffer
 	if err := tpl.ExecuteTemplate(&buf, "layout.html", data); err != nil {
 		s.log.Error("render", "template", name, "err", err)
+		http.Error(w, "internal error", http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	w.Write(buf.Bytes())
+}
+
+// renderFragment executes one named template of a page (a block that htmx
+// swaps in place, or a partial) without the layout.
+func (s *Server) renderFragment(w http.ResponseWriter, r *http.Request, status int, page, block string, data any) {
+	tpl, ok := s.templates[langOf(r)][page]
+	if !ok {
+		s.log.Error("no template", "name", page)
+		http.Error(w, "internal error", http.StatusInternalServerError)
+		return
+	}
+	var buf bytes.Buffer
+	if err := tpl.ExecuteTemplate(&buf, block, data); err != nil {
+		s.log.Error("render", "template", page, "block", block, "err", err)
 		http.Error(w, "internal error", http.StatusInternalServerError)
 		return
 	}
