@@ -192,7 +192,7 @@ func (d *Decoder) Next() (domain.Sheet, error) {
 		if err := d.resync(start, prefix); err != nil {
 			var e *Error
 			if !errors.As(err, &e) {
-				e = &Error{Pointer: prefix, Detail: "malformed JSON: " + err.Error()}
+				e = &Error{Pointer: prefix, Detail: "malformed JSON: " + err.Error(), Syntax: true}
 			}
 			return d.fail(e)
 		}
@@ -297,7 +297,7 @@ func (d *Decoder) begin() error {
 			if d.in.rerr != nil {
 				return d.readError()
 			}
-			return &Error{Detail: `the input is empty: want a sheet object or a batch {"sheets": [...]}`}
+			return &Error{Detail: `the input is empty: want a sheet object or a batch {"sheets": [...]}`, Syntax: true}
 		}
 		return d.syntax(err, "")
 	case '}', ']':
@@ -305,6 +305,10 @@ func (d *Decoder) begin() error {
 		return d.syntax(err, "")
 	default:
 		at := d.off() + int64(len(d.dec.UnreadBuffer())-len(bytes.TrimLeft(d.dec.UnreadBuffer(), " \t\r\n")))
+		// A value that is not even well-formed is a syntax error first.
+		if err := d.dec.SkipValue(); err != nil {
+			return d.syntax(err, "")
+		}
 		return d.at("", at, false, fmt.Sprintf(`the document must be a sheet object or a batch {"sheets": [...]}, not %s`, kindName(k)))
 	}
 	if _, err := d.dec.ReadToken(); err != nil {
@@ -441,7 +445,7 @@ func (d *Decoder) libraryError(err error, ptr string, base int64, rel bool) *Err
 	}
 	var se *jsontext.SyntacticError
 	if !errors.As(err, &se) {
-		return &Error{Pointer: ptr, Detail: "malformed JSON: " + err.Error()}
+		return &Error{Pointer: ptr, Detail: "malformed JSON: " + err.Error(), Syntax: true}
 	}
 	lib := string(se.JSONPointer)
 	switch {
@@ -479,7 +483,7 @@ func (d *Decoder) libraryError(err error, ptr string, base int64, rel bool) *Err
 // at makes an *Error at input offset off.
 func (d *Decoder) at(ptr string, off int64, syntax bool, detail string) *Error {
 	line, col := d.in.position(off)
-	e := &Error{Pointer: ptr, Detail: detail, Line: line, Column: col}
+	e := &Error{Pointer: ptr, Detail: detail, Line: line, Column: col, Syntax: syntax}
 	if syntax {
 		e.Detail = fmt.Sprintf("malformed JSON at line %d, column %d: %s", e.Line, e.Column, detail)
 	}
