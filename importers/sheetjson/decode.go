@@ -94,6 +94,15 @@ type Decoder struct {
 	// offBase is the input offset of the decoder's offset 0: not 0 after
 	// resync has restarted the decoder behind a made-up prefix.
 	offBase int64
+	// idxBase is what the library's sheet index is short of the real one
+	// after a restart behind a made-up prefix.
+	idxBase int
+
+	// pos is how far the batch has been read: just after "[" or after the
+	// last sheet. The fast path reads on from pos in the kept input; lib
+	// says whether the library's decoder stands at pos too.
+	pos int64
+	lib bool
 
 	maxSheet int
 
@@ -157,6 +166,14 @@ func (d *Decoder) Next() (domain.Sheet, error) {
 		}
 		return s, nil
 	}
+	if !d.noFast && !d.onePass {
+		if s, ok := d.nextFast(); ok {
+			return s, nil
+		}
+		if err := d.restart(); err != nil {
+			return d.fail(err)
+		}
+	}
 	prefix := "/sheets/" + strconv.Itoa(d.n)
 	switch d.dec.PeekKind() {
 	case ']':
@@ -181,9 +198,11 @@ func (d *Decoder) Next() (domain.Sheet, error) {
 	// The library frames the sheet (syntax, UTF-8, duplicate names, the
 	// size bound); the fast path reads the framed bytes, or declines and
 	// the library decodes them (fast.go says why, with the numbers).
+	unread := d.dec.UnreadBuffer()
+	at := d.off() + int64(len(unread)-len(bytes.TrimLeft(unread, " \t\r\n,")))
 	v, err := d.dec.ReadValue()
 	if err != nil {
-		return d.fail(d.syntax(err, prefix))
+		return d.fail(d.sheetSyntax(err, prefix, at))
 	}
 	d.n++
 	end := d.off()
@@ -192,7 +211,106 @@ func (d *Decoder) Next() (domain.Sheet, error) {
 		return d.fail(d.at(prefix, start, false, fmt.Sprintf("the sheet is larger than %d bytes", d.maxSheet)))
 	}
 	d.in.mark(start) // the bound of lineReader counts from here
+	d.pos = end
 	return d.decodeAt(v, start, prefix)
+}
+
+// sheetSyntax words a syntax error in the sheet at input offset start.
+// The error is found again by a fresh decoder over the sheet's bytes: the
+// pointer the library gives depends on what its decoder read before (after
+// a restart, "/sheets/1/ruleset" where the first decoder says "/sheets/1",
+// or "/sheets/1/" where it says "/sheets/1/hands"; FuzzFastAgrees found
+// both), so the sheet alone decides it, whichever decoder met the error.
+func (d *Decoder) sheetSyntax(err error, prefix string, start int64) *Error {
+	var se *jsontext.SyntacticError
+	if d.in.rerr != nil || errors.Is(err, errTooLarge) || !errors.As(err, &se) {
+		return d.syntax(err, prefix)
+	}
+	scan := jsontext.NewDecoder(bytes.NewReader(d.in.from(start)), unmarshalOptions)
+	if _, serr := scan.ReadValue(); serr != nil {
+		return d.libraryError(serr, prefix, start, true)
+	}
+	return d.syntax(err, prefix)
+}
+
+// nextFast reads the next sheet of a batch with the fast path straight
+// from the kept input, when it is a well-formed sheet the fast path is
+// sure of; ok false leaves everything as it was, for the library.
+func (d *Decoder) nextFast() (domain.Sheet, bool) {
+	for {
+		data := d.in.from(d.pos)
+		i := 0
+		for i < len(data) && isBlank(data[i]) {
+			i++
+		}
+		if d.n > 0 {
+			if i < len(data) && data[i] == ',' {
+				i++
+			} else if i < len(data) {
+				return domain.Sheet{}, false
+			}
+			for i < len(data) && isBlank(data[i]) {
+				i++
+			}
+		}
+		if i < len(data) && data[i] != '{' {
+			return domain.Sheet{}, false
+		}
+		var s domain.Sheet
+		var n int
+		var ok bool
+		if i < len(data) {
+			s, n, ok = d.fast.decodeValue(data[i:])
+			if ok && n <= d.maxSheet {
+				start := d.pos + int64(i)
+				d.pos = start + int64(n)
+				d.lib = false
+				d.n++
+				d.in.mark(start)
+				return s, true
+			}
+			if !d.fast.short {
+				return domain.Sheet{}, false
+			}
+		}
+		// The sheet may go on past what has been read: read more, up to
+		// the bound of one sheet.
+		if len(data) > d.maxSheet || !d.in.fill() {
+			return domain.Sheet{}, false
+		}
+	}
+}
+
+func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// restart puts the library's decoder at pos after the fast path has read
+// on without it: a new decoder reads the kept input from pos behind a
+// made-up prefix that puts it inside the sheets array.
+func (d *Decoder) restart() error {
+	if d.lib {
+		return nil
+	}
+	prefix := resyncPrefix // after an element
+	if d.n == 0 {
+		prefix = `{"sheets":[`
+	}
+	d.in.served = d.pos
+	d.dec = jsontext.NewDecoder(io.MultiReader(strings.NewReader(prefix), d.in), unmarshalOptions)
+	d.offBase = d.pos - int64(len(prefix))
+	d.idxBase = d.n
+	for range 3 { // {  "sheets"  [
+		if _, err := d.dec.ReadToken(); err != nil {
+			return d.syntax(err, "/sheets")
+		}
+	}
+	if d.n > 0 {
+		d.idxBase = d.n - 1
+		if err := d.dec.SkipValue(); err != nil { // the made-up element of the prefix
+			return d.syntax(err, "/sheets")
+		}
+	}
+	d.lib = true
+	return nil
 }
 
 // nextLibrary decodes the next sheet of a batch with the library alone,
@@ -240,8 +358,10 @@ func (d *Decoder) nextLibrary(prefix string) (domain.Sheet, error) {
 func (d *Decoder) off() int64 { return d.offBase + d.dec.InputOffset() }
 
 // resyncPrefix puts a restarted decoder inside the sheets array, after an
-// element, where the stream goes on after a skipped sheet.
-const resyncPrefix = `{"sheets":[0`
+// element, where the stream goes on after a skipped sheet. The made-up
+// element is an object: a number would run on into what follows ("0."
+// for a stray "." after a sheet; FuzzFastAgrees found it).
+const resyncPrefix = `{"sheets":[{}`
 
 // resync skips the sheet at input offset start after a semantic error. The
 // library's decoder cannot go on after one (its state is spent), so the
@@ -257,12 +377,13 @@ func (d *Decoder) resync(start int64, prefix string) error {
 	d.in.served = end
 	d.dec = jsontext.NewDecoder(io.MultiReader(strings.NewReader(resyncPrefix), d.in), unmarshalOptions)
 	d.offBase = end - int64(len(resyncPrefix))
+	d.idxBase = d.n - 1
 	for range 3 { // {  "sheets"  [
 		if _, err := d.dec.ReadToken(); err != nil {
 			return d.syntax(err, prefix)
 		}
 	}
-	return d.dec.SkipValue() // the 0 of the prefix
+	return d.dec.SkipValue() // the made-up element of the prefix
 }
 
 // shift makes a semantic error's offset relative to the sheet at start.
@@ -374,6 +495,7 @@ func (d *Decoder) begin() error {
 	if _, err := d.dec.ReadToken(); err != nil {
 		return d.syntax(err, "/sheets")
 	}
+	d.pos, d.lib = d.off(), true
 	return nil
 }
 
@@ -495,6 +617,9 @@ func (d *Decoder) libraryError(err error, ptr string, base int64, rel bool) *Err
 			rest, tail = rest[:i], rest[i:]
 		}
 		if !strings.HasPrefix(ptr, "/sheets/") {
+			if i, err := strconv.Atoi(rest); err == nil {
+				rest = strconv.Itoa(i + d.idxBase)
+			}
 			ptr = "/sheets/" + rest
 		}
 		ptr += schemaPrefix(jsontext.Pointer(tail))

@@ -37,8 +37,9 @@ import (
 // from sheet to sheet: convert copies out everything it keeps except the
 // optional numbers and flags, which point into chunks handed out once.
 type fastParser struct {
-	data []byte
-	pos  int
+	data  []byte
+	pos   int
+	short bool // data ended before the sheet did
 
 	w        wireSheet
 	handPtrs [MaxHands]*wireHand
@@ -69,22 +70,35 @@ const (
 	boolChunk = 64
 )
 
-// fastDecode reads one sheet value (as framed by the library's decoder).
-// ok false means "not sure": use the library path.
+// decode reads data that must be one sheet value and nothing else but
+// blanks. ok false means "not sure": use the library path.
 func (p *fastParser) decode(data []byte) (s domain.Sheet, ok bool) {
-	p.data, p.pos = data, 0
-	p.w = wireSheet{}
-	p.nLines = 0
-	ok = p.sheet() && p.end()
-	p.data = nil
+	s, n, ok := p.decodeValue(data)
 	if !ok {
 		return domain.Sheet{}, false
 	}
+	p.data, p.pos = data, n
+	ok = p.end()
+	p.data = nil
+	return s, ok
+}
+
+// decodeValue reads the sheet object at data[0] and returns its length.
+// When it declines, short says whether data ended inside the sheet.
+func (p *fastParser) decodeValue(data []byte) (s domain.Sheet, n int, ok bool) {
+	p.data, p.pos, p.short = data, 0, false
+	p.w = wireSheet{}
+	p.nLines = 0
+	ok = p.sheet()
+	n, p.data = p.pos, nil
+	if !ok {
+		return domain.Sheet{}, 0, false
+	}
 	s, prob := convert(&p.w)
 	if prob != nil {
-		return domain.Sheet{}, false
+		return domain.Sheet{}, 0, false
 	}
-	return s, true
+	return s, n, true
 }
 
 func (p *fastParser) newInt(v int) *int {
@@ -117,16 +131,26 @@ func (p *fastParser) ws() bool {
 			return true
 		}
 	}
+	p.short = true
 	return false
 }
 
 // end reports whether only blanks are left.
 func (p *fastParser) end() bool { return !p.ws() }
 
+// at reports whether a byte is at p.pos, noting when data ran out.
+func (p *fastParser) at() bool {
+	if p.pos < len(p.data) {
+		return true
+	}
+	p.short = true
+	return false
+}
+
 // open reads the opening bracket c; more says whether a first member
 // follows, which then starts at p.pos.
 func (p *fastParser) open(c, close byte) (more, ok bool) {
-	if p.pos >= len(p.data) || p.data[p.pos] != c {
+	if !p.at() || p.data[p.pos] != c {
 		return false, false
 	}
 	p.pos++
@@ -149,7 +173,10 @@ func (p *fastParser) next(close byte) (more, ok bool) {
 	switch p.data[p.pos] {
 	case ',':
 		p.pos++
-		return p.ws(), true
+		if !p.ws() {
+			return false, false
+		}
+		return true, true
 	case close:
 		p.pos++
 		return false, true
@@ -183,7 +210,11 @@ func (p *fastParser) member(keys []string) int {
 
 func (p *fastParser) literal(lit string) bool {
 	end := p.pos + len(lit)
-	if end > len(p.data) || string(p.data[p.pos:end]) != lit {
+	if end > len(p.data) {
+		p.short = true
+		return false
+	}
+	if string(p.data[p.pos:end]) != lit {
 		return false
 	}
 	p.pos = end
@@ -191,6 +222,9 @@ func (p *fastParser) literal(lit string) bool {
 }
 
 func (p *fastParser) bool() (v, ok bool) {
+	if !p.at() {
+		return false, false
+	}
 	switch p.data[p.pos] {
 	case 't':
 		return true, p.literal("true")
@@ -210,6 +244,7 @@ func (p *fastParser) int() (int, bool) {
 		i++
 	}
 	if i >= len(data) {
+		p.short = true
 		return 0, false
 	}
 	n := 0
@@ -228,10 +263,12 @@ func (p *fastParser) int() (int, bool) {
 	default:
 		return 0, false
 	}
-	if i < len(data) {
-		if c := data[i]; c == '.' || c == 'e' || c == 'E' || (c >= '0' && c <= '9') {
-			return 0, false
-		}
+	if i >= len(data) {
+		p.short = true // the number may go on
+		return 0, false
+	}
+	if c := data[i]; c == '.' || c == 'e' || c == 'E' || (c >= '0' && c <= '9') {
+		return 0, false
 	}
 	p.pos = i
 	if neg {
@@ -245,7 +282,7 @@ func (p *fastParser) int() (int, bool) {
 // is declined. Valid only until data changes.
 func (p *fastParser) strBytes() ([]byte, bool) {
 	data := p.data
-	if p.pos >= len(data) || data[p.pos] != '"' {
+	if !p.at() || data[p.pos] != '"' {
 		return nil, false
 	}
 	ascii := true
@@ -265,6 +302,7 @@ func (p *fastParser) strBytes() ([]byte, bool) {
 			ascii = false
 		}
 	}
+	p.short = true
 	return nil, false
 }
 
