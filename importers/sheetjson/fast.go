@@ -46,13 +46,17 @@ type fastParser struct {
 	hands    [MaxHands]wireHand
 	lines    [2 * MaxHands]wireLine
 	nLines   int
-	sides    [2]wireSide
-	players  [2][maxFastPlayers]*string
-	names    [2][maxFastPlayers]string
-	late     wireLate
-	written  wireWritten
-	results  [2]wireResult
-	strs     [5]string // the *string fields of wireSheet point here
+	// bmaps and bcounts hold the burraco breakdown of each line: convert
+	// copies them into a map of its own, so they serve every sheet.
+	bmaps   [2 * MaxHands]map[domain.BurracoType]*int
+	bcounts [2 * MaxHands][8]int
+	sides   [2]wireSide
+	players [2][maxFastPlayers]*string
+	names   [2][maxFastPlayers]string
+	late    wireLate
+	written wireWritten
+	results [2]wireResult
+	strs    [5]string // the *string fields of wireSheet point here
 
 	// ints and bools are chunks the optional numbers and flags of
 	// domain.Sheet point into: one allocation serves many sheets. Each
@@ -568,9 +572,8 @@ func (p *fastParser) line(l *wireLine) bool {
 		ok := true
 		switch i {
 		case lBurrachi:
-			var m map[domain.BurracoType]*int
-			if m, ok = p.burrachi(); ok {
-				l.Burrachi = &m
+			if ok = p.burrachi(p.nLines - 1); ok {
+				l.Burrachi = &p.bmaps[p.nLines-1]
 			}
 		case lClosed:
 			var b bool
@@ -607,38 +610,41 @@ func (p *fastParser) line(l *wireLine) bool {
 	})
 }
 
-// burrachi reads a breakdown of known types, each once; convert checks
-// the counts. "burrachi": {} is an empty map, not nil, as the library
-// makes it.
-func (p *fastParser) burrachi() (map[domain.BurracoType]*int, bool) {
-	var counts [8]int
+// burrachi reads the breakdown of line slot k: known types, each once;
+// convert checks the counts. "burrachi": {} is an empty map, not nil, as
+// the library makes it.
+func (p *fastParser) burrachi(k int) bool {
+	counts := &p.bcounts[k]
 	var seen uint32
 	more, ok := p.open('{', '}')
-	n := 0
 	for ok && more {
 		i := p.member(burKeys)
 		if i < 0 || seen&(1<<i) != 0 {
-			return nil, false
+			return false
 		}
 		seen |= 1 << i
 		c, iok := p.int()
 		if !iok {
-			return nil, false
+			return false
 		}
 		counts[i] = c
-		n++
 		more, ok = p.next('}')
 	}
 	if !ok {
-		return nil, false
+		return false
 	}
-	m := make(map[domain.BurracoType]*int, n)
+	m := p.bmaps[k]
+	if m == nil {
+		m = make(map[domain.BurracoType]*int, len(domain.BurracoTypes))
+		p.bmaps[k] = m
+	}
+	clear(m)
 	for i, t := range domain.BurracoTypes {
 		if seen&(1<<i) != 0 {
-			m[t] = p.newInt(counts[i])
+			m[t] = &counts[i]
 		}
 	}
-	return m, true
+	return true
 }
 
 func (p *fastParser) writtenResults(wr *wireWritten) bool {

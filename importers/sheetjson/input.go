@@ -32,7 +32,8 @@ type lineReader struct {
 	line      int
 	lineStart int64
 	rerr      error
-	eof       bool // r has said io.EOF (to fill; Read asks r again)
+	eof       bool   // r has said io.EOF (to fill; Read asks r again)
+	buf       []byte // what fill reads into; pending is a part of it
 	limit     func() int
 }
 
@@ -78,7 +79,14 @@ func (l *lineReader) fill() bool {
 		return false
 	}
 	if cap(l.pending)-len(l.pending) < 32<<10 {
-		l.pending = append(make([]byte, 0, 2*len(l.pending)+64<<10), l.pending...)
+		// Move the kept input to the front of the buffer when it fits in
+		// half of it (mark drops from the front), else grow the buffer.
+		if 2*len(l.pending) <= cap(l.buf) {
+			l.pending = l.buf[:copy(l.buf, l.pending)]
+		} else {
+			l.buf = make([]byte, 2*len(l.pending)+128<<10)
+			l.pending = l.buf[:copy(l.buf, l.pending)]
+		}
 	}
 	n, err := l.r.Read(l.pending[len(l.pending):cap(l.pending)])
 	l.pending = l.pending[:len(l.pending)+n]
