@@ -13,7 +13,10 @@
 // time, json.Unmarshal fills the wire structs refusing unknown and
 // duplicate members, and convert checks ranges and enumerations. The
 // library's errors carry the JSON pointer and byte offset; this package
-// only words them and turns offsets into lines and columns.
+// only words them and turns offsets into lines and columns. A first pass
+// (fast.go) reads well-formed sheets it is sure of into the same wire
+// structs and declines anything else to the library: it is kept for speed
+// (fast.go has the numbers) and never changes a sheet or an error.
 //
 // Choices where the JSON standard leaves room:
 //   - duplicate keys are an error (a score sheet must have one reading);
