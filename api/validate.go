@@ -2,7 +2,7 @@ package api
 
 import (
 	"bytes"
-	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -28,13 +28,9 @@ func (s *server) validate(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	if err := checkJSONSyntax(body); err != nil {
-		s.fail(c, err)
-		return
-	}
 	reports, batch, err := s.validateSheets(body)
 	if err != nil {
-		s.fail(c, err)
+		s.fail(c, syntaxAs400(err))
 		return
 	}
 	var out []byte
@@ -94,17 +90,19 @@ func (s *server) validateSheets(body []byte) ([]domain.Report, bool, error) {
 	}
 }
 
-// checkJSONSyntax answers 400 for a body that is not JSON at all, so that
-// what the sheet decoder refuses afterwards is a document of the wrong shape
-// (422).
-func checkJSONSyntax(body []byte) error {
-	if json.Valid(body) {
-		return nil
+// syntaxAs400 makes the decoder's error for a body that is not JSON at
+// all a 400; a well-formed body of the wrong shape stays a 422. There is
+// no pre-pass over the body (issue 11): the decoder finds both in one
+// read, and reports the first problem in the order of the body.
+func syntaxAs400(err error) error {
+	var se *sheetjson.Error
+	if errors.As(err, &se) && se.Syntax {
+		if se.Pointer != "" {
+			return errMalformed(se.Pointer+": "+se.Detail, fieldError{Pointer: se.Pointer, Detail: se.Detail})
+		}
+		return errMalformed(se.Detail)
 	}
-	if _, err := parseJSON(body); err != nil {
-		return err
-	}
-	return errMalformed("malformed JSON")
+	return err
 }
 
 // langOnly reads the query of a route whose only parameter is lang.

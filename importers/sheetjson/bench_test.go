@@ -175,3 +175,38 @@ func BenchmarkDecodeParts(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkDecoderPaths compares the decoder's paths on the same batch:
+// the fast path from the stream (what NewDecoder does), the library on
+// each framed sheet (noFast), and the library alone in one pass (onePass,
+// the path before the fast path).
+func BenchmarkDecoderPaths(b *testing.B) {
+	_, batch := benchData()
+	for _, c := range []struct {
+		name            string
+		noFast, onePass bool
+	}{{"fast", false, false}, {"framed-library", true, false}, {"one-pass-library", true, true}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(int64(len(batch)))
+			b.ReportAllocs()
+			for b.Loop() {
+				d := NewDecoder(bytes.NewReader(batch))
+				d.noFast, d.onePass = c.noFast, c.onePass
+				n := 0
+				for {
+					_, err := d.Next()
+					if err == io.EOF {
+						break
+					}
+					if err != nil {
+						b.Fatal(err)
+					}
+					n++
+				}
+				if n != benchBatchSize {
+					b.Fatal(n)
+				}
+			}
+		})
+	}
+}

@@ -13,7 +13,10 @@
 // time, json.Unmarshal fills the wire structs refusing unknown and
 // duplicate members, and convert checks ranges and enumerations. The
 // library's errors carry the JSON pointer and byte offset; this package
-// only words them and turns offsets into lines and columns.
+// only words them and turns offsets into lines and columns. A first pass
+// (fast.go) reads well-formed sheets it is sure of into the same wire
+// structs and declines anything else to the library: it is kept for speed
+// (fast.go has the numbers) and never changes a sheet or an error.
 //
 // Choices where the JSON standard leaves room:
 //   - duplicate keys are an error (a score sheet must have one reading);
@@ -94,8 +97,24 @@ type Decoder struct {
 	// offBase is the input offset of the decoder's offset 0: not 0 after
 	// resync has restarted the decoder behind a made-up prefix.
 	offBase int64
+	// idxBase is what the library's sheet index is short of the real one
+	// after a restart behind a made-up prefix.
+	idxBase int
+
+	// pos is how far the batch has been read: just after "[" or after the
+	// last sheet. The fast path reads on from pos in the kept input; lib
+	// says whether the library's decoder stands at pos too.
+	pos int64
+	lib bool
 
 	maxSheet int
+
+	fast fastParser
+	// noFast turns the fast path off: the library decodes each framed
+	// sheet (the reference of the differential tests). onePass is the
+	// path before the fast path, the library decoding each sheet straight
+	// from the stream (for the benchmarks that compare the two).
+	noFast, onePass bool
 
 	started bool
 	batch   bool
@@ -150,6 +169,14 @@ func (d *Decoder) Next() (domain.Sheet, error) {
 		}
 		return s, nil
 	}
+	if !d.noFast && !d.onePass {
+		if s, ok := d.nextFast(); ok {
+			return s, nil
+		}
+		if err := d.restart(); err != nil {
+			return d.fail(err)
+		}
+	}
 	prefix := "/sheets/" + strconv.Itoa(d.n)
 	switch d.dec.PeekKind() {
 	case ']':
@@ -168,9 +195,133 @@ func (d *Decoder) Next() (domain.Sheet, error) {
 		at = d.off() - int64(len(v))
 		return domain.Sheet{}, d.at(prefix, at, false, "a sheet must be a JSON object, not "+jsonKind(v[0]))
 	}
-	// One pass: the library decodes the sheet straight from the stream.
-	// Reading it first as a value and decoding that cost 1.2x a bare
-	// encoding/json decode of the batch; this costs less than one.
+	if d.onePass {
+		return d.nextLibrary(prefix)
+	}
+	// The library frames the sheet (syntax, UTF-8, duplicate names, the
+	// size bound); the fast path reads the framed bytes, or declines and
+	// the library decodes them (fast.go says why, with the numbers).
+	unread := d.dec.UnreadBuffer()
+	at := d.off() + int64(len(unread)-len(bytes.TrimLeft(unread, " \t\r\n,")))
+	v, err := d.dec.ReadValue()
+	if err != nil {
+		return d.fail(d.sheetSyntax(err, prefix, at))
+	}
+	d.n++
+	end := d.off()
+	start := end - int64(len(v))
+	if len(v) > d.maxSheet {
+		return d.fail(d.at(prefix, start, false, fmt.Sprintf("the sheet is larger than %d bytes", d.maxSheet)))
+	}
+	d.in.mark(start) // the bound of lineReader counts from here
+	d.pos = end
+	return d.decodeAt(v, start, prefix)
+}
+
+// sheetSyntax words a syntax error in the sheet at input offset start.
+// The error is found again by a fresh decoder over the sheet's bytes: the
+// pointer the library gives depends on what its decoder read before (after
+// a restart, "/sheets/1/ruleset" where the first decoder says "/sheets/1",
+// or "/sheets/1/" where it says "/sheets/1/hands"; FuzzFastAgrees found
+// both), so the sheet alone decides it, whichever decoder met the error.
+func (d *Decoder) sheetSyntax(err error, prefix string, start int64) *Error {
+	var se *jsontext.SyntacticError
+	if d.in.rerr != nil || errors.Is(err, errTooLarge) || !errors.As(err, &se) {
+		return d.syntax(err, prefix)
+	}
+	scan := jsontext.NewDecoder(bytes.NewReader(d.in.from(start)), unmarshalOptions)
+	if _, serr := scan.ReadValue(); serr != nil {
+		return d.libraryError(serr, prefix, start, true)
+	}
+	return d.syntax(err, prefix)
+}
+
+// nextFast reads the next sheet of a batch with the fast path straight
+// from the kept input, when it is a well-formed sheet the fast path is
+// sure of; ok false leaves everything as it was, for the library.
+func (d *Decoder) nextFast() (domain.Sheet, bool) {
+	for {
+		data := d.in.from(d.pos)
+		i := 0
+		for i < len(data) && isBlank(data[i]) {
+			i++
+		}
+		if d.n > 0 {
+			if i < len(data) && data[i] == ',' {
+				i++
+			} else if i < len(data) {
+				return domain.Sheet{}, false
+			}
+			for i < len(data) && isBlank(data[i]) {
+				i++
+			}
+		}
+		if i < len(data) && data[i] != '{' {
+			return domain.Sheet{}, false
+		}
+		var s domain.Sheet
+		var n int
+		var ok bool
+		if i < len(data) {
+			s, n, ok = d.fast.decodeValue(data[i:])
+			if ok && n <= d.maxSheet {
+				start := d.pos + int64(i)
+				d.pos = start + int64(n)
+				d.lib = false
+				d.n++
+				d.in.mark(start)
+				return s, true
+			}
+			if !d.fast.short {
+				return domain.Sheet{}, false
+			}
+		}
+		// The sheet may go on past what has been read: read more, up to
+		// the bound of one sheet.
+		if len(data) > d.maxSheet || !d.in.fill() {
+			return domain.Sheet{}, false
+		}
+	}
+}
+
+func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// restart puts the library's decoder at pos after the fast path has read
+// on without it: a new decoder reads the kept input from pos behind a
+// made-up prefix that puts it inside the sheets array.
+func (d *Decoder) restart() error {
+	if d.lib {
+		return nil
+	}
+	prefix := resyncPrefix // after an element
+	if d.n == 0 {
+		prefix = `{"sheets":[`
+	}
+	d.in.served = d.pos
+	d.dec = jsontext.NewDecoder(io.MultiReader(strings.NewReader(prefix), d.in), unmarshalOptions)
+	d.offBase = d.pos - int64(len(prefix))
+	d.idxBase = d.n
+	for range 3 { // {  "sheets"  [
+		if _, err := d.dec.ReadToken(); err != nil {
+			return d.syntax(err, "/sheets")
+		}
+	}
+	if d.n > 0 {
+		d.idxBase = d.n - 1
+		if err := d.dec.SkipValue(); err != nil { // the made-up element of the prefix
+			return d.syntax(err, "/sheets")
+		}
+	}
+	d.lib = true
+	return nil
+}
+
+// nextLibrary decodes the next sheet of a batch with the library alone,
+// in one pass straight from the stream: the path before the fast path,
+// kept for BenchmarkDecoderPaths. Its syntax errors inside a sheet can
+// differ in wording from the framing decoder's (a stray ',' reported
+// before the ']' after it).
+func (d *Decoder) nextLibrary(prefix string) (domain.Sheet, error) {
 	d.in.mark(d.off()) // the bound of lineReader counts from here
 	var w wireSheet
 	err := json.UnmarshalDecode(d.dec, &w) // the options are the decoder's (begin, resync)
@@ -192,7 +343,7 @@ func (d *Decoder) Next() (domain.Sheet, error) {
 		if err := d.resync(start, prefix); err != nil {
 			var e *Error
 			if !errors.As(err, &e) {
-				e = &Error{Pointer: prefix, Detail: "malformed JSON: " + err.Error()}
+				e = &Error{Pointer: prefix, Detail: "malformed JSON: " + err.Error(), Syntax: true}
 			}
 			return d.fail(e)
 		}
@@ -210,8 +361,10 @@ func (d *Decoder) Next() (domain.Sheet, error) {
 func (d *Decoder) off() int64 { return d.offBase + d.dec.InputOffset() }
 
 // resyncPrefix puts a restarted decoder inside the sheets array, after an
-// element, where the stream goes on after a skipped sheet.
-const resyncPrefix = `{"sheets":[0`
+// element, where the stream goes on after a skipped sheet. The made-up
+// element is an object: a number would run on into what follows ("0."
+// for a stray "." after a sheet; FuzzFastAgrees found it).
+const resyncPrefix = `{"sheets":[{}`
 
 // resync skips the sheet at input offset start after a semantic error. The
 // library's decoder cannot go on after one (its state is spent), so the
@@ -227,12 +380,13 @@ func (d *Decoder) resync(start int64, prefix string) error {
 	d.in.served = end
 	d.dec = jsontext.NewDecoder(io.MultiReader(strings.NewReader(resyncPrefix), d.in), unmarshalOptions)
 	d.offBase = end - int64(len(resyncPrefix))
+	d.idxBase = d.n - 1
 	for range 3 { // {  "sheets"  [
 		if _, err := d.dec.ReadToken(); err != nil {
 			return d.syntax(err, prefix)
 		}
 	}
-	return d.dec.SkipValue() // the 0 of the prefix
+	return d.dec.SkipValue() // the made-up element of the prefix
 }
 
 // shift makes a semantic error's offset relative to the sheet at start.
@@ -264,6 +418,11 @@ func (d *Decoder) problemError(p *problem, start int64, prefix string) (domain.S
 
 // decodeAt decodes one sheet v found at input offset start.
 func (d *Decoder) decodeAt(v []byte, start int64, prefix string) (domain.Sheet, error) {
+	if !d.noFast {
+		if s, ok := d.fast.decode(v); ok {
+			return s, nil
+		}
+	}
 	s, p := decodeSheet(v)
 	if p == nil {
 		return s, nil
@@ -297,7 +456,7 @@ func (d *Decoder) begin() error {
 			if d.in.rerr != nil {
 				return d.readError()
 			}
-			return &Error{Detail: `the input is empty: want a sheet object or a batch {"sheets": [...]}`}
+			return &Error{Detail: `the input is empty: want a sheet object or a batch {"sheets": [...]}`, Syntax: true}
 		}
 		return d.syntax(err, "")
 	case '}', ']':
@@ -305,6 +464,10 @@ func (d *Decoder) begin() error {
 		return d.syntax(err, "")
 	default:
 		at := d.off() + int64(len(d.dec.UnreadBuffer())-len(bytes.TrimLeft(d.dec.UnreadBuffer(), " \t\r\n")))
+		// A value that is not even well-formed is a syntax error first.
+		if err := d.dec.SkipValue(); err != nil {
+			return d.syntax(err, "")
+		}
 		return d.at("", at, false, fmt.Sprintf(`the document must be a sheet object or a batch {"sheets": [...]}, not %s`, kindName(k)))
 	}
 	if _, err := d.dec.ReadToken(); err != nil {
@@ -335,6 +498,7 @@ func (d *Decoder) begin() error {
 	if _, err := d.dec.ReadToken(); err != nil {
 		return d.syntax(err, "/sheets")
 	}
+	d.pos, d.lib = d.off(), true
 	return nil
 }
 
@@ -441,7 +605,7 @@ func (d *Decoder) libraryError(err error, ptr string, base int64, rel bool) *Err
 	}
 	var se *jsontext.SyntacticError
 	if !errors.As(err, &se) {
-		return &Error{Pointer: ptr, Detail: "malformed JSON: " + err.Error()}
+		return &Error{Pointer: ptr, Detail: "malformed JSON: " + err.Error(), Syntax: true}
 	}
 	lib := string(se.JSONPointer)
 	switch {
@@ -456,6 +620,9 @@ func (d *Decoder) libraryError(err error, ptr string, base int64, rel bool) *Err
 			rest, tail = rest[:i], rest[i:]
 		}
 		if !strings.HasPrefix(ptr, "/sheets/") {
+			if i, err := strconv.Atoi(rest); err == nil {
+				rest = strconv.Itoa(i + d.idxBase)
+			}
 			ptr = "/sheets/" + rest
 		}
 		ptr += schemaPrefix(jsontext.Pointer(tail))
@@ -479,7 +646,7 @@ func (d *Decoder) libraryError(err error, ptr string, base int64, rel bool) *Err
 // at makes an *Error at input offset off.
 func (d *Decoder) at(ptr string, off int64, syntax bool, detail string) *Error {
 	line, col := d.in.position(off)
-	e := &Error{Pointer: ptr, Detail: detail, Line: line, Column: col}
+	e := &Error{Pointer: ptr, Detail: detail, Line: line, Column: col, Syntax: syntax}
 	if syntax {
 		e.Detail = fmt.Sprintf("malformed JSON at line %d, column %d: %s", e.Line, e.Column, detail)
 	}

@@ -24,6 +24,10 @@ type Error struct {
 	// set for type, unknown-field and duplicate-field errors, 0 when unknown
 	// (range and required-field checks run on decoded values).
 	Line, Column int
+	// Syntax is set when the input is not well-formed JSON at all (or is
+	// empty): the API answers 400 for it, 422 for a well-formed document
+	// of the wrong shape.
+	Syntax bool
 }
 
 func (e *Error) Error() string {

@@ -32,6 +32,8 @@ type lineReader struct {
 	line      int
 	lineStart int64
 	rerr      error
+	eof       bool   // r has said io.EOF (to fill; Read asks r again)
+	buf       []byte // what fill reads into; pending is a part of it
 	limit     func() int
 }
 
@@ -57,6 +59,43 @@ func (l *lineReader) Read(p []byte) (int, error) {
 		l.rerr = err
 	}
 	return n, err
+}
+
+// from returns the kept input from offset off on (off at or after the
+// mark).
+func (l *lineReader) from(off int64) []byte {
+	k := off - l.at
+	if k < 0 || k > int64(len(l.pending)) {
+		return nil
+	}
+	return l.pending[k:]
+}
+
+// fill reads one more chunk of the input into the kept input, for the fast
+// path; false at the end of the input or on an error (which the library's
+// decoder then meets and reports).
+func (l *lineReader) fill() bool {
+	if l.whole || l.rerr != nil || l.eof {
+		return false
+	}
+	if cap(l.pending)-len(l.pending) < 32<<10 {
+		// Move the kept input to the front of the buffer when it fits in
+		// half of it (mark drops from the front), else grow the buffer.
+		if 2*len(l.pending) <= cap(l.buf) {
+			l.pending = l.buf[:copy(l.buf, l.pending)]
+		} else {
+			l.buf = make([]byte, 2*len(l.pending)+128<<10)
+			l.pending = l.buf[:copy(l.buf, l.pending)]
+		}
+	}
+	n, err := l.r.Read(l.pending[len(l.pending):cap(l.pending)])
+	l.pending = l.pending[:len(l.pending)+n]
+	if err == io.EOF {
+		l.eof = true
+	} else if err != nil {
+		l.rerr = err
+	}
+	return n > 0 || err == nil
 }
 
 // skipBOM drops one UTF-8 byte order mark at the start of the input; the
