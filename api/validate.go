@@ -28,12 +28,14 @@ func (s *server) validate(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	if err := checkJSONSyntax(body); err != nil {
-		s.fail(c, err)
-		return
-	}
+	// One parse on the way that succeeds: the sheet decoder reads the
+	// body; only when it refuses it is the body checked for plain JSON
+	// syntax (400) before the decoder's 422 is answered.
 	reports, batch, err := s.validateSheets(body)
 	if err != nil {
+		if synErr := checkJSONSyntax(body); synErr != nil {
+			err = synErr
+		}
 		s.fail(c, err)
 		return
 	}
