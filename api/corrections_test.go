@@ -284,8 +284,9 @@ func TestCorrectionsAndStandingsThroughThreeRounds(t *testing.T) {
 		if sit.CurrentRound != 3 || !sit.CurrentRoundStarted || !sit.PositionsPublished || !sit.StandingsPublished || sit.Phase != "danese" || sit.TournamentClosed {
 			t.Errorf("derived situation %+v, want round 3 started, danese, round 2's standings and positions published", sit)
 		}
-		// The written figures are not what the standings count (RULES §6:
-		// computed from the hands): they do not move.
+		// The written MP and VP (0, 10-10) already were the computed ones:
+		// only the total changes, the standings (RULES §8: the written
+		// result) do not move.
 		wantRows(t, "standings_before", ans.StandingsBefore, round2)
 		wantRows(t, "standings_after", ans.StandingsAfter, round2)
 		if got := w.do(request{method: "GET", path: T + "/rounds/3", token: w.ref1}).body; string(got) != string(round3Before) {

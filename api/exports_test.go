@@ -280,7 +280,7 @@ func TestTournamentWorkbookAPI6(t *testing.T) {
 			}
 		})
 
-		t.Run("Turni rows are the stored sheets' computed results (RULES §6)", func(t *testing.T) {
+		t.Run("Turni rows are the stored sheets' official results, which these valid sheets compute alike (RULES §8)", func(t *testing.T) {
 			_, rows := rowsOf(t, f, "Turni", true)
 			var want [][]string
 			for _, k := range [][2]int{{1, 1}, {1, 2}, {2, 1}, {2, 2}} {
@@ -291,7 +291,7 @@ func TestTournamentWorkbookAPI6(t *testing.T) {
 				c := st.Report.Computed
 				want = append(want, []string{strconv.Itoa(k[0]), strconv.Itoa(k[1]), st.Sheet.NS.ID, st.Sheet.EO.ID,
 					strconv.Itoa(c.NS.Total), strconv.Itoa(c.EO.Total), strconv.Itoa(c.NS.MP), strconv.Itoa(c.EO.MP),
-					strconv.Itoa(c.NS.VP), strconv.Itoa(c.EO.VP)})
+					strconv.Itoa(c.NS.VP), strconv.Itoa(c.EO.VP), ""}) // "Ufficiale ≠ calcolato": no
 			}
 			if len(want) != 3 {
 				t.Fatalf("%d stored sheets, want 3", len(want))

@@ -175,13 +175,15 @@ func (s *server) logRequests(c *gin.Context) {
 		route = "unmatched"
 	}
 	status := c.Writer.Status()
-	attrs := []slog.Attr{
+	// A fixed array on the stack: no slice growth per request.
+	var buf [7]slog.Attr
+	attrs := append(buf[:0],
 		slog.String("method", c.Request.Method),
 		slog.String("route", route),
 		slog.Int("status", status),
 		slog.Duration("duration", s.cfg.Now().Sub(start)),
 		slog.Int("bytes", max(c.Writer.Size(), 0)),
-	}
+	)
 	if p, ok := principalOf(c); ok {
 		attrs = append(attrs, slog.String("role", string(p.Role)))
 	}
@@ -196,6 +198,9 @@ func (s *server) logRequests(c *gin.Context) {
 		level = slog.LevelWarn
 	case status >= 500:
 		level = slog.LevelError
+	}
+	if !s.log.Enabled(c.Request.Context(), level) {
+		return
 	}
 	s.log.LogAttrs(c.Request.Context(), level, "request", attrs...)
 }

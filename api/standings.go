@@ -10,9 +10,9 @@ import (
 )
 
 // Standings (RULES §8): GET /v1/tournaments/{tid}/standings?after_round=n,
-// computed on every request from the stored sheets, the rounds' byes and
-// the referee adjustments — nothing is cached, so a correction or an
-// adjustment shows at once.
+// ranked by app from the stored (written) match results, the rounds' byes
+// and the referee adjustments, cached per tournament state — a correction
+// or an adjustment shows at once.
 
 type standingJSON struct {
 	Rank        int              `json:"rank"`
@@ -23,6 +23,26 @@ type standingJSON struct {
 	Wins        int              `json:"wins"`
 	Adjustments []adjustmentJSON `json:"adjustments"`
 	Tiebreak    *string          `json:"tiebreak"`
+	// Discrepancies: the counted matches whose official (written) result
+	// is not the computed one (RULES §8), and whether a correction is
+	// still allowed (RULES §9).
+	Discrepancies []discrepancyJSON `json:"discrepancies"`
+}
+
+type lineResultJSON struct {
+	Total int `json:"total"`
+	MP    int `json:"mp"`
+	VP    int `json:"vp"`
+}
+
+type discrepancyJSON struct {
+	Round       int            `json:"round"`
+	Table       int            `json:"table"`
+	Line        string         `json:"line"`
+	Official    lineResultJSON `json:"official"`
+	Computed    lineResultJSON `json:"computed"`
+	Kind        string         `json:"kind"`
+	Correctable string         `json:"correctable"`
 }
 
 type standingsResponse struct {
@@ -43,6 +63,14 @@ func toStandingsResponse(st app.StandingsTable) standingsResponse {
 		row := standingJSON{
 			Rank: r.Rank, Entrant: r.Entrant.ID, Players: make([]playerJSON, 0, len(r.Entrant.Players)),
 			VP: r.VP, MP: r.MP, Wins: r.Wins, Adjustments: []adjustmentJSON{},
+			Discrepancies: make([]discrepancyJSON, 0, len(st.Discrepancies[r.Entrant.ID])),
+		}
+		for _, d := range st.Discrepancies[r.Entrant.ID] {
+			row.Discrepancies = append(row.Discrepancies, discrepancyJSON{
+				Round: d.Round, Table: d.Table, Line: d.Line.String(),
+				Official: lineResultJSON(d.Official), Computed: lineResultJSON(d.Computed),
+				Kind: string(d.Kind), Correctable: string(d.Correctable),
+			})
 		}
 		for _, p := range r.Entrant.Players {
 			row.Players = append(row.Players, playerJSON{Name: p.Name, Membership: p.Membership})

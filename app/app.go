@@ -23,6 +23,8 @@ type App struct {
 	db  *store.DB
 	now func() time.Time
 	log *slog.Logger
+	// standings caches the standings per tournament state (standings.go).
+	standings store.StandingsCache[StandingsTable]
 }
 
 // New returns the operations over db. now is the clock (nil: time.Now);

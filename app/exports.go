@@ -118,10 +118,11 @@ func (a *App) tournamentExport(ctx context.Context, t domain.Tournament, nested 
 	if err != nil {
 		return workbook.TournamentExport{}, nil, err
 	}
-	standings, err := a.standingRows(ctx, t)
+	table, err := a.StandingsOf(ctx, t, 0)
 	if err != nil {
 		return workbook.TournamentExport{}, nil, err
 	}
+	standings := table.Rows
 	adjustments, err := a.db.ListAdjustments(ctx, t.ID)
 	if err != nil {
 		return workbook.TournamentExport{}, nil, err
@@ -132,7 +133,8 @@ func (a *App) tournamentExport(ctx context.Context, t domain.Tournament, nested 
 	}
 	rows := make([]workbook.StandingRow, len(standings))
 	for i, st := range standings {
-		rows[i] = workbook.StandingRow{Rank: st.Rank, Entrant: st.Entrant, VP: st.VP, MP: st.MP, Wins: st.Wins, TieBreak: st.Tiebreak}
+		rows[i] = workbook.StandingRow{Rank: st.Rank, Entrant: st.Entrant, VP: st.VP, MP: st.MP, Wins: st.Wins, TieBreak: st.Tiebreak,
+			Differs: differsCell(table.Discrepancies[st.Entrant.ID])}
 	}
 	ex := workbook.TournamentExport{
 		Tournament:  t,
@@ -199,12 +201,15 @@ func toMatchItem(st store.SheetAt, seats map[[2]int][2]string) matchItem {
 	if !ok {
 		ids = [2]string{sh.Sides[domain.NS].ID, sh.Sides[domain.EO].ID}
 	}
-	// The result that counts is the computed one (RULES §6): totals from
-	// base + points, MP from the totals, VP from the table.
-	res := domain.Validate(sh).Computed.Lines
-	m := workbook.MatchRow{Round: st.Round, Table: st.Table, Entrants: ids}
+	// The result that counts is the official one, as written on the
+	// delivered sheet (RULES §8); the computed one beside it when they
+	// differ.
+	om := domain.OfficialResult(sh, domain.Validate(sh))
+	m := workbook.MatchRow{Round: st.Round, Table: st.Table, Entrants: ids, Differs: om.Differs}
 	for _, l := range domain.Lines {
-		m.Total[l], m.MP[l], m.VP[l] = res[l].Total, res[l].MP, res[l].VP
+		o, c := om.Lines[l].Official, om.Lines[l].Computed
+		m.Total[l], m.MP[l], m.VP[l] = o.Total, o.MP, o.VP
+		m.Computed.Total[l], m.Computed.MP[l], m.Computed.VP[l] = c.Total, c.MP, c.VP
 	}
 	hands := make([]workbook.HandRow, len(sh.Hands))
 	for i, h := range sh.Hands {
@@ -318,10 +323,14 @@ func (a *App) resultWith(ctx context.Context, sh domain.Sheet, parts []byte) *wo
 	if err != nil {
 		return fail(err)
 	}
-	lines := domain.Validate(sheets[0]).Computed.Lines
+	// The WRITTEN (official) figures, which a correction changes (RULES
+	// §8, §9): the computed ones may not move when only the bottom of the
+	// sheet was wrong.
+	om := domain.OfficialResult(sheets[0], domain.Validate(sheets[0]))
 	var m workbook.MatchResult
 	for _, l := range domain.Lines {
-		m.Total[l], m.MP[l], m.VP[l] = lines[l].Total, lines[l].MP, lines[l].VP
+		o := om.Lines[l].Official
+		m.Total[l], m.MP[l], m.VP[l] = o.Total, o.MP, o.VP
 	}
 	return &m
 }
@@ -534,4 +543,22 @@ func (t *seasonTally) totals() iter.Seq2[workbook.SeasonTotal, error] {
 			}
 		}
 	}
+}
+
+// differsCell names the matches of ds for the Classifica sheet: "T2 tav.
+// 5 (rettificabile)" — whether a correction would still apply.
+func differsCell(ds []Discrepancy) string {
+	var b strings.Builder
+	for i, d := range ds {
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		fmt.Fprintf(&b, "T%d tav. %d", d.Round, d.Table)
+		if d.Correctable.Applies() {
+			b.WriteString(" (rettificabile)")
+		} else {
+			b.WriteString(" (non rettificabile)")
+		}
+	}
+	return b.String()
 }

@@ -18,8 +18,9 @@ const (
 	// MaxRoundsPlanned bounds a tournament: RULES §10 kinds play 3 to 7
 	// rounds; 30 leaves room for multi-session events.
 	MaxRoundsPlanned = 30
-	// MaxTables bounds one round: a thousand tables seat 4000 players.
-	MaxTables = 1000
+	// MaxTables bounds one round: 2,500 tables seat 10,000 players (a
+	// national championship of 4,000 pairs needs 2,000).
+	MaxTables = 2500
 	// MinPlannedHands, MaxHands: API §1 hands_planned is 2, 3 or 4; a
 	// sheet holds 1 to 4 hands.
 	MinPlannedHands = 2

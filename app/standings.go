@@ -8,9 +8,14 @@ import (
 	"segnapunti/store"
 )
 
-// Standings (RULES §8), computed on every request from the stored sheets,
-// the rounds' byes and the referee adjustments — nothing is cached, so a
-// correction or an adjustment shows at once.
+// Standings (RULES §8), ranked from the stored match results (one narrow
+// query, store.MatchResults: the WRITTEN result of every delivered sheet,
+// changed only by an applied correction), the rounds' byes and the referee
+// adjustments. The result is cached per tournament state
+// (store.StandingsStamp: the tournament's version, the results' count and
+// versions, the adjustments): every sheet write, correction, adjustment or
+// round state change gives a new stamp, so a cached table is never served
+// across a change.
 
 // Standings is the standings of a tournament p may read after round
 // afterRound (0: every round that has a sheet; else 1..rounds_planned).
@@ -39,18 +44,46 @@ func (a *App) StandingsAfter(ctx context.Context, p Principal, tid string, after
 }
 
 // StandingsTable is the standings with what a page or an answer shows
-// besides them.
+// besides them. A table may be shared by concurrent readers (the cache):
+// read it, never change it.
 type StandingsTable struct {
 	AfterRound  int // the last round counted
 	Rows        []domain.Standing
 	Adjustments map[string][]store.Adjustment // by entrant: those counted
+	// Discrepancies are, by entrant, the counted matches whose official
+	// (written) result is not the computed one (RULES §8), by round.
+	Discrepancies map[string][]Discrepancy
+}
+
+// Discrepancy is a counted match whose official result differs from the
+// computed one, seen from one entrant's line, and what a correction of it
+// would be ruled now (RULES §9 with the service's records and no facts
+// the caller would add: domain.Decide).
+type Discrepancy struct {
+	Round, Table int
+	Line         domain.Line
+	Official     domain.LineResult
+	Computed     domain.LineResult
+	Kind         domain.CorrectionKind // sum, inversion, other
+	Correctable  domain.Ruling         // apply, apply_keep_pairing, reject
 }
 
 // StandingsOf reads what the standings of t are computed from and
 // computes them, after round afterRound (0: every round that has a
-// sheet). The caller has checked that t may be read (the exports, a
+// result). The caller has checked that t may be read (the exports, a
 // correction's before and after).
 func (a *App) StandingsOf(ctx context.Context, t domain.Tournament, afterRound int) (StandingsTable, error) {
+	stamp, err := a.db.StandingsStamp(ctx, t.ID)
+	if err != nil {
+		return StandingsTable{}, err
+	}
+	return a.standings.Get(t.ID, afterRound, stamp, func() (StandingsTable, error) {
+		return a.readStandings(ctx, t, afterRound)
+	})
+}
+
+// readStandings computes the standings without the cache.
+func (a *App) readStandings(ctx context.Context, t domain.Tournament, afterRound int) (StandingsTable, error) {
 	entrants, err := a.db.ListEntrants(ctx, t.ID)
 	if err != nil {
 		return StandingsTable{}, err
@@ -63,142 +96,63 @@ func (a *App) StandingsOf(ctx context.Context, t domain.Tournament, afterRound i
 	if err != nil {
 		return StandingsTable{}, err
 	}
-	var sheets []store.SheetAt
-	for sh, err := range a.db.EachSheet(ctx, t.ID) {
-		if err != nil {
-			return StandingsTable{}, err
-		}
-		sheets = append(sheets, sh)
-	}
-	return computeStandings(t, entrants, rounds, sheets, adjustments, afterRound)
-}
-
-// computeStandings builds the input of domain.Standings from the records:
-//
-//   - every stored sheet of a round up to afterRound gives each line a
-//     result: the VP and MP domain.Validate computes from the hands (never
-//     the written figures, RULES §6), credited to the entrants the round
-//     seats at that table (not the ids written on the sheet);
-//   - every bye of a round's byes list gives the rest score of RULES §7
-//     (the domain's bye effect for the tournament's ruleset and kind and
-//     the round's planned hands);
-//   - an adjustment whose effect is a result (a bye, an awarded or lost
-//     match, a late start) takes the place of the entrant's result of that
-//     round, whether a sheet or a bye gave one or not;
-//   - an adjustment's penalty (the second warning's −1 VP, a referee score)
-//     is added to the entrant's totals.
-//
-// afterRound 0 means every round up to the last one with a sheet. Results
-// of an individual tournament are credited to the entrant seated at the
-// line (the rounds seat one entrant per line), as in a pairs tournament.
-func computeStandings(t domain.Tournament, entrants []domain.Entrant, rounds []domain.Round, sheets []store.SheetAt, adjustments []store.Adjustment, afterRound int) (StandingsTable, error) {
-	if afterRound == 0 {
-		for _, sh := range sheets {
-			afterRound = max(afterRound, sh.Round)
-		}
-	}
-	counts := func(round int) bool { return round <= afterRound }
-
-	type key struct {
-		entrant string
-		round   int
-	}
-	var results []domain.MatchResult
-	at := map[key]int{} // index in results
-	put := func(r domain.MatchResult) {
-		k := key{r.Entrant, r.Round}
-		if i, ok := at[k]; ok {
-			results[i] = r
-			return
-		}
-		at[k] = len(results)
-		results = append(results, r)
-	}
-
-	byNumber := make(map[int]domain.Round, len(rounds))
-	for _, r := range rounds {
-		byNumber[r.Number] = r
-	}
-	for _, sh := range sheets {
-		if !counts(sh.Round) {
-			continue
-		}
-		r, ok := byNumber[sh.Round]
-		if !ok {
-			return StandingsTable{}, fmt.Errorf("standings: a sheet is stored for round %d, which does not exist", sh.Round)
-		}
-		tb, ok := r.Assignment(sh.Table)
-		if !ok {
-			return StandingsTable{}, fmt.Errorf("standings: a sheet is stored for table %d, which round %d does not have", sh.Table, sh.Round)
-		}
-		lines := domain.Validate(sh.Sheet).Computed.Lines
-		put(domain.MatchResult{Round: r.Number, Entrant: tb.NS, Opponent: tb.EO, VP: lines[domain.NS].VP, MP: lines[domain.NS].MP})
-		put(domain.MatchResult{Round: r.Number, Entrant: tb.EO, Opponent: tb.NS, VP: lines[domain.EO].VP, MP: lines[domain.EO].MP})
-	}
-	for _, r := range rounds {
-		if !counts(r.Number) {
-			continue
-		}
-		for _, id := range r.Byes {
-			score, err := byeScore(t, r)
-			if err != nil {
-				return StandingsTable{}, err
-			}
-			put(domain.MatchResult{Round: r.Number, Entrant: id, VP: score.VP, MP: score.MP, Bye: true})
-		}
-	}
-
-	var penalties []domain.Adjustment
-	counted := map[string][]store.Adjustment{}
-	for _, a := range adjustments {
-		if a.Round > 0 && !counts(a.Round) {
-			continue
-		}
-		counted[a.Entrant] = append(counted[a.Entrant], a)
-		e := a.Effect
-		if e.Result != nil && a.Round > 0 {
-			r := domain.MatchResult{Round: a.Round, Entrant: a.Entrant, VP: e.Result.VP, MP: e.Result.MP, Bye: e.Bye, Awarded: e.Awarded && !e.Bye}
-			if !e.Bye {
-				r.Opponent = opponentIn(byNumber[a.Round], a.Entrant)
-			}
-			put(r)
-		}
-		if e.Delta != (domain.MatchScore{}) {
-			penalties = append(penalties, domain.Adjustment{
-				Entrant: a.Entrant, Round: a.Round, Reason: a.Case.Reason,
-				VP: e.Delta.VP, MP: e.Delta.MP, Note: a.Case.Note, Author: a.Author, At: a.At,
-			})
-		}
-	}
-
-	// The rounds are already cut at afterRound above; the domain counts
-	// everything it is given.
-	rows, err := domain.Standings(domain.StandingsInput{Entrants: entrants, Results: results, Adjustments: penalties})
+	results, err := a.db.MatchResults(ctx, t.ID, afterRound)
 	if err != nil {
-		return StandingsTable{}, fmt.Errorf("standings of tournament %s: %w", t.ID, err)
+		return StandingsTable{}, err
 	}
-	return StandingsTable{AfterRound: afterRound, Rows: rows, Adjustments: counted}, nil
+	return computeStandings(t, entrants, rounds, results, adjustments, afterRound)
 }
 
-// byeScore is the rest score of RULES §7 for a bye in round r.
-func byeScore(t domain.Tournament, r domain.Round) (domain.MatchScore, error) {
-	e, err := domain.AdjustmentCase{Reason: domain.ReasonBye, Ruleset: t.Ruleset, Kind: t.Kind, HandsPlanned: r.HandsPlanned}.Effect()
+// computeStandings ranks the records with domain.OfficialStandings:
+//
+//   - every stored result of a round up to afterRound gives each line its
+//     OFFICIAL VP and MP — the written figures (RULES §8, first paragraph),
+//     not those domain.Validate computes — credited to the entrants the
+//     round seats at that table (not the ids written on the sheet);
+//   - every bye of a round's byes list gives the rest score of RULES §7;
+//   - an adjustment whose effect is a result takes the place of the
+//     entrant's result of that round; an adjustment's penalty is added.
+//
+// Each counted result whose official figures differ from the computed
+// ones is listed, for both its entrants, with the ruling a correction of
+// it would get now (CorrectionSituation, domain.Decide).
+func computeStandings(t domain.Tournament, entrants []domain.Entrant, rounds []domain.Round, results []domain.TableResult, adjustments []store.Adjustment, afterRound int) (StandingsTable, error) {
+	recorded := make([]domain.RecordedAdjustment, len(adjustments))
+	for i, a := range adjustments {
+		recorded[i] = domain.RecordedAdjustment{Entrant: a.Entrant, Round: a.Round, Case: a.Case, Effect: a.Effect, Author: a.Author, At: a.At}
+	}
+	res, err := domain.OfficialStandings(domain.OfficialStandingsInput{
+		Tournament: t, Entrants: entrants, Rounds: rounds, Results: results,
+		Adjustments: recorded, AfterRound: afterRound,
+	})
 	if err != nil {
-		return domain.MatchScore{}, fmt.Errorf("bye score of round %d: %w", r.Number, err)
+		return StandingsTable{}, err
 	}
-	return *e.Result, nil
-}
-
-// opponentIn is the entrant seated against id in round r, "" when id is
-// not seated.
-func opponentIn(r domain.Round, id string) string {
-	for _, tb := range r.Tables {
-		switch id {
-		case tb.NS:
-			return tb.EO
-		case tb.EO:
-			return tb.NS
+	out := StandingsTable{AfterRound: res.AfterRound, Rows: res.Rows,
+		Adjustments: make(map[string][]store.Adjustment, len(res.Counted))}
+	for id, idx := range res.Counted {
+		for _, i := range idx {
+			out.Adjustments[id] = append(out.Adjustments[id], adjustments[i])
 		}
 	}
-	return ""
+	if len(res.Differing) > 0 {
+		out.Discrepancies = map[string][]Discrepancy{}
+		rulings := map[[2]any]domain.Ruling{} // by round and kind
+		for _, tr := range res.Differing {
+			k := [2]any{tr.Round, tr.Kind}
+			ruling, ok := rulings[k]
+			if !ok {
+				ruling = domain.Decide(CorrectionSituation(t, rounds, tr.Round, tr.Kind, CorrectionFacts{})).Ruling
+				rulings[k] = ruling
+			}
+			for _, l := range domain.Lines {
+				id := tr.Entrant(l)
+				out.Discrepancies[id] = append(out.Discrepancies[id], Discrepancy{
+					Round: tr.Round, Table: tr.Table, Line: l,
+					Official: tr.Official[l], Computed: tr.Computed[l], Kind: tr.Kind, Correctable: ruling,
+				})
+			}
+		}
+	}
+	return out, nil
 }

@@ -16,6 +16,27 @@ func standingsSheet(ns, eo int) domain.Sheet {
 		Hands: []domain.Hand{{End: domain.EndClosed, Lines: [2]domain.LineScore{{Base: 0, Points: ns}, {Base: 0, Points: eo}}}}}
 }
 
+// resultsOf is the stored results of sheets as the store computes them
+// (domain.OfficialResult), seated as the rounds seat them.
+func resultsOf(rounds []domain.Round, sheets []store.SheetAt) []domain.TableResult {
+	var out []domain.TableResult
+	for _, sh := range sheets {
+		for _, r := range rounds {
+			tb, ok := r.Assignment(sh.Table)
+			if r.Number != sh.Round || !ok {
+				continue
+			}
+			m := domain.OfficialResult(sh.Sheet, domain.Validate(sh.Sheet))
+			tr := domain.TableResult{Round: sh.Round, Table: sh.Table, NS: tb.NS, EO: tb.EO, Differs: m.Differs, Kind: m.Kind}
+			for _, l := range domain.Lines {
+				tr.Official[l], tr.Computed[l] = m.Lines[l].Official, m.Lines[l].Computed
+			}
+			out = append(out, tr)
+		}
+	}
+	return out
+}
+
 func pairs(ids ...string) []domain.Entrant {
 	out := make([]domain.Entrant, len(ids))
 	for i, id := range ids {
@@ -70,7 +91,7 @@ func TestComputeStandingsFromRecords(t *testing.T) {
 			[]got{{"5", 14, 365, 0}, {"1", 11, 170, 1}, {"3", 10, 0, 0}, {"4", 10, 0, 0}, {"2", 7, -300, 0}, {"6", 0, 0, 0}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			st, err := computeStandings(tour, pairs("1", "2", "3", "4", "5", "6"), []domain.Round{r1, r2}, tc.sheets, tc.adjustments, tc.after)
+			st, err := computeStandings(tour, pairs("1", "2", "3", "4", "5", "6"), []domain.Round{r1, r2}, resultsOf([]domain.Round{r1, r2}, tc.sheets), tc.adjustments, tc.after)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -111,8 +132,9 @@ func BenchmarkComputeStandings(b *testing.B) {
 		}
 		rounds = append(rounds, r)
 	}
+	results := resultsOf(rounds, sheets)
 	for b.Loop() {
-		if _, err := computeStandings(tour, entrants, rounds, sheets, nil, 0); err != nil {
+		if _, err := computeStandings(tour, entrants, rounds, results, nil, 0); err != nil {
 			b.Fatal(err)
 		}
 	}

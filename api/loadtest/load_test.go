@@ -149,37 +149,53 @@ func closedLoop(t *testing.T, workers int, call func(worker, i int) error) resul
 	return r
 }
 
-// openLoop sends requests at a fixed rate whatever the answers, so that
+// openLoop offers requests at a fixed rate whatever the answers, so that
 // latency is measured at that load (not at the load the server allows).
-func openLoop(t *testing.T, rate float64, call func() error) result {
+// A fixed pool of senders (not a goroutine per request: on 2 cores the
+// generator would become the bottleneck) takes the scheduled times
+// start + i/rate in turn; each latency counts from the SCHEDULED time, so
+// a request sent late because every sender was busy counts its wait
+// (no coordinated omission).
+func openLoop(t *testing.T, rate float64, senders int, call func() error) result {
 	t.Helper()
 	interval := time.Duration(float64(time.Second) / rate)
 	n := min(int(phaseTime/interval), phaseRequests)
 	var (
 		wg       sync.WaitGroup
-		mu       sync.Mutex
-		lat      = make([]time.Duration, 0, n)
+		next     atomic.Int64
 		failures atomic.Int64
+		lats     = make([][]time.Duration, senders)
 	)
-	start := time.Now()
-	for i := range n {
-		time.Sleep(time.Until(start.Add(time.Duration(i) * interval)))
+	start := time.Now().Add(10 * time.Millisecond)
+	for s := range senders {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			t0 := time.Now()
-			if err := call(); err != nil {
-				failures.Add(1)
-				return
+			mine := make([]time.Duration, 0, n/senders+1)
+			for {
+				i := next.Add(1) - 1
+				if i >= int64(n) {
+					break
+				}
+				at := start.Add(time.Duration(i) * interval)
+				if d := time.Until(at); d > 0 {
+					time.Sleep(d)
+				}
+				if err := call(); err != nil {
+					failures.Add(1)
+					continue
+				}
+				mine = append(mine, time.Since(at))
 			}
-			d := time.Since(t0)
-			mu.Lock()
-			lat = append(lat, d)
-			mu.Unlock()
+			lats[s] = mine
 		}()
 	}
 	wg.Wait()
-	r := result{requests: len(lat), failures: int(failures.Load()), elapsed: time.Since(start), latencies: lat}
+	r := result{failures: int(failures.Load()), elapsed: time.Since(start)}
+	for _, l := range lats {
+		r.latencies = append(r.latencies, l...)
+	}
+	r.requests = len(r.latencies)
 	if r.failures > 0 {
 		t.Errorf("%d failures at %.0f req/s", r.failures, rate)
 	}
@@ -229,12 +245,18 @@ func TestValidateThroughput(t *testing.T) {
 		t.Errorf("validate reaches %.0f%% of the echo's throughput, goal 50%%", 100*ratio)
 	}
 
+	// At half of validate's maximum, the same fixed rate for both: p99 of
+	// validate at most 3x the echo's p99 (the cost of the work itself).
 	half := val.perSecond() / 2
-	at := openLoop(t, half, func() error { return send(c, "POST", srv.URL+"/v1/validate", "", sheetJSON, 200) })
-	t.Logf("validate at half load (%.0f req/s offered, %d requests): p50 %v  p99 %v  max %v (goal p99 < 20ms)",
-		half, at.requests, at.quantile(0.5), at.quantile(0.99), at.quantile(1))
-	if p99 := at.quantile(0.99); p99 >= 20*time.Millisecond {
-		t.Errorf("p99 %v at half load, goal < 20ms", p99)
+	senders := 32
+	echoAt := openLoop(t, half, senders, func() error { return send(c, "POST", srv.URL+"/echo", "", sheetJSON, 200) })
+	at := openLoop(t, half, senders, func() error { return send(c, "POST", srv.URL+"/v1/validate", "", sheetJSON, 200) })
+	t.Logf("echo at %.0f req/s (%d senders, %d requests): p50 %v  p99 %v  max %v",
+		half, senders, echoAt.requests, echoAt.quantile(0.5), echoAt.quantile(0.99), echoAt.quantile(1))
+	t.Logf("validate at %.0f req/s (%d requests): p50 %v  p99 %v  max %v (goal p99 <= 3x echo p99 = %v)",
+		half, at.requests, at.quantile(0.5), at.quantile(0.99), at.quantile(1), 3*echoAt.quantile(0.99))
+	if p99 := at.quantile(0.99); p99 > 3*echoAt.quantile(0.99) {
+		t.Errorf("p99 %v at half load, goal <= 3x the echo's %v", p99, echoAt.quantile(0.99))
 	}
 }
 

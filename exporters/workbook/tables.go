@@ -1,6 +1,7 @@
 package workbook
 
 import (
+	"fmt"
 	"iter"
 	"strings"
 	"time"
@@ -159,9 +160,9 @@ func classificaTable(t TournamentExport) table {
 		columns: []column{
 			{"Posizione", 10}, {"Concorrente", 12}, {"Giocatori", 40}, {"Tessere", 24},
 			{"Squadra", 20}, {"Circolo", 24}, {"VP", 8}, {"MP", 10}, {"Vittorie", 10},
-			{"Spareggio", 48},
+			{"Spareggio", 48}, {"Ufficiale ≠ calcolato", 24},
 		},
-		rows: mapRows(t.Standings, 10, func(row []any, s StandingRow) {
+		rows: mapRows(t.Standings, 11, func(row []any, s StandingRow) {
 			row[0] = s.Rank
 			row[1] = entrantCell(s.Entrant.ID)
 			row[2] = playerNames(s.Entrant.Players)
@@ -172,6 +173,7 @@ func classificaTable(t TournamentExport) table {
 			row[7] = s.MP
 			row[8] = s.Wins
 			row[9] = s.TieBreak
+			row[10] = s.Differs
 		}),
 	}
 }
@@ -182,13 +184,18 @@ func turniTable(t TournamentExport) table {
 		columns: []column{
 			{"Turno", 8}, {"Tavolo", 8}, {"NS", 10}, {"EO", 10},
 			{"NS Totale", 11}, {"EO Totale", 11}, {"NS MP", 9}, {"EO MP", 9}, {"NS VP", 8}, {"EO VP", 8},
+			{"Ufficiale ≠ calcolato", 24},
 		},
-		rows: mapRows(t.Matches, 10, func(row []any, m MatchRow) {
+		rows: mapRows(t.Matches, 11, func(row []any, m MatchRow) {
 			row[0], row[1] = m.Round, m.Table
 			row[2], row[3] = entrantCell(m.Entrants[domain.NS]), entrantCell(m.Entrants[domain.EO])
 			row[4], row[5] = m.Total[domain.NS], m.Total[domain.EO]
 			row[6], row[7] = m.MP[domain.NS], m.MP[domain.EO]
 			row[8], row[9] = m.VP[domain.NS], m.VP[domain.EO]
+			if m.Differs {
+				c := m.Computed
+				row[10] = fmt.Sprintf("sì: calcolato %d–%d MP, %d–%d VP", c.MP[domain.NS], c.MP[domain.EO], c.VP[domain.NS], c.VP[domain.EO])
+			}
 		}),
 	}
 }

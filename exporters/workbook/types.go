@@ -42,6 +42,10 @@ type StandingRow struct {
 	// TieBreak says which step of RULES §8 placed the entrant against the
 	// ones level with it on VP and MP; "" when it was not tied.
 	TieBreak string
+	// Differs names the entrant's counted matches whose official (written)
+	// result is not the computed one (RULES §8), e.g. "T2 tav. 5"; "" when
+	// none.
+	Differs string
 }
 
 // MatchRow is one table of one round: its result as it counts in the
@@ -53,6 +57,10 @@ type MatchRow struct {
 	Total    [2]int
 	MP       [2]int
 	VP       [2]int
+	// Differs: the official (written) result above is not the one
+	// computed from the hands (RULES §8); Computed is that one.
+	Differs  bool
+	Computed MatchResult
 }
 
 // HandRow is one hand of one match (RULES §5). Arrays are indexed by

@@ -1,0 +1,104 @@
+package api
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"slices"
+	"strconv"
+	"testing"
+	"time"
+
+	"segnapunti/domain"
+	"segnapunti/exporters/reportjson"
+	"segnapunti/importers/sheetjson"
+	"segnapunti/store"
+	"segnapunti/store/dbtest"
+)
+
+// benchStandingsHTTP: GET .../standings in process (router, auth, app,
+// store, domain, JSON) for a tournament of `entrants` pairs and `rounds`
+// full rounds on PostgreSQL. "cold" builds a fresh server (empty
+// standings cache) per request: the store query and the ranking; "cached"
+// repeats the request: the stamp query and the encoding. Goals (issue 11):
+// 1,000 × 8 ≤ 20 ms, 10,000 × 8 ≤ 150 ms.
+func benchStandingsHTTP(b *testing.B, entrants, rounds int) {
+	db := dbtest.Postgres(b)
+	ctx := context.Background()
+	club, err := db.CreateClub(ctx, domain.Club{Name: "Circolo"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	token, _, err := db.CreateToken(ctx, domain.RoleClub, "Segreteria", club.ID)
+	if err != nil {
+		b.Fatal(err)
+	}
+	tr, err := db.CreateTournament(ctx, domain.Tournament{Name: "Nazionale", Date: time.Date(2026, 11, 21, 0, 0, 0, 0, time.UTC),
+		ClubID: club.ID, Level: domain.LevelClub, Ruleset: domain.FITAB2025, Kind: domain.KindPairs, RoundsPlanned: rounds, HandsPerRound: 3})
+	if err != nil {
+		b.Fatal(err)
+	}
+	es := make([]domain.Entrant, entrants)
+	for i := range es {
+		es[i] = domain.Entrant{ID: strconv.Itoa(i + 1), Players: []domain.Player{{Name: fmt.Sprint("Giocatore ", i+1)}}}
+	}
+	if err := db.AddEntrants(ctx, tr.ID, es); err != nil {
+		b.Fatal(err)
+	}
+	sheets, _, err := sheetjson.Decode(benchSheet)
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := sheets[0]
+	rep, err := reportjson.Marshal(domain.Validate(s), domain.English)
+	if err != nil {
+		b.Fatal(err)
+	}
+	tables := entrants / 2
+	var imported []store.ImportedSheet
+	for n := 1; n <= rounds; n++ {
+		r := domain.Round{Number: n, HandsPlanned: 3, Phase: domain.PhaseMitchell}
+		for t := 1; t <= tables; t++ {
+			// A different opponent each round.
+			ns, eo := t, (t-1+n-1)%tables+tables+1
+			r.Tables = append(r.Tables, domain.TableAssignment{Table: t, NS: strconv.Itoa(ns), EO: strconv.Itoa(eo)})
+			imported = append(imported, store.ImportedSheet{Round: n, Table: t, Sheet: s, ReportJSON: rep})
+		}
+		if err := db.CreateRound(ctx, tr.ID, r); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for chunk := range slices.Chunk(imported, 4000) {
+		imp := store.Import{TournamentID: tr.ID, Filename: "bench.json", CreatedBy: "bench", SHA256: fmt.Sprintf("%064d", chunk[0].Round*100000+chunk[0].Table)}
+		if _, _, err := db.SaveImport(ctx, imp, chunk, func(store.Import, []int) ([]byte, error) { return []byte(`{}`), nil }); err != nil {
+			b.Fatal(err)
+		}
+	}
+	get := func(h http.Handler) {
+		req := httptest.NewRequest(http.MethodGet, "/v1/tournaments/"+tr.ID+"/standings", nil)
+		req.Header.Set("Authorization", "Bearer "+token)
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if rec.Code != http.StatusOK {
+			b.Fatalf("%d %s", rec.Code, rec.Body)
+		}
+	}
+	log := slog.New(slog.DiscardHandler)
+	b.Run("cold", func(b *testing.B) {
+		for b.Loop() {
+			get(NewServer(Config{}, db, log))
+		}
+	})
+	b.Run("cached", func(b *testing.B) {
+		h := NewServer(Config{}, db, log)
+		get(h)
+		for b.Loop() {
+			get(h)
+		}
+	})
+}
+
+func BenchmarkStandingsHTTP1000x8(b *testing.B)  { benchStandingsHTTP(b, 1000, 8) }
+func BenchmarkStandingsHTTP10000x8(b *testing.B) { benchStandingsHTTP(b, 10000, 8) }
