@@ -248,3 +248,50 @@ func (a *App) CheckRound(ctx context.Context, p Principal, tid string, n int) (d
 	req.Seed = r.Seed
 	return domain.CheckRound(req, published), nil
 }
+
+// PairingView is what the "genera turno" page shows: the tournament, the
+// number of the next round to seat, the proposals waiting to be
+// published, and whether the caller may generate and publish.
+type PairingView struct {
+	Tournament  domain.Tournament
+	Next        int // 0: every planned round is published
+	Proposed    []domain.Round
+	CanGenerate bool
+	// Names are the entrants' players by entrant id ("Rossi / Bianchi").
+	Names map[string]string
+}
+
+// PairingView reads the page's data for a tournament p may read.
+func (a *App) PairingView(ctx context.Context, p Principal, tid string) (PairingView, error) {
+	t, acc, err := a.TournamentAccess(ctx, p, tid)
+	if err != nil {
+		return PairingView{}, err
+	}
+	rounds, err := a.db.ListRounds(ctx, t.ID)
+	if err != nil {
+		return PairingView{}, err
+	}
+	proposed, err := a.db.ListProposedRounds(ctx, t.ID)
+	if err != nil {
+		return PairingView{}, err
+	}
+	entrants, err := a.db.ListEntrants(ctx, t.ID)
+	if err != nil {
+		return PairingView{}, err
+	}
+	v := PairingView{Tournament: t, Proposed: proposed, CanGenerate: acc.Judge(t), Next: 1, Names: map[string]string{}}
+	for _, e := range entrants {
+		var names []string
+		for _, pl := range e.Players {
+			names = append(names, pl.Name)
+		}
+		v.Names[e.ID] = strings.Join(names, " / ")
+	}
+	for _, r := range rounds {
+		v.Next = max(v.Next, r.Number+1)
+	}
+	if v.Next > t.RoundsPlanned {
+		v.Next = 0
+	}
+	return v, nil
+}
