@@ -100,8 +100,7 @@ func (s *Server) pairingGenerate(w http.ResponseWriter, r *http.Request) {
 		return
 	case errors.As(err, &ae) && errors.Is(err, domain.ErrConflict):
 		status = http.StatusConflict
-		data.Errs["number"] = "pairing.err_conflict"
-		data.Detail["number"] = ae.Detail
+		data.Errs["number"], data.Detail["number"] = refusalMessage(ae.Detail), ae.Detail
 	case errors.As(err, &ae) && errors.Is(err, domain.ErrInvalid):
 		for _, fe := range ae.Fields {
 			name := strings.TrimPrefix(fe.Pointer, "/")
@@ -113,8 +112,7 @@ func (s *Server) pairingGenerate(w http.ResponseWriter, r *http.Request) {
 			default:
 				name = "system"
 			}
-			data.Errs[name] = "pairing.err_field"
-			data.Detail[name] = fe.Detail
+			data.Errs[name], data.Detail[name] = refusalMessage(fe.Detail), fe.Detail
 		}
 		if len(ae.Fields) == 0 {
 			data.Errs["system"], data.Detail["system"] = "pairing.err_field", ae.Detail
@@ -156,4 +154,24 @@ func (s *Server) pairingPublish(w http.ResponseWriter, r *http.Request) {
 	default:
 		s.serverError(w, r, err)
 	}
+}
+
+// refusals are the service's refusals the page says in its own words (the
+// service's detail, in English, follows as "Dettaglio").
+var refusals = []struct{ has, id string }{
+	{"attualmente non in funzione", "pairing.err_danese_modificato"},
+	{"is not published yet", "pairing.err_previous"},
+	{"already published", "pairing.err_conflict"},
+	{"first round is seated by", "pairing.err_first_round"},
+	{"seats the first round only", "pairing.err_first_only"},
+	{"Mitchell rounds", "pairing.err_mitchell"},
+}
+
+func refusalMessage(detail string) string {
+	for _, r := range refusals {
+		if strings.Contains(detail, r.has) {
+			return r.id
+		}
+	}
+	return "pairing.err_field"
 }
