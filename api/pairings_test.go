@@ -134,6 +134,11 @@ func TestGeneratePublishSheets(t *testing.T) {
 			t.Errorf("%d proposed rounds stored, want 1 (replaced)", n)
 		}
 
+		// Only a referee of a regional tournament (or an admin) publishes;
+		// a hand sent to the proposal is refused like a whole sheet.
+		wantProblem(t, w.publish(w.club1, tid, 2), http.StatusForbidden, "")
+		wantProblem(t, w.publish(w.fed, tid, 2), http.StatusForbidden, "")
+		wantProblem(t, w.do(request{method: "POST", path: w.sheetPath(2, 1) + "/hands", token: w.club1, body: goodHands[0]}), http.StatusConflict, "")
 		// Publish: proposed → playing; the proposal is gone.
 		res = w.publish(w.ref1, tid, 2)
 		wantStatus(t, res, http.StatusOK, "publish round 2")
