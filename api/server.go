@@ -145,6 +145,8 @@ func (s *server) routes() *gin.Engine {
 	t.GET("/rounds", s.listRounds)
 	t.GET("/rounds/:n", s.getRound)
 	t.PATCH("/rounds/:n", s.setRoundState)
+	t.POST("/rounds/generate", s.generateRound) // api/pairings.go
+	t.GET("/rounds/:n/check", s.checkRound)
 	t.PUT("/rounds/:n/tables/:t/sheet", s.putSheet)
 	t.GET("/rounds/:n/tables/:t/sheet", s.getSheet)
 	t.POST("/rounds/:n/tables/:t/sheet/hands", s.appendHand)

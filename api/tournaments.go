@@ -223,6 +223,9 @@ type roundJSON struct {
 	State        string      `json:"state"`
 	Tables       []tableJSON `json:"tables"`
 	Byes         []string    `json:"byes"`
+	// System and Seed: how the round was seated (api/pairings.go).
+	System string  `json:"system,omitempty"`
+	Seed   *uint64 `json:"seed,omitempty"`
 }
 
 type roundsResponse struct {
@@ -231,7 +234,7 @@ type roundsResponse struct {
 
 func toRoundJSON(r domain.Round) roundJSON {
 	out := roundJSON{Number: r.Number, HandsPlanned: r.HandsPlanned, Phase: string(r.Phase), State: string(r.State),
-		Tables: make([]tableJSON, 0, len(r.Tables)), Byes: append([]string{}, r.Byes...)}
+		Tables: make([]tableJSON, 0, len(r.Tables)), Byes: append([]string{}, r.Byes...), System: string(r.System), Seed: r.Seed}
 	for _, t := range r.Tables {
 		out.Tables = append(out.Tables, tableJSON{Table: t.Table, NS: t.NS, EO: t.EO})
 	}

@@ -48,6 +48,9 @@ func (a *App) SheetTarget(ctx context.Context, p Principal, tid string, round, t
 	// every sheet write (measured under 32 concurrent clients).
 	r, err := a.db.GetRoundTable(ctx, t.ID, round, table)
 	if errors.Is(err, domain.ErrNotFound) {
+		if _, perr := a.db.ProposedRound(ctx, t.ID, round); perr == nil { // app/pairings.go
+			return SheetTarget{}, conflict("round %d is only proposed: publish it (PATCH .../rounds/%d {\"state\": \"playing\"}) before entering sheets", round, round)
+		}
 		return SheetTarget{}, notFound("tournament %q has no round %d", t.ID, round)
 	}
 	if err != nil {

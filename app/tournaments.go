@@ -405,6 +405,9 @@ func (a *App) round(ctx context.Context, t domain.Tournament, n int) (domain.Rou
 	}
 	r, err := a.db.GetRound(ctx, t.ID, n)
 	if errors.Is(err, domain.ErrNotFound) {
+		r, err = a.db.ProposedRound(ctx, t.ID, n) // a generated round not yet published (app/pairings.go)
+	}
+	if errors.Is(err, domain.ErrNotFound) {
 		return domain.Round{}, notFound("tournament %q has no round %d", t.ID, n)
 	}
 	return r, err
@@ -419,6 +422,9 @@ func (a *App) SetRoundState(ctx context.Context, p Principal, tid string, n int,
 	if err != nil {
 		return domain.Round{}, err
 	}
+	if r, done, err := a.publishProposal(ctx, t, n, state); done { // app/pairings.go
+		return r, err
+	}
 	r, err := a.round(ctx, t, n)
 	if err != nil {
 		return domain.Round{}, err
@@ -426,6 +432,9 @@ func (a *App) SetRoundState(ctx context.Context, p Principal, tid string, n int,
 	next, err := domain.ParseRoundState(state)
 	if err != nil {
 		return domain.Round{}, invalid([]FieldError{{Pointer: "/state", Detail: domainDetail(err)}})
+	}
+	if next == domain.RoundPlaying && r.State == domain.RoundPlaying && r.System != "" {
+		return domain.Round{}, conflict("round %d is already published (RULES §11)", r.Number) // a generated round: app/pairings.go
 	}
 	if next == r.State {
 		return r, nil

@@ -59,6 +59,10 @@ func (p Phase) ScoreIndependent() bool { return p == PhaseMitchell || p == Phase
 type RoundState string
 
 const (
+	// RoundProposed is a generated seating not yet published (RULES §10,
+	// §11). It is not one of RoundStates: a proposed round is not yet a
+	// round of the tournament, and publishing it makes it playing.
+	RoundProposed             RoundState = "proposed"
 	RoundPlaying              RoundState = "playing"
 	RoundSheetsDelivered      RoundState = "sheets_delivered"
 	RoundStandingsPublished   RoundState = "standings_published"
@@ -146,6 +150,11 @@ type Round struct {
 	State        RoundState
 	Tables       []TableAssignment
 	Byes         []string // entrant ids without an opponent this round
+	// System is how the round was seated (RULES §11); "" for a round
+	// entered by hand, read as choice.
+	System PairingSystem
+	// Seed is the seed a draw used (nil for the other systems).
+	Seed *uint64
 }
 
 // TableAssignment says who sits where in one round.

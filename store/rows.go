@@ -148,6 +148,9 @@ type roundRow struct {
 	HandsPlanned int    `gorm:"column:hands_planned"`
 	Phase        string `gorm:"column:phase"`
 	State        string `gorm:"column:state"`
+	// System and Seed: migration 00010 (store/pairings.go).
+	System string  `gorm:"column:system"`
+	Seed   *string `gorm:"column:seed"`
 }
 
 func (roundRow) TableName() string { return "rounds" }
@@ -184,13 +187,15 @@ func roundToRows(tournamentID string, r domain.Round) (roundRow, []roundTableRow
 	for i, b := range r.Byes {
 		byes[i] = roundByeRow{TournamentID: tournamentID, RoundNo: r.Number, EntrantID: b, Position: i + 1}
 	}
-	return roundRow{TournamentID: tournamentID, Number: r.Number, HandsPlanned: r.HandsPlanned, Phase: string(r.Phase), State: string(state)}, tables, byes
+	return roundRow{TournamentID: tournamentID, Number: r.Number, HandsPlanned: r.HandsPlanned, Phase: string(r.Phase), State: string(state),
+		System: string(r.System), Seed: seedText(r.Seed)}, tables, byes
 }
 
 // roundToDomain joins a round with its tables (in table order) and byes (in
 // the order given).
 func roundToDomain(r roundRow, tables []roundTableRow, byes []roundByeRow) domain.Round {
-	out := domain.Round{Number: r.Number, HandsPlanned: r.HandsPlanned, Phase: domain.Phase(r.Phase), State: domain.RoundState(r.State)}
+	out := domain.Round{Number: r.Number, HandsPlanned: r.HandsPlanned, Phase: domain.Phase(r.Phase), State: domain.RoundState(r.State),
+		System: domain.PairingSystem(r.System), Seed: seedValue(r.Seed)}
 	for _, t := range tables {
 		out.Tables = append(out.Tables, domain.TableAssignment{Table: t.TableNo, NS: t.NS, EO: t.EO})
 	}

@@ -14,5 +14,6 @@ func (s *Server) routes(mux *http.ServeMux) {
 	s.routesTable(mux)
 	s.routesReferee(mux)
 	s.routesPublic(mux)
+	s.routesPairing(mux)
 	mux.HandleFunc("/", s.notFound)
 }
