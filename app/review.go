@@ -6,9 +6,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"segnapunti/domain"
 	"segnapunti/importers/sheetjson"
@@ -352,18 +354,22 @@ func CorrectValues(values map[string]*int) func(domain.Sheet) (domain.Sheet, []b
 					continue
 				}
 				w := &sh.Written[l]
+				var f **int
 				switch parts[2] {
 				case "total":
-					w.Total = v
+					f = &w.Total
 				case "mp":
-					w.MP = v
+					f = &w.MP
 				case "vp":
-					w.VP = v
+					f = &w.VP
 				default:
 					errs = append(errs, FieldError{Pointer: ptr, Detail: "unknown field"})
 					continue
 				}
-				touched["written"] = true
+				if !sameInt(*f, v) {
+					*f = v
+					touched["written"] = true
+				}
 			case len(parts) == 4 && parts[0] == "hands":
 				i, err := strconv.Atoi(parts[1])
 				l, ok := line(parts[2])
@@ -378,18 +384,23 @@ func CorrectValues(values map[string]*int) func(domain.Sheet) (domain.Sheet, []b
 						errs = append(errs, FieldError{Pointer: ptr, Detail: "required: a whole number"})
 						continue
 					}
-					if parts[3] == "base" {
-						ls.Base = *v
-					} else {
-						ls.Points = *v
+					f := &ls.Base
+					if parts[3] == "points" {
+						f = &ls.Points
+					}
+					if *f != *v {
+						*f = *v
+						touched["hands"] = true
 					}
 				case "total":
-					ls.Total = v
+					if !sameInt(ls.Total, v) {
+						ls.Total = v
+						touched["hands"] = true
+					}
 				default:
 					errs = append(errs, FieldError{Pointer: ptr, Detail: "unknown field"})
 					continue
 				}
-				touched["hands"] = true
 			default:
 				errs = append(errs, FieldError{Pointer: ptr, Detail: "not a field a correction changes"})
 			}
@@ -403,6 +414,9 @@ func CorrectValues(values map[string]*int) func(domain.Sheet) (domain.Sheet, []b
 				keys = append(keys, k)
 			}
 		}
+		if len(keys) == 0 {
+			return domain.Sheet{}, nil, nil, invalid([]FieldError{{Pointer: "/corrected", Detail: "no value was changed: a correction changes at least one figure of the sheet"}})
+		}
 		before, err := sheetParts(cur, keys)
 		if err != nil {
 			return domain.Sheet{}, nil, nil, err
@@ -413,6 +427,10 @@ func CorrectValues(values map[string]*int) func(domain.Sheet) (domain.Sheet, []b
 		}
 		return sh, before, after, nil
 	}
+}
+
+func sameInt(a, b *int) bool {
+	return (a == nil) == (b == nil) && (a == nil || *a == *b)
 }
 
 // sheetParts is the JSON of the named top-level parts of a sheet.
@@ -434,4 +452,194 @@ func sheetParts(sh domain.Sheet, keys []string) ([]byte, error) {
 		}
 	}
 	return json.Marshal(out)
+}
+
+// CorrectionDesk is the sheet a referee corrects: the stored sheet and
+// its corrections, for a caller who may correct it (Access.Judge).
+func (a *App) CorrectionDesk(ctx context.Context, p Principal, tid string, round, table int) (SheetView, error) {
+	if _, err := a.refereed(ctx, p, tid, "corrects sheets"); err != nil {
+		return SheetView{}, err
+	}
+	return a.Sheet(ctx, p, tid, round, table)
+}
+
+// RoundDesk is a round as the referee moves it through the states of
+// RULES §10.
+type RoundDesk struct {
+	Tournament domain.Tournament
+	Round      domain.Round
+	Next       []domain.RoundState // the states it may move to, in order
+}
+
+// RoundControl is a round for a caller who may change its state
+// (Access.Judge).
+func (a *App) RoundControl(ctx context.Context, p Principal, tid string, n int) (RoundDesk, error) {
+	t, err := a.refereed(ctx, p, tid, "changes round states")
+	if err != nil {
+		return RoundDesk{}, err
+	}
+	r, err := a.round(ctx, t, n)
+	if err != nil {
+		return RoundDesk{}, err
+	}
+	d := RoundDesk{Tournament: t, Round: r}
+	for _, s := range domain.RoundStates {
+		if r.State.CanMoveTo(s) {
+			d.Next = append(d.Next, s)
+		}
+	}
+	return d, nil
+}
+
+// The federation's desk (UI.md: the federation export page).
+
+// FederationFilter narrows the federation's list of tournaments; empty
+// fields do not filter.
+type FederationFilter struct {
+	Season  string // "2026" (a calendar year) or "2025-2026" (September to August)
+	ClubID  string
+	Level   string
+	Ruleset string
+}
+
+// FederationDesk is every club's tournaments, filtered, and the clubs.
+type FederationDesk struct {
+	Tournaments []domain.Tournament
+	Clubs       []domain.Club
+}
+
+// Federation lists the tournaments of every club for the federation and
+// admins, filtered by season, club, level and ruleset.
+func (a *App) Federation(ctx context.Context, p Principal, f FederationFilter) (FederationDesk, error) {
+	if err := RequireRole(p, domain.RoleFederation, domain.RoleAdmin); err != nil {
+		return FederationDesk{}, forbidden("the federation desk is for the federation and admins")
+	}
+	var from, to time.Time
+	if f.Season != "" {
+		var err error
+		if from, to, err = ParseSeason(f.Season); err != nil {
+			return FederationDesk{}, err
+		}
+	}
+	if f.Level != "" {
+		if _, err := domain.ParseLevel(f.Level); err != nil {
+			return FederationDesk{}, paramError("level", domainDetail(err))
+		}
+	}
+	clubs, err := a.db.ListClubs(ctx)
+	if err != nil {
+		return FederationDesk{}, err
+	}
+	all, err := a.db.ListTournaments(ctx, store.TournamentFilter{ClubID: f.ClubID})
+	if err != nil {
+		return FederationDesk{}, err
+	}
+	d := FederationDesk{Clubs: clubs}
+	for _, t := range all {
+		if (f.Season != "" && (t.Date.Before(from) || t.Date.After(to))) ||
+			(f.Level != "" && string(t.Level) != f.Level) || (f.Ruleset != "" && string(t.Ruleset) != f.Ruleset) {
+			continue
+		}
+		d.Tournaments = append(d.Tournaments, t)
+	}
+	return d, nil
+}
+
+var seasonPattern = regexp.MustCompile(`^([0-9]{4})(?:-([0-9]{4}))?$`)
+
+// ParseSeason reads a season: "2026" is January 1 to December 31;
+// "2025-2026" the federation season, September 1, 2025 to August 31,
+// 2026. [Same reading as package api's parseSeason of the season export.]
+func ParseSeason(v string) (from, to time.Time, err error) {
+	bad := func(detail string) (time.Time, time.Time, error) {
+		return time.Time{}, time.Time{}, paramError("season", detail)
+	}
+	m := seasonPattern.FindStringSubmatch(v)
+	if m == nil {
+		return bad(fmt.Sprintf("season %q: want a year like 2026 or a season like 2025-2026", v))
+	}
+	y1, _ := strconv.Atoi(m[1])
+	if y1 < 1900 {
+		return bad(fmt.Sprintf("season %q: the year must be 1900 or later", v))
+	}
+	if m[2] == "" {
+		return time.Date(y1, time.January, 1, 0, 0, 0, 0, time.UTC), time.Date(y1, time.December, 31, 0, 0, 0, 0, time.UTC), nil
+	}
+	y2, _ := strconv.Atoi(m[2])
+	if y2 != y1+1 {
+		return bad(fmt.Sprintf("season %q: the second year must be %d", v, y1+1))
+	}
+	return time.Date(y1, time.September, 1, 0, 0, 0, 0, time.UTC), time.Date(y2, time.August, 31, 0, 0, 0, 0, time.UTC), nil
+}
+
+// AdjustmentItem is one adjustment with its effect on the standings: the
+// VP and MP it adds or takes (as a result in place of a match, or a
+// penalty) and the entrant's rank without it and with it.
+type AdjustmentItem struct {
+	store.Adjustment
+	Score             domain.MatchScore
+	HasScore          bool
+	RankWithout, Rank int
+}
+
+// AdjustmentDesk is the adjustments page: the list with their effects,
+// and what the form offers.
+type AdjustmentDesk struct {
+	Tournament domain.Tournament
+	CanJudge   bool
+	Items      []AdjustmentItem
+	Entrants   []domain.Entrant
+	Rounds     []domain.Round
+}
+
+// AdjustmentsDesk reads the tournament's adjustments with their effect on
+// the current standings, for anyone who may read it.
+func (a *App) AdjustmentsDesk(ctx context.Context, p Principal, tid string) (AdjustmentDesk, error) {
+	t, acc, err := a.TournamentAccess(ctx, p, tid)
+	if err != nil {
+		return AdjustmentDesk{}, err
+	}
+	d := AdjustmentDesk{Tournament: t, CanJudge: acc.Judge(t)}
+	if d.Entrants, err = a.db.ListEntrants(ctx, t.ID); err != nil {
+		return AdjustmentDesk{}, err
+	}
+	if d.Rounds, err = a.db.ListRounds(ctx, t.ID); err != nil {
+		return AdjustmentDesk{}, err
+	}
+	adjs, err := a.db.ListAdjustments(ctx, t.ID)
+	if err != nil {
+		return AdjustmentDesk{}, err
+	}
+	var sheets []store.SheetAt
+	for sh, err := range a.db.EachSheet(ctx, t.ID) {
+		if err != nil {
+			return AdjustmentDesk{}, err
+		}
+		sheets = append(sheets, sh)
+	}
+	rankOf := func(list []store.Adjustment, entrant string) (int, error) {
+		st, err := computeStandings(t, d.Entrants, d.Rounds, sheets, list, 0)
+		if err != nil {
+			return 0, err
+		}
+		for _, s := range st.Rows {
+			if s.Entrant.ID == entrant {
+				return s.Rank, nil
+			}
+		}
+		return 0, nil
+	}
+	for i, adj := range adjs {
+		it := AdjustmentItem{Adjustment: adj}
+		it.Score, it.HasScore = adj.Score()
+		without := append(slices.Clone(adjs[:i]), adjs[i+1:]...)
+		if it.RankWithout, err = rankOf(without, adj.Entrant); err != nil {
+			return AdjustmentDesk{}, err
+		}
+		if it.Rank, err = rankOf(adjs, adj.Entrant); err != nil {
+			return AdjustmentDesk{}, err
+		}
+		d.Items = append(d.Items, it)
+	}
+	return d, nil
 }
