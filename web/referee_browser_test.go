@@ -113,7 +113,7 @@ func TestRefereeCorrectsSumKeepingThePairing(t *testing.T) {
 	if n := evalString(t, ctx, `String(document.querySelectorAll('[data-seating="changed"] li').length)`); n == "0" {
 		t.Errorf("no round-2 table listed as seated differently: %s", evalString(t, ctx, `document.querySelector('[data-preview]').innerText`))
 	}
-	if v, _ := w.ops.Sheet(context.Background(), refereeP, w.tid, 1, 1); v.Stored.Version != 1 || v.Stored.Sheet.Hands[0].Lines[domain.EO].Points != 200 {
+	if v, _ := w.ops.Sheet(context.Background(), refereeP, w.tid, 1, 1); v.Stored.Version != 1 || v.Stored.Sheet.Hands[0].Lines[domain.EO].Points != 100 {
 		t.Fatalf("the preview wrote the sheet: version %d", v.Stored.Version)
 	}
 	screenshot(t, ctx, "referee-preview")
@@ -129,7 +129,7 @@ func TestRefereeCorrectsSumKeepingThePairing(t *testing.T) {
 	if got := text(t, ctx, `[data-correction] [data-field="author"]`); !strings.Contains(got, "anna.rossi") {
 		t.Errorf("author %q", got)
 	}
-	if got := text(t, ctx, `[data-correction] [data-figure="hands.0.eo.points"]`); !strings.Contains(got, "200") || !strings.Contains(got, "600") {
+	if got := text(t, ctx, `[data-correction] [data-figure="hands.0.eo.points"]`); !strings.Contains(got, "100 → 600") {
 		t.Errorf("figures before → after %q", got)
 	}
 	v, err := w.ops.Sheet(context.Background(), refereeP, w.tid, 1, 1)
@@ -155,7 +155,7 @@ func TestRefereeInversionFIBurRefused(t *testing.T) {
 
 	run(t, ctx, chromedp.Navigate(site.URL+"/tournaments/"+w.tid+"/rounds/1/tables/2/correct"), chromedp.WaitVisible(chromedp.CSS(`form[data-form="correction"]`)))
 	fillCorrection(t, ctx, "inversion", "punteggi invertiti tra le linee", map[string]string{
-		"hands.0.ns.points": "250", "hands.0.eo.points": "300"})
+		"hands.0.ns.points": "150", "hands.0.eo.points": "200"})
 	run(t, ctx, chromedp.Click(chromedp.CSS(`[data-action="preview-correction"]`)), chromedp.WaitVisible(chromedp.CSS(`[data-preview]`)))
 	if r := attr(t, ctx, `[data-preview]`, "data-ruling"); r != "reject" {
 		t.Fatalf("ruling %q, want reject", r)
@@ -179,7 +179,7 @@ func TestRefereeInversionFIBurRefused(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if v.Stored.Version != 1 || v.Stored.Sheet.Hands[0].Lines[domain.NS].Points != 300 {
+	if v.Stored.Version != 1 || v.Stored.Sheet.Hands[0].Lines[domain.NS].Points != 200 {
 		t.Errorf("a rejected correction changed the sheet: version %d", v.Stored.Version)
 	}
 }

@@ -25,11 +25,12 @@ var (
 	refereeP = app.Principal{Role: domain.RoleReferee, Name: "anna.rossi"}
 )
 
-// refSheet is a 3-hand sheet: each hand NS base+points nsPts vs EO eoPts.
+// refSheet is a 3-hand sheet: each hand NS base 200 + points = nsPts vs
+// EO eoPts.
 func refSheet(g app.SheetTarget, nsPts, eoPts int, nsWrittenFirst *int) domain.Sheet {
 	sh := g.EmptySheet()
 	for i := range 3 {
-		h := domain.Hand{End: domain.EndClosed, Lines: [2]domain.LineScore{{Base: 100, Points: nsPts - 100}, {Base: 100, Points: eoPts - 100}}}
+		h := domain.Hand{End: domain.EndClosed, Lines: [2]domain.LineScore{{Base: 200, Points: nsPts - 200}, {Base: 200, Points: eoPts - 200}}}
 		if i == 0 && nsWrittenFirst != nil {
 			h.Lines[domain.NS].Total = nsWrittenFirst
 		}
@@ -40,14 +41,21 @@ func refSheet(g app.SheetTarget, nsPts, eoPts int, nsWrittenFirst *int) domain.S
 
 func newRefereeWorld(t *testing.T, db *store.DB, ruleset string, danese bool) refereeWorld {
 	t.Helper()
+	return newClubWorld(t, db, "c1", "Coppa d'autunno", ruleset, danese)
+}
+
+// newClubWorld is newRefereeWorld for a club and a tournament name.
+func newClubWorld(t *testing.T, db *store.DB, club, name, ruleset string, danese bool) refereeWorld {
+	t.Helper()
+	clubP := app.Principal{Role: domain.RoleClub, Name: "segreteria " + club, ClubID: club}
 	ctx := context.Background()
 	ops := app.New(db, nil, slog.New(slog.DiscardHandler))
-	if _, err := db.GetClub(ctx, "c1"); err != nil {
-		if _, err := db.CreateClub(ctx, domain.Club{ID: "c1", Name: "Circolo Uno"}); err != nil {
+	if _, err := db.GetClub(ctx, club); err != nil {
+		if _, err := db.CreateClub(ctx, domain.Club{ID: club, Name: "Circolo " + club}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	tr, err := ops.CreateTournament(ctx, clubP, app.TournamentInput{Name: "Coppa d'autunno", Date: "2026-11-21", Level: "provincial",
+	tr, err := ops.CreateTournament(ctx, clubP, app.TournamentInput{Name: name, Date: "2026-11-21", Level: "provincial",
 		Ruleset: ruleset, Kind: "pairs", RoundsPlanned: 3, HandsPerRound: 3})
 	if err != nil {
 		t.Fatal(err)
@@ -57,7 +65,7 @@ func newRefereeWorld(t *testing.T, db *store.DB, ruleset string, danese bool) re
 	}
 	var in []app.EntrantInput
 	for _, id := range []string{"1", "2", "3", "4"} {
-		in = append(in, app.EntrantInput{ID: id, Players: []domain.Player{{Name: "Rossi " + id}, {Name: "Bianchi " + id}}})
+		in = append(in, app.EntrantInput{ID: id, Players: []domain.Player{{Name: "Rossi " + club + id}, {Name: "Bianchi " + club + id}}})
 	}
 	if _, err := ops.AddEntrants(ctx, clubP, tr.ID, in); err != nil {
 		t.Fatal(err)
