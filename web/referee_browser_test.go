@@ -182,6 +182,25 @@ func TestRefereeInversionFIBurRefused(t *testing.T) {
 	if v.Stored.Version != 1 || v.Stored.Sheet.Hands[0].Lines[domain.NS].Points != 200 {
 		t.Errorf("a rejected correction changed the sheet: version %d", v.Stored.Version)
 	}
+
+	// Round control (RULES §10): each button says what it means for
+	// corrections; pressing one moves the round.
+	run(t, ctx, chromedp.Navigate(site.URL+"/tournaments/"+w.tid+"/rounds/1/control"), chromedp.WaitVisible(chromedp.CSS(`[data-round-state]`)))
+	if st := attr(t, ctx, `[data-round-state]`, "data-round-state"); st != "sheets_delivered" {
+		t.Errorf("round 1 state %q", st)
+	}
+	if got := text(t, ctx, `#consequence-next_pairing_published`); !strings.Contains(got, "FIBur-INT art. 19") {
+		t.Errorf("publishing the next pairing does not explain its consequence: %q", got)
+	}
+	screenshot(t, ctx, "referee-round-control")
+	checkA11y(t, ctx)
+	run(t, ctx, chromedp.Click(chromedp.CSS(`[data-action="state-standings_published"]`)), chromedp.WaitVisible(chromedp.CSS(`[data-message]`)))
+	if st := attr(t, ctx, `[data-round-state]`, "data-round-state"); st != "standings_published" {
+		t.Errorf("after publishing the standings: %q", st)
+	}
+	if evalString(t, ctx, `String(!!document.querySelector('[data-action="state-sheets_delivered"]'))`) != "false" {
+		t.Error("a backward state is offered")
+	}
 }
 
 // Two referees correct one sheet at once: the first confirmation wins,
