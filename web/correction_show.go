@@ -89,10 +89,18 @@ func intText(v *int) string {
 // (raw) take the place of the stored ones.
 func (d *correctionPage) fill(sheet domain.Sheet, raw map[string]string, lang Lang) {
 	rep := domain.Validate(sheet)
-	d.Findings = findingViews(rep.Findings, lang)
+	// What is wrong: errors and warnings (notes of what cannot be
+	// verified would bury them).
+	var shown []domain.Finding
+	for _, f := range rep.Findings {
+		if f.Severity != domain.SeverityInfo {
+			shown = append(shown, f)
+		}
+	}
+	d.Findings = findingViews(shown, lang)
 	wrong := map[string]string{}
 	for _, f := range d.Findings {
-		if f.Field != "" && f.Severity != string(domain.SeverityInfo) {
+		if f.Field != "" {
 			wrong[f.Field] = f.Message
 		}
 	}
