@@ -102,6 +102,12 @@ func TestRefereePagesOfferOnlyAllowedActions(t *testing.T) {
 				if st != http.StatusOK {
 					t.Fatalf("review: %d", st)
 				}
+				// The htmx poll gets the queue alone, without the layout.
+				req, _ := http.NewRequest("GET", pc.base+T+"/review", nil)
+				req.Header.Set("HX-Request", "true")
+				if st, frag := pc.do(req); st != http.StatusOK || strings.Contains(frag, "<html") || !strings.Contains(frag, `id="review-queue"`) {
+					t.Errorf("review poll: %d, fragment %.80q", st, frag)
+				}
 				links := correctLink.FindAllStringSubmatch(body, -1)
 				if r.judge != (len(links) > 0) {
 					t.Errorf("review offers %d correct links, judge=%v", len(links), r.judge)
@@ -216,5 +222,49 @@ func TestRefereePagesOfferOnlyAllowedActions(t *testing.T) {
 				t.Errorf("navigation link to /federation: fed=%v", r.fed)
 			}
 		})
+	}
+}
+
+// Bad input to the correction form is a 422 naming the field next to
+// its input (aria-invalid, aria-describedby), never a 500, and nothing is
+// written.
+func TestRefereeCorrectionFormRefusesBadInput(t *testing.T) {
+	site := startSite(t, dbtest.SQLite(t))
+	w := newRefereeWorld(t, site.Store, "fitab-2025", false)
+	pw := site.createPerson(t, domain.RoleReferee, "anna.rossi", "")
+	pc := signInClient(t, site, "anna.rossi", pw)
+	path := "/tournaments/" + w.tid + "/rounds/1/tables/1/correct"
+	for _, tc := range []struct {
+		name  string
+		form  url.Values
+		field string
+	}{
+		{"unknown kind", url.Values{"kind": {"guess"}, "reason": {"x"}, "version": {"1"}, "hands.0.ns.total": {"500"}}, "kind"},
+		{"no reason", url.Values{"kind": {"sum"}, "version": {"1"}, "hands.0.ns.total": {"500"}}, "reason"},
+		{"not a number", url.Values{"kind": {"sum"}, "reason": {"x"}, "version": {"1"}, "hands.0.ns.total": {"5oo"}}, "hands.0.ns.total"},
+		{"a base emptied", url.Values{"kind": {"sum"}, "reason": {"x"}, "version": {"1"}, "hands.0.ns.base": {""}}, "hands.0.ns.base"},
+	} {
+		for _, action := range []string{path + "/preview", path} {
+			st, body := pc.post(action, tc.form)
+			if st != http.StatusUnprocessableEntity {
+				t.Errorf("%s → %s: %d, want 422", tc.name, action, st)
+				continue
+			}
+			id := regexp.QuoteMeta(`f-` + tc.field)
+			re := regexp.MustCompile(`id="` + id + `"[^>]*aria-invalid="true" aria-describedby="e-` + regexp.QuoteMeta(tc.field) + `"`)
+			if !re.MatchString(body) || !strings.Contains(body, `id="e-`+tc.field+`"`) {
+				t.Errorf("%s: the field %s is not marked with its message", tc.name, tc.field)
+			}
+		}
+	}
+	if st, _ := pc.post(path, url.Values{"kind": {"sum"}, "reason": {"x"}, "version": {"1"}}); st != http.StatusUnprocessableEntity {
+		t.Errorf("a correction changing nothing: %d, want 422", st)
+	}
+	v, err := w.ops.Sheet(t.Context(), refereeP, w.tid, 1, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.Stored.Version != 1 || len(v.Corrections) != 0 {
+		t.Errorf("bad input wrote something: version %d, %d corrections", v.Stored.Version, len(v.Corrections))
 	}
 }
