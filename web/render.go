@@ -55,6 +55,9 @@ func navFor(role domain.Role, current string) []navItem {
 	if role == domain.RoleAdmin {
 		items = append(items, navItem{Href: "/admin", Label: "nav.admin"})
 	}
+	if role == domain.RoleFederation || role == domain.RoleAdmin {
+		items = append(items, navItem{Href: "/federation", Label: "referee.fed_title"})
+	}
 	for i := range items {
 		items[i].Current = items[i].Href == current
 	}

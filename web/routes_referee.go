@@ -1,6 +1,26 @@
 package web
 
-import "net/http"
+import (
+	"net/http"
 
-// routesReferee registers the referee pages (UI.md). Empty for now.
-func (s *Server) routesReferee(mux *http.ServeMux) {}
+	"segnapunti/domain"
+)
+
+// routesReferee registers the referee's desk (UI.md §4) and the
+// federation's desk. Who may do what is decided by the app operations.
+func (s *Server) routesReferee(mux *http.ServeMux) {
+	in := s.requireSignedIn
+	mux.HandleFunc("GET /tournaments/{tid}/review", in(s.reviewShow))
+	mux.HandleFunc("GET /tournaments/{tid}/rounds/{n}/tables/{t}/correct", in(s.correctionShow))
+	mux.HandleFunc("POST /tournaments/{tid}/rounds/{n}/tables/{t}/correct/preview", in(s.correctionPreview))
+	mux.HandleFunc("POST /tournaments/{tid}/rounds/{n}/tables/{t}/correct", in(s.correctionApply))
+	mux.HandleFunc("GET /tournaments/{tid}/corrections", in(s.correctionList))
+	mux.HandleFunc("GET /tournaments/{tid}/adjustments", in(s.adjustmentList))
+	mux.HandleFunc("GET /tournaments/{tid}/rounds/{n}/control", in(s.roundControlShow))
+	mux.HandleFunc("POST /tournaments/{tid}/rounds/{n}/control", in(s.roundControlMove))
+	fed := s.requireRole(domain.RoleFederation, domain.RoleAdmin)
+	mux.HandleFunc("GET /federation", fed(s.federationShow))
+	mux.HandleFunc("GET /federation/season", fed(s.federationSeason))
+	mux.HandleFunc("GET /federation/tournaments/{tid}/workbook.xlsx", fed(s.federationWorkbook))
+	mux.HandleFunc("GET /federation/tournaments/{tid}/export.json", fed(s.federationJSON))
+}

@@ -1,0 +1,82 @@
+package web
+
+import (
+	"bytes"
+	"encoding/base64"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/xuri/excelize/v2"
+
+	"segnapunti/domain"
+	"segnapunti/store/dbtest"
+)
+
+// The federation officer opens /federation, sees every club's
+// tournaments, and downloads the season workbook of one club and level
+// through the season form: the file is an xlsx whose rows are that
+// club's tournament only. PostgreSQL.
+func TestFederationSeasonWorkbookForOneClub(t *testing.T) {
+	site := startSite(t, dbtest.Postgres(t))
+	newClubWorld(t, site.Store, "c1", "Coppa Uno", "fitab-2025", false)
+	newClubWorld(t, site.Store, "c2", "Trofeo Due", "fitab-2025", false)
+	pw := site.createPerson(t, domain.RoleFederation, "fitab", "")
+	ctx := newBrowser(t)
+	signIn(t, ctx, site, "fitab", pw)
+
+	run(t, ctx, chromedp.Navigate(site.URL+"/federation"), chromedp.WaitVisible(chromedp.CSS(`form[data-form="season-export"]`)))
+	if n := evalString(t, ctx, `String(document.querySelectorAll('[data-list="federation-tournaments"] tr[data-tournament]').length)`); n != "2" {
+		t.Errorf("tournaments listed: %s, want both clubs' 2", n)
+	}
+	screenshot(t, ctx, "federation")
+	checkA11y(t, ctx)
+
+	// The list's filter narrows to one club.
+	run(t, ctx, js(`document.querySelector('#f-club').value='c2'`), chromedp.Click(chromedp.CSS(`[data-action="filter"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`[data-list="federation-tournaments"]`)))
+	if got := text(t, ctx, `[data-list="federation-tournaments"] tbody`); !strings.Contains(got, "Trofeo Due") || strings.Contains(got, "Coppa Uno") {
+		t.Errorf("filtered by club c2: %q", got)
+	}
+
+	run(t, ctx, js(`document.querySelector('#s-season').value='2026'`), js(`document.querySelector('#s-club').value='c1'`),
+		js(`document.querySelector('#s-level').value='provincial'`))
+	b64, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(async()=>{const f=document.querySelector('form[data-form="season-export"]');
+		const u=f.action+'?'+new URLSearchParams(new FormData(f));
+		const r=await fetch(u); if(!r.ok) return 'status '+r.status;
+		const b=new Uint8Array(await r.arrayBuffer()); let s=''; for(const x of b) s+=String.fromCharCode(x); return btoa(s);})()`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := base64.StdEncoding.DecodeString(b64)
+	if err != nil {
+		t.Fatalf("download: %s", b64)
+	}
+	if !bytes.HasPrefix(raw, []byte("PK\x03\x04")) {
+		t.Fatalf("not an xlsx (zip) file: % x", raw[:min(8, len(raw))])
+	}
+	wb, err := excelize.OpenReader(bytes.NewReader(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer wb.Close()
+	rows, err := wb.GetRows(wb.GetSheetList()[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) < 2 {
+		t.Fatalf("season workbook has %d rows", len(rows))
+	}
+	col := map[string]int{}
+	for i, h := range rows[0] {
+		col[h] = i
+	}
+	for _, r := range rows[1:] {
+		if r[col["Torneo"]] != "Coppa Uno" || r[col["Livello"]] != "provinciale" {
+			t.Errorf("row of another club or level: %v", r)
+		}
+	}
+	if len(rows) != 1+8 { // 4 pairs × 2 players
+		t.Errorf("%d player rows, want 8", len(rows)-1)
+	}
+}

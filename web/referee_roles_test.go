@@ -1,0 +1,270 @@
+package web
+
+import (
+	"io"
+	"net/http"
+	"net/http/cookiejar"
+	"net/url"
+	"regexp"
+	"strings"
+	"testing"
+
+	"segnapunti/domain"
+	"segnapunti/store/dbtest"
+)
+
+// pageClient is a signed-in HTTP client (no redirects followed, so a 303
+// is seen as such).
+type pageClient struct {
+	t    *testing.T
+	base string
+	c    *http.Client
+}
+
+func signInClient(t *testing.T, site *testSite, name, pw string) *pageClient {
+	t.Helper()
+	jar, _ := cookiejar.New(nil)
+	c := &http.Client{Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	pc := &pageClient{t: t, base: site.URL, c: c}
+	if st, _ := pc.post("/login", url.Values{"username": {name}, "password": {pw}}); st != http.StatusSeeOther {
+		t.Fatalf("sign in %s: %d", name, st)
+	}
+	return pc
+}
+
+func (p *pageClient) do(req *http.Request) (int, string) {
+	p.t.Helper()
+	req.Header.Set("Accept-Language", "it")
+	res, err := p.c.Do(req)
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	return res.StatusCode, string(b)
+}
+
+func (p *pageClient) get(path string) (int, string) {
+	req, _ := http.NewRequest("GET", p.base+path, nil)
+	return p.do(req)
+}
+
+func (p *pageClient) post(path string, v url.Values) (int, string) {
+	req, _ := http.NewRequest("POST", p.base+path, strings.NewReader(v.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	return p.do(req)
+}
+
+var (
+	postForm    = regexp.MustCompile(`(?s)<form method="post" action="([^"]+)"[^>]*data-form="([a-z-]+)"(.*?)</form>`)
+	hiddenInput = regexp.MustCompile(`<input type="hidden" name="([^"]+)" value="([^"]*)">`)
+	correctLink = regexp.MustCompile(`href="([^"]+/correct)" data-action="correct"`)
+)
+
+// The pages never offer an action the operations would refuse (UI.md §1):
+// for each role, every form and action link of the referee's and the
+// federation's pages is either absent or succeeds when used.
+func TestRefereePagesOfferOnlyAllowedActions(t *testing.T) {
+	roles := []struct {
+		name     string
+		role     domain.Role
+		club     string
+		assigned bool
+		judge    bool // may correct and move rounds (Access.Judge)
+		reads    bool // may read the tournament
+		fed      bool // the federation desk
+	}{
+		{"club", domain.RoleClub, "c1", false, false, true, false}, // provincial: the club does not judge
+		{"referee not assigned", domain.RoleReferee, "", false, false, false, false},
+		{"referee assigned", domain.RoleReferee, "", true, true, true, false},
+		{"federation", domain.RoleFederation, "", false, false, true, true},
+		{"admin", domain.RoleAdmin, "", false, true, true, true},
+	}
+	for _, r := range roles {
+		t.Run(r.name, func(t *testing.T) {
+			site := startSite(t, dbtest.SQLite(t))
+			w := newRefereeWorld(t, site.Store, "fitab-2025", false)
+			name := "p." + strings.ReplaceAll(r.name, " ", "")
+			if r.assigned {
+				name = "anna.rossi"
+			}
+			pw := site.createPerson(t, r.role, name, r.club)
+			pc := signInClient(t, site, name, pw)
+			T := "/tournaments/" + w.tid
+
+			// Review queue: readable by who reads; "correct" offered to judges only.
+			st, body := pc.get(T + "/review")
+			if !r.reads {
+				if st != http.StatusNotFound {
+					t.Errorf("review: %d, want 404 for who may not read", st)
+				}
+			} else {
+				if st != http.StatusOK {
+					t.Fatalf("review: %d", st)
+				}
+				// The htmx poll gets the queue alone, without the layout.
+				req, _ := http.NewRequest("GET", pc.base+T+"/review", nil)
+				req.Header.Set("HX-Request", "true")
+				if st, frag := pc.do(req); st != http.StatusOK || strings.Contains(frag, "<html") || !strings.Contains(frag, `id="review-queue"`) {
+					t.Errorf("review poll: %d, fragment %.80q", st, frag)
+				}
+				links := correctLink.FindAllStringSubmatch(body, -1)
+				if r.judge != (len(links) > 0) {
+					t.Errorf("review offers %d correct links, judge=%v", len(links), r.judge)
+				}
+				for _, l := range links {
+					if st, _ := pc.get(l[1]); st != http.StatusOK {
+						t.Errorf("offered %s: %d", l[1], st)
+					}
+				}
+			}
+
+			// The correction desk: its forms work for judges; others get none.
+			st, body = pc.get(T + "/rounds/1/tables/1/correct")
+			if !r.judge {
+				if st != http.StatusForbidden && st != http.StatusNotFound {
+					t.Errorf("correct page: %d for a role that may not correct", st)
+				}
+				if postForm.MatchString(body) {
+					t.Error("a refused page offers a form")
+				}
+				// Posting anyway is refused by the operation.
+				if st, _ := pc.post(T+"/rounds/1/tables/1/correct", url.Values{"kind": {"sum"}, "reason": {"x"}, "version": {"1"}, "hands.0.ns.total": {"500"}}); st != http.StatusForbidden && st != http.StatusNotFound {
+					t.Errorf("posting a correction: %d, want 403/404", st)
+				}
+			} else {
+				if st != http.StatusOK {
+					t.Fatalf("correct page: %d", st)
+				}
+				m := postForm.FindStringSubmatch(body)
+				if m == nil || m[2] != "correction" {
+					t.Fatal("the correction form is not offered")
+				}
+				st, prev := pc.post(m[1], url.Values{"kind": {"sum"}, "reason": {"somma"}, "version": {"1"}, "hands.0.ns.total": {"500"}})
+				if st != http.StatusOK || !strings.Contains(prev, `data-preview="true"`) {
+					t.Fatalf("preview: %d", st)
+				}
+				cm := postForm.FindAllStringSubmatch(prev, -1)
+				var confirm []string
+				for _, f := range cm {
+					if f[2] == "confirm-correction" {
+						confirm = f
+					}
+				}
+				if confirm == nil {
+					t.Fatal("no confirm form after the preview")
+				}
+				v := url.Values{}
+				for _, h := range hiddenInput.FindAllStringSubmatch(confirm[3], -1) {
+					v.Add(h[1], h[2])
+				}
+				if st, _ := pc.post(confirm[1], v); st != http.StatusSeeOther {
+					t.Errorf("confirm: %d, want 303", st)
+				}
+			}
+
+			// Round control: every state button offered moves the round.
+			st, body = pc.get(T + "/rounds/1/control")
+			if !r.judge {
+				if st != http.StatusForbidden && st != http.StatusNotFound {
+					t.Errorf("round control: %d for a role that may not move rounds", st)
+				}
+				if st, _ := pc.post(T+"/rounds/1/control", url.Values{"state": {"standings_published"}}); st != http.StatusForbidden && st != http.StatusNotFound {
+					t.Errorf("posting a state: %d, want 403/404", st)
+				}
+			} else {
+				if st != http.StatusOK {
+					t.Fatalf("round control: %d", st)
+				}
+				forms := postForm.FindAllStringSubmatch(body, -1)
+				if len(forms) == 0 {
+					t.Fatal("no state button offered for a delivered round")
+				}
+				// The last button first: each offered move is forward from now.
+				f := forms[0]
+				v := url.Values{}
+				for _, h := range hiddenInput.FindAllStringSubmatch(f[3], -1) {
+					v.Add(h[1], h[2])
+				}
+				if st, _ := pc.post(f[1], v); st != http.StatusSeeOther {
+					t.Errorf("state %v: %d", v, st)
+				}
+			}
+
+			// Lists: corrections and adjustments read like the tournament.
+			for _, path := range []string{T + "/corrections", T + "/adjustments"} {
+				st, _ := pc.get(path)
+				if r.reads != (st == http.StatusOK) {
+					t.Errorf("%s: %d (reads=%v)", path, st, r.reads)
+				}
+			}
+
+			// The federation desk and its downloads.
+			st, body = pc.get("/federation")
+			if r.fed != (st == http.StatusOK) {
+				t.Fatalf("/federation: %d (fed=%v)", st, r.fed)
+			}
+			if r.fed {
+				for _, l := range regexp.MustCompile(`href="(/federation/tournaments/[^"]+)"`).FindAllStringSubmatch(body, -1) {
+					if st, _ := pc.get(l[1]); st != http.StatusOK {
+						t.Errorf("download %s: %d", l[1], st)
+					}
+				}
+				if st, _ := pc.get("/federation/season?season=2026&club=c1&level=provincial"); st != http.StatusOK {
+					t.Errorf("season workbook: %d", st)
+				}
+			} else if st, _ := pc.get("/federation/season?season=2026"); st == http.StatusOK {
+				t.Error("the season workbook is served to a role that may not have it")
+			}
+			// The navigation offers the desk exactly to who may open it.
+			_, home := pc.get(T + "/corrections")
+			if r.reads && r.fed != strings.Contains(home, `href="/federation"`) {
+				t.Errorf("navigation link to /federation: fed=%v", r.fed)
+			}
+		})
+	}
+}
+
+// Bad input to the correction form is a 422 naming the field next to
+// its input (aria-invalid, aria-describedby), never a 500, and nothing is
+// written.
+func TestRefereeCorrectionFormRefusesBadInput(t *testing.T) {
+	site := startSite(t, dbtest.SQLite(t))
+	w := newRefereeWorld(t, site.Store, "fitab-2025", false)
+	pw := site.createPerson(t, domain.RoleReferee, "anna.rossi", "")
+	pc := signInClient(t, site, "anna.rossi", pw)
+	path := "/tournaments/" + w.tid + "/rounds/1/tables/1/correct"
+	for _, tc := range []struct {
+		name  string
+		form  url.Values
+		field string
+	}{
+		{"unknown kind", url.Values{"kind": {"guess"}, "reason": {"x"}, "version": {"1"}, "hands.0.ns.total": {"500"}}, "kind"},
+		{"no reason", url.Values{"kind": {"sum"}, "version": {"1"}, "hands.0.ns.total": {"500"}}, "reason"},
+		{"not a number", url.Values{"kind": {"sum"}, "reason": {"x"}, "version": {"1"}, "hands.0.ns.total": {"5oo"}}, "hands.0.ns.total"},
+		{"a base emptied", url.Values{"kind": {"sum"}, "reason": {"x"}, "version": {"1"}, "hands.0.ns.base": {""}}, "hands.0.ns.base"},
+	} {
+		for _, action := range []string{path + "/preview", path} {
+			st, body := pc.post(action, tc.form)
+			if st != http.StatusUnprocessableEntity {
+				t.Errorf("%s → %s: %d, want 422", tc.name, action, st)
+				continue
+			}
+			id := regexp.QuoteMeta(`f-` + tc.field)
+			re := regexp.MustCompile(`id="` + id + `"[^>]*aria-invalid="true" aria-describedby="e-` + regexp.QuoteMeta(tc.field) + `"`)
+			if !re.MatchString(body) || !strings.Contains(body, `id="e-`+tc.field+`"`) {
+				t.Errorf("%s: the field %s is not marked with its message", tc.name, tc.field)
+			}
+		}
+	}
+	if st, _ := pc.post(path, url.Values{"kind": {"sum"}, "reason": {"x"}, "version": {"1"}}); st != http.StatusUnprocessableEntity {
+		t.Errorf("a correction changing nothing: %d, want 422", st)
+	}
+	v, err := w.ops.Sheet(t.Context(), refereeP, w.tid, 1, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.Stored.Version != 1 || len(v.Corrections) != 0 {
+		t.Errorf("bad input wrote something: version %d, %d corrections", v.Stored.Version, len(v.Corrections))
+	}
+}
