@@ -234,6 +234,10 @@ func (s *server) getPublicEvents(c *gin.Context) {
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Accel-Buffering", "no")
+	// The server's WriteTimeout is for answers; a stream is kept open as
+	// long as each write (a heartbeat at least) gets through in time.
+	rc := http.NewResponseController(w)
+	rc.SetWriteDeadline(time.Now().Add(2 * sseHeartbeat))
 	w.WriteHeader(http.StatusOK)
 	fmt.Fprint(w, "retry: 2000\n: connected\n\n")
 	w.Flush()
@@ -250,28 +254,12 @@ func (s *server) getPublicEvents(c *gin.Context) {
 			if !open {
 				return // shutting down
 			}
-			for _, name := range StreamEvents(e) {
+			for _, name := range events.StreamNames(e) {
 				data, _ := json.Marshal(map[string]any{"tournament": tid, "kind": string(e.Kind), "round": e.Round, "table": e.Table})
 				fmt.Fprintf(w, "event: %s\ndata: %s\n\n", name, data)
 			}
 		}
 		w.Flush()
-	}
-}
-
-// StreamEvents are the event-stream event names of a change: a sheet
-// changes its round's results and the standings; a round's state the
-// round and the standings (provisional or not); anything else the
-// standings; a resync everything.
-func StreamEvents(e events.Event) []string {
-	switch e.Kind {
-	case events.Sheet:
-		return []string{"sheet", "standings"}
-	case events.Round:
-		return []string{"round", "standings"}
-	case events.Resync, events.Tournament:
-		return []string{"sheet", "round", "standings"}
-	default:
-		return []string{"standings"}
+		rc.SetWriteDeadline(time.Now().Add(2 * sseHeartbeat))
 	}
 }

@@ -265,3 +265,21 @@ func (b *Bus) deliver(e Event) {
 		send(s)
 	}
 }
+
+// StreamNames are the event-stream event names of a change (API §4.2:
+// "sheet", "standings", "round"): a sheet changes its round's results and
+// the standings; a round's state the round and the standings (provisional
+// or not); a resync or a change of the tournament everything; anything
+// else the standings.
+func StreamNames(e Event) []string {
+	switch e.Kind {
+	case Sheet:
+		return []string{"sheet", "standings"}
+	case Round:
+		return []string{"round", "standings"}
+	case Resync, Tournament:
+		return []string{"sheet", "round", "standings"}
+	default:
+		return []string{"standings"}
+	}
+}
