@@ -97,6 +97,13 @@ func (b *Bus) Publish(ctx context.Context, e Event) {
 		b.deliver(e)
 		return
 	}
+	// This process's hooks (caches) hear it at once, listening or not;
+	// the subscribers hear it through the database, once.
+	b.mu.Lock()
+	for _, f := range b.hooks {
+		f(e)
+	}
+	b.mu.Unlock()
 	payload, err := json.Marshal(e)
 	if err != nil {
 		b.log.Warn("event not encoded", "err", err)
@@ -111,8 +118,10 @@ func (b *Bus) Publish(ctx context.Context, e Event) {
 }
 
 // OnEvent registers f to hear every event of every tournament (and
-// Resync, with no tournament) before the subscribers do. It does not make
-// the bus listen.
+// Resync, with no tournament) before the subscribers do: the events this
+// process publishes at once, those of other processes while the bus
+// listens. It does not make the bus listen. f runs under the bus's lock:
+// it must not call the bus.
 func (b *Bus) OnEvent(f func(Event)) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
