@@ -52,7 +52,7 @@ func (s *Server) publicLoad(w http.ResponseWriter, r *http.Request, title, live 
 	fragment := isFragment(r)
 	who := ""
 	if v, ok := viewerOf(r); ok {
-		who = v.Session.ID // the layout shows who is signed in
+		who = v.Person.ID // the layout shows who is signed in
 	}
 	etag := fmt.Sprintf(`W/"p%s-%s-%t-%s"`, pt.Version, langOf(r), fragment, who)
 	h := w.Header()
