@@ -298,6 +298,7 @@ func (s *server) createAdjustment(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
+	s.app.AdjustmentStored(ctx, t.ID, round.Number)
 	created201(c, adjustmentsPath(t.ID)+"/"+strconv.FormatInt(stored.ID, 10), toAdjustmentJSON(stored))
 }
 

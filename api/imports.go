@@ -176,6 +176,7 @@ func (s *server) createImport(c *gin.Context) {
 		writeJSON(c, http.StatusOK, imp.ReportJSON)
 		return
 	}
+	s.app.SheetsImported(c.Request.Context(), imp.TournamentID)
 	c.Header("Location", importPath(imp.ID))
 	writeJSON(c, http.StatusCreated, imp.ReportJSON)
 }

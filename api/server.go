@@ -127,6 +127,11 @@ func (s *server) routes() *gin.Engine {
 	v1.POST("/rulings", s.ruling)
 	v1.GET("/schemas/tournament-export.json", s.tournamentExportSchema)
 	v1.GET("/templates/scoresheet.xlsx", s.scoresheetTemplate)
+	// Public reads (API §4.2, api/public.go): no token.
+	v1.GET("/public/tournaments/:tid", s.getPublicTournament)
+	v1.GET("/public/tournaments/:tid/standings", s.getPublicStandings)
+	v1.GET("/public/tournaments/:tid/rounds/:n", s.getPublicRound)
+	v1.GET("/public/tournaments/:tid/events", s.getPublicEvents)
 
 	auth := v1.Group("", s.authenticate)
 	auth.POST("/clubs", s.createClub)
@@ -138,6 +143,7 @@ func (s *server) routes() *gin.Engine {
 	auth.GET("/tournaments", s.listTournaments)
 	t := auth.Group("/tournaments/:tid")
 	t.GET("", s.getTournament)
+	t.PATCH("", s.patchTournament)
 	t.PUT("/referees/:name", s.assignReferee)
 	t.POST("/entrants", s.addEntrants)
 	t.GET("/entrants", s.listEntrants)

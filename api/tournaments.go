@@ -39,6 +39,7 @@ type tournamentJSON struct {
 	RoundsPlanned int     `json:"rounds_planned"`
 	HandsPerRound int     `json:"hands_per_round"`
 	VPTable       *string `json:"vp_table"`
+	Public        bool    `json:"public"`
 }
 
 type tournamentsResponse struct {
@@ -58,7 +59,7 @@ func toTournamentJSON(t domain.Tournament) tournamentJSON {
 	out := tournamentJSON{
 		ID: t.ID, Name: t.Name, Date: t.Date.Format(dateLayout), Club: t.ClubID,
 		Level: string(t.Level), Ruleset: string(t.Ruleset), Kind: string(t.Kind),
-		RoundsPlanned: t.RoundsPlanned, HandsPerRound: t.HandsPerRound,
+		RoundsPlanned: t.RoundsPlanned, HandsPerRound: t.HandsPerRound, Public: t.Public,
 	}
 	if !t.VPTable.IsZero() {
 		id := t.VPTable.ID()

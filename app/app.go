@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"time"
 
+	"segnapunti/events"
 	"segnapunti/store"
 )
 
@@ -25,6 +26,10 @@ type App struct {
 	log *slog.Logger
 	// standings caches the standings per tournament state (standings.go).
 	standings store.StandingsCache[StandingsTable]
+	// bus carries the live-update events (app/events.go); public caches
+	// the public reads (app/public.go).
+	bus    *events.Bus
+	public *publicCache
 }
 
 // New returns the operations over db. now is the clock (nil: time.Now);
@@ -36,7 +41,10 @@ func New(db *store.DB, now func() time.Time, log *slog.Logger) *App {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	return &App{db: db, now: now, log: log}
+	a := &App{db: db, now: now, log: log}
+	a.bus = newBus(db, log)
+	a.public = newPublicCache(a.bus)
+	return a
 }
 
 // DB is the store under the operations, for the parts of the doors not yet

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"segnapunti/domain"
+	"segnapunti/events"
 	"segnapunti/exporters/reportjson"
 	"segnapunti/store"
 )
@@ -206,6 +207,7 @@ func (a *App) CreateCorrection(ctx context.Context, p Principal, tid string, rea
 	}
 	after := before
 	if rec.Applied {
+		a.changed(ctx, t.ID, events.Sheet, in.Round, in.Table)
 		if after, err = a.StandingsOf(ctx, t, 0); err != nil {
 			return CorrectionResult{}, err
 		}

@@ -249,12 +249,12 @@ func (a *App) PreviewCorrection(ctx context.Context, p Principal, tid string, re
 		}
 		changed = append(changed, sh)
 	}
-	if pv.StandingsBefore, err = computeStandings(t, entrants, rounds, sheets, adjustments, 0); err != nil {
+	if pv.StandingsBefore, err = computeStandings(t, entrants, rounds, resultsOf(rounds, sheets), adjustments, 0); err != nil {
 		return CorrectionPreview{}, err
 	}
 	pv.StandingsAfter = pv.StandingsBefore
 	if pv.Decision.Ruling.Applies() {
-		if pv.StandingsAfter, err = computeStandings(t, entrants, rounds, changed, adjustments, 0); err != nil {
+		if pv.StandingsAfter, err = computeStandings(t, entrants, rounds, resultsOf(rounds, changed), adjustments, 0); err != nil {
 			return CorrectionPreview{}, err
 		}
 	}
@@ -268,7 +268,7 @@ func (a *App) PreviewCorrection(ctx context.Context, p Principal, tid string, re
 		}
 		pv.NextRound = r.Number
 		afterErr := func(sheets []store.SheetAt) (StandingsTable, error) {
-			return computeStandings(t, entrants, rounds, sheets, adjustments, in.Round)
+			return computeStandings(t, entrants, rounds, resultsOf(rounds, sheets), adjustments, in.Round)
 		}
 		sb, err := afterErr(sheets)
 		if err != nil {
@@ -618,7 +618,7 @@ func (a *App) AdjustmentsDesk(ctx context.Context, p Principal, tid string) (Adj
 		sheets = append(sheets, sh)
 	}
 	rankOf := func(list []store.Adjustment, entrant string) (int, error) {
-		st, err := computeStandings(t, d.Entrants, d.Rounds, sheets, list, 0)
+		st, err := computeStandings(t, d.Entrants, d.Rounds, resultsOf(d.Rounds, sheets), list, 0)
 		if err != nil {
 			return 0, err
 		}

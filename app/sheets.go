@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"segnapunti/domain"
+	"segnapunti/events"
 	"segnapunti/exporters/reportjson"
 	"segnapunti/store"
 )
@@ -176,6 +177,7 @@ func (a *App) PutSheet(ctx context.Context, p Principal, tid string, round, tabl
 	case err != nil:
 		return PutResult{}, err
 	}
+	a.changed(ctx, g.Tournament.ID, events.Sheet, g.Round.Number, g.Table.Table)
 	return PutResult{Target: g, Sheet: sh, Report: rep, Version: v, Created: v == 1}, nil
 }
 
@@ -214,6 +216,9 @@ func (a *App) AppendHand(ctx context.Context, p Principal, tid string, round, ta
 	}
 	if err != nil {
 		return AppendResult{}, err
+	}
+	if !replay {
+		a.changed(ctx, g.Tournament.ID, events.Sheet, g.Round.Number, g.Table.Table)
 	}
 	return AppendResult{Target: g, Stored: st, Replayed: replay}, nil
 }

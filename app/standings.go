@@ -156,3 +156,25 @@ func computeStandings(t domain.Tournament, entrants []domain.Entrant, rounds []d
 	}
 	return out, nil
 }
+
+// resultsOf is the results of sheets as the store computes and keeps them
+// (domain.OfficialResult), seated as the rounds seat them: for standings of
+// sheets not (or not yet) stored, e.g. a correction's preview.
+func resultsOf(rounds []domain.Round, sheets []store.SheetAt) []domain.TableResult {
+	var out []domain.TableResult
+	for _, sh := range sheets {
+		for _, r := range rounds {
+			tb, ok := r.Assignment(sh.Table)
+			if r.Number != sh.Round || !ok {
+				continue
+			}
+			m := domain.OfficialResult(sh.Sheet, domain.Validate(sh.Sheet))
+			tr := domain.TableResult{Round: sh.Round, Table: sh.Table, NS: tb.NS, EO: tb.EO, Differs: m.Differs, Kind: m.Kind}
+			for _, l := range domain.Lines {
+				tr.Official[l], tr.Computed[l] = m.Lines[l].Official, m.Lines[l].Computed
+			}
+			out = append(out, tr)
+		}
+	}
+	return out
+}

@@ -16,27 +16,6 @@ func standingsSheet(ns, eo int) domain.Sheet {
 		Hands: []domain.Hand{{End: domain.EndClosed, Lines: [2]domain.LineScore{{Base: 0, Points: ns}, {Base: 0, Points: eo}}}}}
 }
 
-// resultsOf is the stored results of sheets as the store computes them
-// (domain.OfficialResult), seated as the rounds seat them.
-func resultsOf(rounds []domain.Round, sheets []store.SheetAt) []domain.TableResult {
-	var out []domain.TableResult
-	for _, sh := range sheets {
-		for _, r := range rounds {
-			tb, ok := r.Assignment(sh.Table)
-			if r.Number != sh.Round || !ok {
-				continue
-			}
-			m := domain.OfficialResult(sh.Sheet, domain.Validate(sh.Sheet))
-			tr := domain.TableResult{Round: sh.Round, Table: sh.Table, NS: tb.NS, EO: tb.EO, Differs: m.Differs, Kind: m.Kind}
-			for _, l := range domain.Lines {
-				tr.Official[l], tr.Computed[l] = m.Lines[l].Official, m.Lines[l].Computed
-			}
-			out = append(out, tr)
-		}
-	}
-	return out
-}
-
 func pairs(ids ...string) []domain.Entrant {
 	out := make([]domain.Entrant, len(ids))
 	for i, id := range ids {

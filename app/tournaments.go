@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"segnapunti/domain"
+	"segnapunti/events"
 	"segnapunti/store"
 )
 
@@ -276,6 +277,7 @@ func (a *App) AddEntrants(ctx context.Context, p Principal, tid string, in []Ent
 	} else if err != nil {
 		return nil, err
 	}
+	a.changed(ctx, t.ID, events.Standings, 0, 0)
 	return es, nil
 }
 
@@ -378,6 +380,7 @@ func (a *App) CreateRound(ctx context.Context, p Principal, tid string, in Round
 	} else if err != nil {
 		return domain.Round{}, err
 	}
+	a.changed(ctx, t.ID, events.Round, r.Number, 0)
 	return r, nil
 }
 
@@ -448,5 +451,6 @@ func (a *App) SetRoundState(ctx context.Context, p Principal, tid string, n int,
 		return domain.Round{}, err
 	}
 	r.State = next
+	a.changed(ctx, t.ID, events.Round, r.Number, 0)
 	return r, nil
 }

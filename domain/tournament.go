@@ -125,6 +125,9 @@ type Tournament struct {
 	RoundsPlanned int
 	HandsPerRound int
 	VPTable       VPTable // pinned, zero when not pinned
+	// Public: its club lets everybody read the standings, rounds and
+	// cards without signing in (UI.md §7).
+	Public bool
 }
 
 // Player is one person entered in a tournament.

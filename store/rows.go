@@ -62,6 +62,7 @@ type tournamentRow struct {
 	RoundsPlanned int     `gorm:"column:rounds_planned"`
 	HandsPerRound int     `gorm:"column:hands_per_round"`
 	VPTable       *string `gorm:"column:vp_table"`
+	Public        bool    `gorm:"column:public"`
 	Created       instant `gorm:"column:created_at"`
 }
 
@@ -79,6 +80,7 @@ func tournamentToRow(t domain.Tournament, now instant) tournamentRow {
 		RoundsPlanned: t.RoundsPlanned,
 		HandsPerRound: t.HandsPerRound,
 		VPTable:       vpTableToRow(t.VPTable),
+		Public:        t.Public,
 		Created:       now,
 	}
 }
@@ -103,6 +105,7 @@ func (r tournamentRow) toDomain() (domain.Tournament, error) {
 		RoundsPlanned: r.RoundsPlanned,
 		HandsPerRound: r.HandsPerRound,
 		VPTable:       vp,
+		Public:        r.Public,
 	}, nil
 }
 

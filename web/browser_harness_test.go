@@ -62,6 +62,7 @@ func startSite(t testing.TB, db *store.DB) *testSite {
 		t.Fatal(err)
 	}
 	srv := &http.Server{Handler: Site(api.NewServer(api.Config{App: ops}, db, log), pages), ReadHeaderTimeout: 5 * time.Second}
+	srv.RegisterOnShutdown(ops.Close)
 	go srv.Serve(ln)
 	t.Cleanup(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)

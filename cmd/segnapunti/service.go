@@ -124,6 +124,7 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		MaxHeaderBytes:    64 << 10,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
+	srv.RegisterOnShutdown(ops.Close) // open event streams end, the listener stops
 	log.Info("segnapunti listening", "addr", ln.Addr().String(), "database", st.Dialect())
 	// UI.md §2: on first run, one line with the one-time link that creates
 	// the first admin.

@@ -1,0 +1,259 @@
+package api
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"segnapunti/app"
+	"segnapunti/domain"
+	"segnapunti/events"
+)
+
+// Public reads (API §4.2): no token; only tournaments their club made
+// public, any other id a 404. Answers carry the tournament's version as
+// ETag and may be cached by anyone (304 on If-None-Match).
+
+// publicMaxAge is how long a client or proxy may keep a public answer
+// without asking again; the live events tell the pages sooner.
+const publicMaxAge = 5
+
+type tournamentPatchRequest struct {
+	Public *bool `json:"public"`
+}
+
+// patchTournament: PATCH /v1/tournaments/{tid} {"public": true|false}, by
+// its club or an admin (app.PatchTournament).
+func (s *server) patchTournament(c *gin.Context) {
+	var req tournamentPatchRequest
+	if err := s.decodeJSON(c, &req); err != nil {
+		s.fail(c, err)
+		return
+	}
+	t, err := s.app.PatchTournament(c.Request.Context(), mustPrincipal(c), c.Param("tid"), app.TournamentPatch{Public: req.Public})
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	ok200(c, toTournamentJSON(t))
+}
+
+// publicOf loads the public tournament of the path and answers 304 when
+// the client has this version; false when it answered.
+func (s *server) publicOf(c *gin.Context, known ...string) (*app.PublicTournament, bool) {
+	if err := onlyParams(c.Request.URL.Query(), known...); err != nil {
+		s.fail(c, err)
+		return nil, false
+	}
+	pt, err := s.app.PublicTournament(c.Request.Context(), c.Param("tid"))
+	if err != nil {
+		s.fail(c, err)
+		return nil, false
+	}
+	etag := `"p` + pt.Version + `"`
+	c.Header("ETag", etag)
+	c.Header("Cache-Control", fmt.Sprintf("public, max-age=%d", publicMaxAge))
+	if inm := c.GetHeader("If-None-Match"); inm != "" && etagMatches(inm, etag) {
+		c.Status(http.StatusNotModified)
+		return nil, false
+	}
+	return pt, true
+}
+
+// etagMatches reports whether an If-None-Match list names etag (weak
+// comparison, RFC 9110 §13.1.2).
+func etagMatches(header, etag string) bool {
+	for _, part := range splitComma(header) {
+		if part == "*" || part == etag || part == "W/"+etag {
+			return true
+		}
+	}
+	return false
+}
+
+func splitComma(s string) []string {
+	var out []string
+	start := 0
+	for i := 0; i <= len(s); i++ {
+		if i == len(s) || s[i] == ',' {
+			part := s[start:i]
+			for len(part) > 0 && (part[0] == ' ' || part[0] == '\t') {
+				part = part[1:]
+			}
+			for len(part) > 0 && (part[len(part)-1] == ' ' || part[len(part)-1] == '\t') {
+				part = part[:len(part)-1]
+			}
+			if part != "" {
+				out = append(out, part)
+			}
+			start = i + 1
+		}
+	}
+	return out
+}
+
+type publicTournamentJSON struct {
+	tournamentJSON
+	Entrants []entrantJSON      `json:"entrants"`
+	Rounds   []publicRoundBrief `json:"rounds"`
+}
+
+type publicRoundBrief struct {
+	Number int    `json:"number"`
+	State  string `json:"state"`
+}
+
+// getPublicTournament: GET /v1/public/tournaments/{tid}.
+func (s *server) getPublicTournament(c *gin.Context) {
+	pt, ok := s.publicOf(c)
+	if !ok {
+		return
+	}
+	out := publicTournamentJSON{tournamentJSON: toTournamentJSON(pt.Tournament),
+		Entrants: make([]entrantJSON, 0, len(pt.Entrants)), Rounds: make([]publicRoundBrief, 0, len(pt.Rounds))}
+	for _, e := range pt.Entrants {
+		out.Entrants = append(out.Entrants, toEntrantJSON(e))
+	}
+	for _, r := range pt.Rounds {
+		out.Rounds = append(out.Rounds, publicRoundBrief{Number: r.Round.Number, State: string(r.Round.State)})
+	}
+	ok200(c, out)
+}
+
+type publicStandingsJSON struct {
+	standingsResponse
+	Provisional bool `json:"provisional"`
+}
+
+// getPublicStandings: GET /v1/public/tournaments/{tid}/standings
+// ?after_round=n — the same figures as the signed-in standings.
+func (s *server) getPublicStandings(c *gin.Context) {
+	pt, ok := s.publicOf(c, "after_round")
+	if !ok {
+		return
+	}
+	after, err := intParam(c.Request.URL.Query(), "after_round", 1, pt.Tournament.RoundsPlanned, false)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	st, provisional, err := pt.Standings(after)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	ok200(c, publicStandingsJSON{standingsResponse: toStandingsResponse(st), Provisional: provisional})
+}
+
+type publicTableJSON struct {
+	Table    int             `json:"table"`
+	NS       string          `json:"ns"`
+	EO       string          `json:"eo"`
+	Hands    int             `json:"hands"`
+	Complete bool            `json:"complete"`
+	Result   *publicResultJS `json:"result"`
+}
+
+type publicResultJS struct {
+	NS lineResultJSON `json:"ns"`
+	EO lineResultJSON `json:"eo"`
+}
+
+type publicRoundJSON struct {
+	Number       int               `json:"number"`
+	HandsPlanned int               `json:"hands_planned"`
+	Phase        string            `json:"phase"`
+	State        string            `json:"state"`
+	Tables       []publicTableJSON `json:"tables"`
+	Byes         []string          `json:"byes"`
+}
+
+// getPublicRound: GET /v1/public/tournaments/{tid}/rounds/{n} — the
+// seating and the results so far.
+func (s *server) getPublicRound(c *gin.Context) {
+	n, err := pathNumber(c, "n", maxRoundsPlanned)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	pt, ok := s.publicOf(c)
+	if !ok {
+		return
+	}
+	r, err := pt.Round(n)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	out := publicRoundJSON{Number: r.Round.Number, HandsPlanned: r.Round.HandsPlanned, Phase: string(r.Round.Phase),
+		State: string(r.Round.State), Tables: make([]publicTableJSON, 0, len(r.Tables)), Byes: append([]string{}, r.Round.Byes...)}
+	for _, tb := range r.Tables {
+		row := publicTableJSON{Table: tb.Table.Table, NS: tb.Table.NS, EO: tb.Table.EO, Hands: tb.Hands, Complete: tb.Complete}
+		if tb.HasSheet {
+			l := tb.Lines
+			row.Result = &publicResultJS{
+				NS: lineResultJSON{Total: l[domain.NS].Total, MP: l[domain.NS].MP, VP: l[domain.NS].VP},
+				EO: lineResultJSON{Total: l[domain.EO].Total, MP: l[domain.EO].MP, VP: l[domain.EO].VP},
+			}
+		}
+		out.Tables = append(out.Tables, row)
+	}
+	ok200(c, out)
+}
+
+// sseHeartbeat keeps idle event streams (and the proxies between) open.
+const sseHeartbeat = 15 * time.Second
+
+// getPublicEvents: GET /v1/public/tournaments/{tid}/events, a
+// text/event-stream of "sheet", "standings" and "round" events with the
+// change as JSON data; a comment line every sseHeartbeat; the stream ends
+// when the client goes or the service shuts down.
+func (s *server) getPublicEvents(c *gin.Context) {
+	if err := onlyParams(c.Request.URL.Query()); err != nil {
+		s.fail(c, err)
+		return
+	}
+	tid := c.Param("tid")
+	if _, err := s.app.PublicTournament(c.Request.Context(), tid); err != nil {
+		s.fail(c, err)
+		return
+	}
+	ch, cancel := s.app.Events().Subscribe(tid)
+	defer cancel()
+	w := c.Writer
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Accel-Buffering", "no")
+	// The server's WriteTimeout is for answers; a stream is kept open as
+	// long as each write (a heartbeat at least) gets through in time.
+	rc := http.NewResponseController(w)
+	rc.SetWriteDeadline(time.Now().Add(2 * sseHeartbeat))
+	w.WriteHeader(http.StatusOK)
+	fmt.Fprint(w, "retry: 2000\n: connected\n\n")
+	w.Flush()
+	tick := time.NewTicker(sseHeartbeat)
+	defer tick.Stop()
+	ctx := c.Request.Context()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+			fmt.Fprint(w, ": heartbeat\n\n")
+		case e, open := <-ch:
+			if !open {
+				return // shutting down
+			}
+			for _, name := range events.StreamNames(e) {
+				data, _ := json.Marshal(map[string]any{"tournament": tid, "kind": string(e.Kind), "round": e.Round, "table": e.Table})
+				fmt.Fprintf(w, "event: %s\ndata: %s\n\n", name, data)
+			}
+		}
+		w.Flush()
+		rc.SetWriteDeadline(time.Now().Add(2 * sseHeartbeat))
+	}
+}

@@ -1,0 +1,46 @@
+package app
+
+import (
+	"context"
+	"log/slog"
+
+	"segnapunti/events"
+	"segnapunti/store"
+)
+
+// Live updates (UI.md §7): every write operation announces what it changed
+// once it has committed, with one line calling changed. That is the only
+// place events are published; the pages and the API subscribe.
+
+// newBus is PostgreSQL's LISTEN/NOTIFY when the database is PostgreSQL
+// (so that every replica hears every write), the process alone on the
+// embedded database.
+func newBus(db *store.DB, log *slog.Logger) *events.Bus {
+	if db != nil && db.Dialect() == store.DialectPostgres {
+		return events.New(db, log)
+	}
+	return events.New(nil, log)
+}
+
+// changed announces a committed change of tournament tid.
+func (a *App) changed(ctx context.Context, tid string, kind events.Kind, round, table int) {
+	a.bus.Publish(ctx, events.Event{Tournament: tid, Kind: kind, Round: round, Table: table})
+}
+
+// Events is the live-update bus (for the event streams of the doors).
+func (a *App) Events() *events.Bus { return a.bus }
+
+// Close ends the open event streams and stops listening (at shutdown).
+func (a *App) Close() { a.bus.Close() }
+
+// AdjustmentStored announces an adjustment that package api stored (to
+// move here with the rest of creating an adjustment).
+func (a *App) AdjustmentStored(ctx context.Context, tid string, round int) {
+	a.changed(ctx, tid, events.Standings, round, 0)
+}
+
+// SheetsImported announces the sheets an import stored (package api runs
+// imports; to move here).
+func (a *App) SheetsImported(ctx context.Context, tid string) {
+	a.changed(ctx, tid, events.Sheet, 0, 0)
+}

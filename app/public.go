@@ -1,0 +1,400 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"segnapunti/domain"
+	"segnapunti/events"
+	"segnapunti/store"
+)
+
+// Public reads (UI.md §7, API §4.2): no principal, only tournaments their
+// club made public; any other id — private, unknown, malformed — is
+// domain.ErrNotFound, alike, so that private tournaments cannot be probed.
+//
+// A hall of phones refreshing must cost the database nothing: everything a
+// public page shows of a tournament is read and computed once per state of
+// the tournament (a PublicTournament, keyed by its store.StandingsStamp)
+// and kept in memory. While this process hears the live-update events the
+// snapshot is trusted until an event of its tournament arrives; otherwise
+// its stamp is checked again (one small query) after publicRecheck.
+
+// publicRecheck is how long a snapshot is trusted without events.
+const publicRecheck = time.Second
+
+// TournamentPatch is a change of a tournament's settings (PATCH
+// /v1/tournaments/{tid}); a nil field is left as it is.
+type TournamentPatch struct {
+	Public *bool
+}
+
+// PatchTournament changes a tournament's settings: its club or an admin.
+// Making it public (API §4.2) opens its public pages and reads; false
+// hides them again.
+func (a *App) PatchTournament(ctx context.Context, p Principal, tid string, in TournamentPatch) (domain.Tournament, error) {
+	t, err := a.managed(ctx, p, tid, "changes the tournament's settings")
+	if err != nil {
+		return domain.Tournament{}, err
+	}
+	if in.Public == nil {
+		return domain.Tournament{}, invalid([]FieldError{{Pointer: "/public", Detail: "required: true to make the tournament public, false to hide it"}})
+	}
+	public := *in.Public
+	if t.Public == public {
+		return t, nil
+	}
+	if err := a.db.SetTournamentPublic(ctx, t.ID, public); err != nil {
+		return domain.Tournament{}, err
+	}
+	a.changed(ctx, t.ID, events.Tournament, 0, 0)
+	t.Public = public
+	return t, nil
+}
+
+// PublicTournament is what the public pages and reads show of a public
+// tournament, in one state of it. It is shared: read it, never change it.
+type PublicTournament struct {
+	Tournament domain.Tournament
+	// Version names this state (the ETag of the public pages and reads).
+	Version  string
+	Entrants []domain.Entrant
+	Rounds   []PublicRound
+	// Latest is the last round counted by the current standings (0: none).
+	Latest    int
+	standings map[int]StandingsTable // by after_round, 1..Latest; 0 the current ones
+	byID      map[string]int         // entrant id → index in Entrants
+}
+
+// PublicRound is a round with its tables' results so far.
+type PublicRound struct {
+	Round  domain.Round
+	Tables []TableResult // in table order
+}
+
+// TableResult is one table of a round: who sits there and what its stored
+// sheet computes (the VP and MP the standings count, RULES §6).
+type TableResult struct {
+	Table    domain.TableAssignment
+	Hands    int  // hands entered
+	HasSheet bool // a sheet is stored
+	Complete bool // all the planned hands are in
+	Lines    [2]domain.LineResult
+}
+
+// PublicTournament is the public view of tournament tid.
+func (a *App) PublicTournament(ctx context.Context, tid string) (*PublicTournament, error) {
+	nf := notFound("no public tournament %q", tid)
+	if !ValidID(tid) {
+		return nil, nf
+	}
+	pt, err := a.public.get(ctx, tid, func(stamp store.StandingsStamp) (*PublicTournament, error) {
+		return a.loadPublic(ctx, tid, stamp)
+	}, a.db.StandingsStamp)
+	if errors.Is(err, domain.ErrNotFound) {
+		return nil, nf
+	}
+	if err != nil {
+		return nil, err
+	}
+	if !pt.Tournament.Public {
+		return nil, nf
+	}
+	return pt, nil
+}
+
+// Standings are the standings after round after (0: the current ones)
+// and whether they are provisional: some round they count still takes
+// sheets (RULES §10: before sheets_delivered nothing is final).
+func (pt *PublicTournament) Standings(after int) (StandingsTable, bool, error) {
+	if after < 0 || after > pt.Tournament.RoundsPlanned {
+		return StandingsTable{}, false, paramError("after_round", fmt.Sprintf("after_round must be an integer from 1 to %d", pt.Tournament.RoundsPlanned))
+	}
+	st, ok := pt.standings[after]
+	if !ok {
+		// A round with no result yet: the standings of the last one that has.
+		st = pt.standings[0]
+		if after < pt.Latest {
+			st = pt.standings[after]
+		}
+		if after > pt.Latest {
+			st.AfterRound = after
+		}
+	}
+	return st, pt.provisional(st.AfterRound), nil
+}
+
+func (pt *PublicTournament) provisional(after int) bool {
+	if after == 0 {
+		return true
+	}
+	for _, r := range pt.Rounds {
+		if r.Round.Number <= after && r.Round.State.Order() < domain.RoundSheetsDelivered.Order() {
+			return true
+		}
+	}
+	return len(pt.Rounds) == 0
+}
+
+// Round is round n, or domain.ErrNotFound.
+func (pt *PublicTournament) Round(n int) (PublicRound, error) {
+	for _, r := range pt.Rounds {
+		if r.Round.Number == n {
+			return r, nil
+		}
+	}
+	return PublicRound{}, notFound("tournament %q has no round %d", pt.Tournament.ID, n)
+}
+
+// Entrant is the entrant with id, or false.
+func (pt *PublicTournament) Entrant(id string) (domain.Entrant, bool) {
+	i, ok := pt.byID[id]
+	if !ok {
+		return domain.Entrant{}, false
+	}
+	return pt.Entrants[i], true
+}
+
+// NextRound is the round the venue screen shows the seating of: the last
+// published round that is still being played, else the last round.
+func (pt *PublicTournament) NextRound() (PublicRound, bool) {
+	for i := len(pt.Rounds) - 1; i >= 0; i-- {
+		if pt.Rounds[i].Round.State == domain.RoundPlaying {
+			return pt.Rounds[i], true
+		}
+	}
+	if len(pt.Rounds) == 0 {
+		return PublicRound{}, false
+	}
+	return pt.Rounds[len(pt.Rounds)-1], true
+}
+
+// CardRow is one round of an entrant's card.
+type CardRow struct {
+	Round    int
+	Table    int    // 0: a bye
+	Line     string // "ns" or "eo"
+	Opponent string // entrant id, "" for a bye
+	Own      int    // the line's total
+	Against  int    // the opponent's total
+	MP, VP   int
+	Played   bool // a sheet is stored for the table
+	Bye      bool
+	Rank     int // rank in the standings after the round (0: not counted yet)
+}
+
+// EntrantCard is one entrant's card: every round, with the totals.
+type EntrantCard struct {
+	Entrant domain.Entrant
+	Rows    []CardRow
+	Current domain.Standing // in the current standings
+}
+
+// Card is the card of entrant id, or domain.ErrNotFound.
+func (pt *PublicTournament) Card(id string) (EntrantCard, error) {
+	e, ok := pt.Entrant(id)
+	if !ok {
+		return EntrantCard{}, notFound("tournament %q has no entrant %q", pt.Tournament.ID, id)
+	}
+	card := EntrantCard{Entrant: e}
+	rankAfter := func(n int) int {
+		st, ok := pt.standings[n]
+		if !ok {
+			return 0
+		}
+		for _, row := range st.Rows {
+			if row.Entrant.ID == id {
+				return row.Rank
+			}
+		}
+		return 0
+	}
+	for _, r := range pt.Rounds {
+		row := CardRow{Round: r.Round.Number, Rank: rankAfter(r.Round.Number)}
+		found := false
+		for _, tb := range r.Tables {
+			own, opp := domain.NS, domain.EO
+			switch id {
+			case tb.Table.NS:
+				row.Opponent = tb.Table.EO
+			case tb.Table.EO:
+				own, opp = domain.EO, domain.NS
+				row.Opponent = tb.Table.NS
+			default:
+				continue
+			}
+			found = true
+			row.Table, row.Line, row.Played = tb.Table.Table, own.String(), tb.HasSheet
+			if tb.HasSheet {
+				row.Own, row.Against = tb.Lines[own].Total, tb.Lines[opp].Total
+				row.MP, row.VP = tb.Lines[own].MP, tb.Lines[own].VP
+			}
+		}
+		if !found {
+			for _, b := range r.Round.Byes {
+				if b == id {
+					row.Bye, found = true, true
+				}
+			}
+		}
+		if found {
+			card.Rows = append(card.Rows, row)
+		}
+	}
+	for _, row := range pt.standings[0].Rows {
+		if row.Entrant.ID == id {
+			card.Current = row
+		}
+	}
+	return card, nil
+}
+
+// loadPublic reads and computes a tournament's public view at stamp.
+func (a *App) loadPublic(ctx context.Context, tid string, stamp store.StandingsStamp) (*PublicTournament, error) {
+	t, err := a.db.GetTournament(ctx, tid)
+	if err != nil {
+		return nil, err
+	}
+	pt := &PublicTournament{Tournament: t, Version: string(stamp), standings: map[int]StandingsTable{}, byID: map[string]int{}}
+	if !t.Public {
+		return pt, nil // nothing else is shown of it
+	}
+	if pt.Entrants, err = a.db.ListEntrants(ctx, tid); err != nil {
+		return nil, err
+	}
+	for i, e := range pt.Entrants {
+		pt.byID[e.ID] = i
+	}
+	rounds, err := a.db.ListRounds(ctx, tid)
+	if err != nil {
+		return nil, err
+	}
+	adjustments, err := a.db.ListAdjustments(ctx, tid)
+	if err != nil {
+		return nil, err
+	}
+	var sheets []store.SheetAt
+	for sh, err := range a.db.EachSheet(ctx, tid) {
+		if err != nil {
+			return nil, err
+		}
+		sheets = append(sheets, sh)
+	}
+	type key struct{ round, table int }
+	results := map[key]TableResult{}
+	for _, sh := range sheets {
+		rep := domain.Validate(sh.Sheet)
+		results[key{sh.Round, sh.Table}] = TableResult{Hands: len(sh.Sheet.Hands), HasSheet: true,
+			Complete: len(sh.Sheet.Hands) >= sh.Sheet.HandsPlanned, Lines: rep.Computed.Lines}
+	}
+	for _, r := range rounds {
+		pr := PublicRound{Round: r}
+		for _, tb := range r.Tables {
+			res := results[key{r.Number, tb.Table}]
+			res.Table = tb
+			pr.Tables = append(pr.Tables, res)
+		}
+		pt.Rounds = append(pt.Rounds, pr)
+	}
+	// The same computation as the signed-in standings (Standings), so the
+	// public figures equal them.
+	cur, err := computeStandings(t, pt.Entrants, rounds, resultsOf(rounds, sheets), adjustments, 0)
+	if err != nil {
+		return nil, err
+	}
+	pt.standings[0], pt.Latest = cur, cur.AfterRound
+	for n := 1; n <= cur.AfterRound; n++ {
+		st, err := computeStandings(t, pt.Entrants, rounds, resultsOf(rounds, sheets), adjustments, n)
+		if err != nil {
+			return nil, err
+		}
+		pt.standings[n] = st
+	}
+	return pt, nil
+}
+
+// publicCache keeps one PublicTournament per tournament.
+type publicCache struct {
+	bus *events.Bus
+	now func() time.Time
+
+	mu      sync.Mutex
+	entries map[string]*publicEntry
+	seq     map[string]uint64 // events heard per tournament
+	resyncs uint64
+}
+
+type publicEntry struct {
+	fill    sync.Mutex // one computation at a time per tournament
+	pt      *PublicTournament
+	checked time.Time // when the stamp was last read
+	seq     uint64    // the tournament's event count when read
+	resyncs uint64
+	epoch   uint64 // the bus's listening epoch when read
+}
+
+func newPublicCache(bus *events.Bus) *publicCache {
+	c := &publicCache{bus: bus, now: time.Now, entries: map[string]*publicEntry{}, seq: map[string]uint64{}}
+	bus.OnEvent(func(e events.Event) {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		if e.Tournament == "" {
+			c.resyncs++
+			return
+		}
+		c.seq[e.Tournament]++
+	})
+	return c
+}
+
+// get returns the tournament's snapshot: the cached one while no event
+// says it changed (or its stamp is unchanged), else load's.
+func (c *publicCache) get(ctx context.Context, tid string, load func(store.StandingsStamp) (*PublicTournament, error), stampOf func(context.Context, string) (store.StandingsStamp, error)) (*PublicTournament, error) {
+	c.mu.Lock()
+	e := c.entries[tid]
+	if e == nil {
+		e = &publicEntry{}
+		c.entries[tid] = e
+	}
+	c.mu.Unlock()
+
+	e.fill.Lock()
+	defer e.fill.Unlock()
+	listening, epoch := c.bus.Listening()
+	c.mu.Lock()
+	seq, resyncs := c.seq[tid], c.resyncs
+	c.mu.Unlock()
+	now := c.now()
+	if e.pt != nil && e.seq == seq && e.resyncs == resyncs {
+		if listening && e.epoch == epoch {
+			return e.pt, nil // heard no change since it was read
+		}
+		if now.Sub(e.checked) < publicRecheck {
+			return e.pt, nil
+		}
+	}
+	stamp, err := stampOf(ctx, tid)
+	if errors.Is(err, domain.ErrNotFound) {
+		// Unknown ids leave nothing behind (they may be probes).
+		c.mu.Lock()
+		if c.entries[tid] == e && e.pt == nil {
+			delete(c.entries, tid)
+		}
+		c.mu.Unlock()
+	}
+	if err != nil {
+		return nil, err
+	}
+	if e.pt == nil || e.pt.Version != string(stamp) {
+		pt, err := load(stamp)
+		if err != nil {
+			return nil, err
+		}
+		e.pt = pt
+	}
+	e.checked, e.seq, e.resyncs, e.epoch = now, seq, resyncs, epoch
+	return e.pt, nil
+}

@@ -1,0 +1,97 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/jackc/pgx/v5/stdlib"
+	"gorm.io/gorm"
+
+	"segnapunti/domain"
+)
+
+// SetTournamentPublic makes a tournament public or private (UI.md §7). It
+// bumps the tournament's version, so the public pages' ETags change. An
+// unknown tournament is ErrNotFound.
+func (db *DB) SetTournamentPublic(ctx context.Context, tournamentID string, public bool) error {
+	err := db.gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		res := tx.Model(&tournamentRow{}).Where("id = ?", tournamentID).Update("public", public)
+		if res.Error != nil {
+			return translate(res.Error, "set tournament public")
+		}
+		if res.RowsAffected == 0 {
+			return errorf(domain.ErrNotFound, "tournament %q", tournamentID)
+		}
+		return db.touchTournament(tx, tournamentID)
+	})
+	db.facts.drop(tournamentID)
+	return err
+}
+
+// ErrNoListen: the database is not PostgreSQL, so there is no LISTEN; the
+// caller keeps its events in the process.
+var ErrNoListen = errors.New("store: LISTEN/NOTIFY needs PostgreSQL")
+
+// Notify sends payload on a PostgreSQL channel (pg_notify). It is sent on
+// its own, after the write it announces has committed: a listener that
+// then reads sees the write. On SQLite it is ErrNoListen.
+func (db *DB) Notify(ctx context.Context, channel, payload string) error {
+	if db.dialect != DialectPostgres {
+		return ErrNoListen
+	}
+	return translate(db.gorm.WithContext(ctx).Exec("SELECT pg_notify(?, ?)", channel, payload).Error, "notify")
+}
+
+// Listen holds one connection of the pool for LISTEN channel and calls
+// deliver with every notification's payload until ctx ends or the
+// connection fails (the error; the caller listens again). ready is called
+// once the LISTEN is in place. On SQLite it is ErrNoListen at once.
+func (db *DB) Listen(ctx context.Context, channel string, ready func(), deliver func(payload string)) error {
+	if db.dialect != DialectPostgres {
+		return ErrNoListen
+	}
+	conn, err := db.sql.Conn(ctx)
+	if err != nil {
+		return translate(err, "listen")
+	}
+	defer conn.Close()
+	return conn.Raw(func(driverConn any) error {
+		sc, ok := driverConn.(*stdlib.Conn)
+		if !ok {
+			return fmt.Errorf("listen: driver connection is %T, not pgx", driverConn)
+		}
+		pc := sc.Conn()
+		// The channel is an identifier: quoted by pgx.
+		if _, err := pc.Exec(ctx, "LISTEN "+quoteIdent(channel)); err != nil {
+			return translate(err, "listen")
+		}
+		// The connection goes back to the pool afterwards: stop listening
+		// whatever happens (a broken connection is dropped by the pool).
+		defer pc.Exec(context.WithoutCancel(ctx), "UNLISTEN *") //nolint:errcheck
+		if ready != nil {
+			ready()
+		}
+		for {
+			n, err := pc.WaitForNotification(ctx)
+			if err != nil {
+				if ctx.Err() != nil {
+					return ctx.Err()
+				}
+				return translate(err, "wait for notification")
+			}
+			deliver(n.Payload)
+		}
+	})
+}
+
+func quoteIdent(s string) string {
+	out := []byte{'"'}
+	for i := 0; i < len(s); i++ {
+		if s[i] == '"' {
+			out = append(out, '"')
+		}
+		out = append(out, s[i])
+	}
+	return string(append(out, '"'))
+}

@@ -1,0 +1,69 @@
+package web
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"segnapunti/store/dbtest"
+)
+
+// TestBrowserPublicStandingsLive: the public standings open in a browser
+// change without a reload within 2 s of a sheet stored through the API
+// (UI.md §1 budget, §7), over PostgreSQL LISTEN/NOTIFY; and every public
+// page, at 360 and 1280 px, passes the accessibility check.
+func TestBrowserPublicStandingsLive(t *testing.T) {
+	ctx := newBrowser(t)
+	f := newPublicFixture(t, dbtest.Postgres(t))
+	f.setPublic(t, true)
+	f.storeSheet(t, 1)
+	base := f.site.URL + "/p/" + f.tid
+
+	run(t, ctx, chromedp.Navigate(base+"/standings"), chromedp.WaitVisible(chromedp.CSS(`tr[data-entrant="2"]`)))
+	if got := attr(t, ctx, "table[data-standings]", "data-provisional"); got != "true" {
+		t.Errorf("data-provisional = %q, want true while round 1 is played", got)
+	}
+	if got := text(t, ctx, `tr[data-entrant="2"] [data-col="vp"]`); got != "0" {
+		t.Fatalf("pair 2 has %s VP before its sheet, want 0", got)
+	}
+	// Wait until the page's event stream is open (htmx's SSE extension).
+	const open = `(() => { const el = document.querySelector('[sse-connect]'); const d = el && el['htmx-internal-data']; return !!(d && d.sseEventSource && d.sseEventSource.readyState === 1); })()`
+	waitFor(t, ctx, open, 5*time.Second, "the page's event stream to open")
+	run(t, ctx, js(`document.body.dataset.loadedOnce = "yes"`)) // gone if the page reloads
+
+	start := time.Now()
+	f.storeSheet(t, 2)
+	waitFor(t, ctx, `document.querySelector('tr[data-entrant="2"] [data-col="vp"]').textContent.trim() === "11"`, 2*time.Second, "pair 2's 11 VP on the open page")
+	delay := time.Since(start)
+	t.Logf("a stored sheet reached the open standings page in %v", delay)
+	if got := attr(t, ctx, "body", "data-loaded-once"); got != "yes" {
+		t.Error("the page reloaded instead of updating in place")
+	}
+
+	for _, p := range []struct{ path, name string }{
+		{"", "public-tournament"}, {"/standings", "public-standings"}, {"/rounds/1", "public-round"},
+		{"/entrants/1", "public-entrant"}, {"/screen", "public-screen"},
+	} {
+		run(t, ctx, chromedp.Navigate(base+p.path), chromedp.WaitVisible(chromedp.CSS(`[data-live]`)))
+		screenshot(t, ctx, p.name)
+		checkA11y(t, ctx)
+	}
+}
+
+// waitFor polls a JavaScript condition in the page every 25 ms.
+func waitFor(t testing.TB, ctx context.Context, cond string, within time.Duration, what string) {
+	t.Helper()
+	deadline := time.Now().Add(within)
+	for {
+		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](cond))
+		if err == nil && ok {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("waited %v for %s (last error: %v)", within, what, err)
+		}
+		time.Sleep(25 * time.Millisecond)
+	}
+}

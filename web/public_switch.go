@@ -1,0 +1,40 @@
+package web
+
+import (
+	"errors"
+	"net/http"
+
+	"segnapunti/app"
+	"segnapunti/domain"
+)
+
+// publicSwitchData is the data of the public_switch partial ("rendi
+// pubblico" on the club's tournament page): {{template "public_switch"
+// .Tournament}} with a domain.Tournament.
+
+// publicSwitch: POST /tournaments/{tid}/public, field public = "true" or
+// "false" — the club (or an admin) makes the tournament public or private
+// again, through the same operation as PATCH /v1/tournaments/{tid}.
+func (s *Server) publicSwitch(w http.ResponseWriter, r *http.Request) {
+	p, _ := s.principal(r)
+	var public bool
+	switch r.PostFormValue("public") {
+	case "true":
+		public = true
+	case "false":
+	default:
+		s.renderError(w, r, http.StatusBadRequest, "public.switch.bad")
+		return
+	}
+	t, err := s.app.PatchTournament(r.Context(), p, r.PathValue("tid"), app.TournamentPatch{Public: &public})
+	switch {
+	case errors.Is(err, domain.ErrNotFound):
+		s.notFound(w, r)
+	case errors.Is(err, app.ErrForbidden):
+		s.renderError(w, r, http.StatusForbidden, "error.forbidden")
+	case err != nil:
+		s.serverError(w, r, err)
+	default:
+		seeOther(w, r, "/tournaments/"+t.ID)
+	}
+}

@@ -1,0 +1,255 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/cookiejar"
+	"net/url"
+	"regexp"
+	"strings"
+	"testing"
+
+	"segnapunti/domain"
+	"segnapunti/store"
+	"segnapunti/store/dbtest"
+)
+
+// publicFixture is a tournament of club "bc-roma" with four pairs and a
+// round 1 of two tables, made through the API as a club program does.
+type publicFixture struct {
+	site  *testSite
+	token string // the club's API token
+	tid   string
+}
+
+func newPublicFixture(t testing.TB, db *store.DB) *publicFixture {
+	t.Helper()
+	site := startSite(t, db)
+	ctx := context.Background()
+	if _, err := db.CreateClub(ctx, domain.Club{ID: "bc-roma", Name: "Burraco Club Roma"}); err != nil {
+		t.Fatal(err)
+	}
+	tok, _, err := db.CreateToken(ctx, domain.RoleClub, "segreteria-api", "bc-roma")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := &publicFixture{site: site, token: tok}
+	var created struct{ ID string }
+	f.api(t, "POST", "/v1/tournaments", map[string]any{"name": "Coppa d'Autunno", "date": "2026-11-21", "level": "club",
+		"ruleset": "fitab-2025", "kind": "pairs", "rounds_planned": 3, "hands_per_round": 3}, http.StatusCreated, &created)
+	f.tid = created.ID
+	names := map[string][2]string{"1": {"Rossi Anna", "Bianchi Luca"}, "2": {"Verdi Carla", "Neri Paolo"},
+		"3": {"Esposito Maria", "Romano Giuseppe"}, "4": {"Colombo Sara", "Ricci Marco"}}
+	var es []map[string]any
+	for _, id := range []string{"1", "2", "3", "4"} {
+		es = append(es, map[string]any{"id": id, "players": []map[string]any{{"name": names[id][0]}, {"name": names[id][1]}}})
+	}
+	f.api(t, "POST", "/v1/tournaments/"+f.tid+"/entrants", map[string]any{"entrants": es}, http.StatusCreated, nil)
+	f.api(t, "POST", "/v1/tournaments/"+f.tid+"/rounds", map[string]any{"number": 1, "phase": "mitchell",
+		"tables": []map[string]any{{"table": 1, "ns": "1", "eo": "3"}, {"table": 2, "ns": "2", "eo": "4"}}}, http.StatusCreated, nil)
+	return f
+}
+
+// api calls the JSON API with the club's token.
+func (f *publicFixture) api(t testing.TB, method, path string, body any, want int, out any) {
+	t.Helper()
+	var rd io.Reader
+	if body != nil {
+		b, _ := json.Marshal(body)
+		rd = bytes.NewReader(b)
+	}
+	req, _ := http.NewRequest(method, f.site.URL+path, rd)
+	req.Header.Set("Authorization", "Bearer "+f.token)
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	raw, _ := io.ReadAll(res.Body)
+	if res.StatusCode != want {
+		t.Fatalf("%s %s: %d, want %d: %s", method, path, res.StatusCode, want, raw)
+	}
+	if out != nil {
+		if err := json.Unmarshal(raw, out); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func (f *publicFixture) setPublic(t testing.TB, public bool) {
+	t.Helper()
+	f.api(t, "PATCH", "/v1/tournaments/"+f.tid, map[string]any{"public": public}, http.StatusOK, nil)
+}
+
+// storeSheet stores a correct three-hand sheet at table t of round 1: NS
+// 950, EO 825, MP ±125, VP 11-9 (FITAB 3-hand table, RULES §6.1).
+func (f *publicFixture) storeSheet(t testing.TB, table int) {
+	t.Helper()
+	hand := func(nb, np, eb, ep int) map[string]any {
+		return map[string]any{"end": "closed", "ns": map[string]any{"base": nb, "points": np}, "eo": map[string]any{"base": eb, "points": ep}}
+	}
+	f.api(t, "PUT", fmt.Sprintf("/v1/tournaments/%s/rounds/1/tables/%d/sheet", f.tid, table),
+		map[string]any{"hands": []any{hand(300, 235, 100, -120), hand(0, -55, 400, 180), hand(350, 120, 200, 65)}}, http.StatusCreated, nil)
+}
+
+type pageAnswer struct {
+	status int
+	header http.Header
+	body   string
+}
+
+func get(t testing.TB, url string, header map[string]string) pageAnswer {
+	t.Helper()
+	req, _ := http.NewRequest("GET", url, nil)
+	for k, v := range header {
+		req.Header.Set(k, v)
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	return pageAnswer{res.StatusCode, res.Header, string(b)}
+}
+
+func publicPaths(tid string) []string {
+	base := "/p/" + tid
+	return []string{base, base + "/standings", base + "/rounds/1", base + "/entrants/1", base + "/screen", base + "/events"}
+}
+
+// TestPublicPages: private → 404 everywhere (pages and event stream);
+// public → the pages with the contract markup; ETag and 304.
+func TestPublicPages(t *testing.T) {
+	f := newPublicFixture(t, dbtest.SQLite(t))
+	for _, p := range append(publicPaths(f.tid), "/p/t_nope/standings") {
+		if a := get(t, f.site.URL+p, nil); a.status != http.StatusNotFound {
+			t.Errorf("private %s: %d, want 404", p, a.status)
+		}
+	}
+	f.setPublic(t, true)
+	f.storeSheet(t, 1)
+	for _, p := range publicPaths(f.tid)[:5] {
+		a := get(t, f.site.URL+p, nil)
+		if a.status != http.StatusOK {
+			t.Fatalf("public %s: %d\n%s", p, a.status, a.body)
+		}
+		if !strings.Contains(a.body, `data-qr`) || !strings.Contains(a.body, `sse-connect="/p/`+f.tid+`/events"`) {
+			t.Errorf("%s lacks the QR code or the event stream", p)
+		}
+	}
+	for _, p := range []string{"/rounds/2", "/rounds/x", "/entrants/99"} {
+		if a := get(t, f.site.URL+"/p/"+f.tid+p, nil); a.status != http.StatusNotFound {
+			t.Errorf("%s: %d, want 404", p, a.status)
+		}
+	}
+
+	// UI.md §7 standings markup: caption, one row per entrant with rank,
+	// vp, mp cells; provisional while round 1 is being played.
+	a := get(t, f.site.URL+"/p/"+f.tid+"/standings", map[string]string{"Accept-Language": "it"})
+	if !regexp.MustCompile(`<table[^>]*data-provisional="true"`).MatchString(a.body) {
+		t.Error("standings of a round being played are not marked provisional")
+	}
+	if !strings.Contains(a.body, "<caption>Classifica dopo il turno 1") {
+		t.Error("the caption does not say Classifica and the round")
+	}
+	row := regexp.MustCompile(`(?s)<tr data-entrant="1">.*?data-col="rank">(\d+)<.*?data-col="vp" class="num">(\d+)<.*?data-col="mp" class="num">(-?\d+)<`).FindStringSubmatch(a.body)
+	if row == nil || row[1] != "1" || row[2] != "11" || row[3] != "125" {
+		t.Errorf("row of entrant 1 = %v, want rank 1, 11 VP, 125 MP", row)
+	}
+	if n := strings.Count(a.body, "<tr data-entrant="); n != 4 {
+		t.Errorf("%d entrant rows, want 4", n)
+	}
+	en := get(t, f.site.URL+"/p/"+f.tid+"/standings?lang=en", nil)
+	if !strings.Contains(en.body, "<caption>Standings after round 1") {
+		t.Error("the English caption does not say Standings")
+	}
+
+	// ETag per version: 304 while nothing changes, 200 after a sheet.
+	etag := a.header.Get("ETag")
+	if etag == "" || !strings.HasPrefix(a.header.Get("Cache-Control"), "public, max-age=") {
+		t.Fatalf("ETag %q Cache-Control %q", etag, a.header.Get("Cache-Control"))
+	}
+	hdr := map[string]string{"Accept-Language": "it", "If-None-Match": etag}
+	if b := get(t, f.site.URL+"/p/"+f.tid+"/standings", hdr); b.status != http.StatusNotModified || b.body != "" {
+		t.Errorf("same version: %d (%d bytes), want 304", b.status, len(b.body))
+	}
+	f.storeSheet(t, 2)
+	if b := get(t, f.site.URL+"/p/"+f.tid+"/standings", hdr); b.status != http.StatusOK || b.header.Get("ETag") == etag {
+		t.Errorf("after a sheet: %d with ETag %q, want 200 with a new one", b.status, b.header.Get("ETag"))
+	}
+
+	// htmx asks for the live fragment only.
+	frag := get(t, f.site.URL+"/p/"+f.tid+"/standings", map[string]string{"HX-Request": "true"})
+	if frag.status != http.StatusOK || strings.Contains(frag.body, "<html") || !strings.Contains(frag.body, `data-entrant="4"`) {
+		t.Errorf("fragment: %d, %q", frag.status, frag.body)
+	}
+
+	// The round page: results as they arrive, seating by name.
+	r := get(t, f.site.URL+"/p/"+f.tid+"/rounds/1", nil)
+	if !strings.Contains(r.body, `data-table="1" data-status="complete"`) || !strings.Contains(r.body, "950 – 825") {
+		t.Error("round 1 does not show table 1's result 950 – 825")
+	}
+	if i, j := strings.Index(r.body, `data-player="Bianchi Luca"`), strings.Index(r.body, `data-player="Verdi Carla"`); i < 0 || j < i {
+		t.Error("the alphabetical seating is not in alphabetical order")
+	}
+	// The entrant card: round, table, opponent, totals, MP, VP, rank.
+	c := get(t, f.site.URL+"/p/"+f.tid+"/entrants/3", nil)
+	if !regexp.MustCompile(`(?s)<tr data-round="1">.*?data-col="opponent"[^>]*>.*?Rossi Anna.*?825 – 950.*?-125.*?>9<`).MatchString(c.body) {
+		t.Errorf("the card of entrant 3 lacks round 1 against pair 1: 825 – 950, -125 MP, 9 VP")
+	}
+
+	// Private again: 404 at once.
+	f.setPublic(t, false)
+	for _, p := range publicPaths(f.tid) {
+		if a := get(t, f.site.URL+p, nil); a.status != http.StatusNotFound {
+			t.Errorf("private again %s: %d, want 404", p, a.status)
+		}
+	}
+}
+
+// TestPublicSwitch: the club's "rendi pubblico" form goes through the
+// same operation as the API: its club may, another club may not.
+func TestPublicSwitch(t *testing.T) {
+	db := dbtest.SQLite(t)
+	f := newPublicFixture(t, db)
+	pw := f.site.createPerson(t, domain.RoleClub, "segreteria", "bc-roma")
+	other := f.site.createPerson(t, domain.RoleClub, "altro", "bc-milano")
+	post := func(name, password, value string) int {
+		jar, _ := cookiejar.New(nil)
+		c := &http.Client{Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+		res, err := c.PostForm(f.site.URL+"/login", url.Values{"username": {name}, "password": {password}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		res, err = c.PostForm(f.site.URL+"/tournaments/"+f.tid+"/public", url.Values{"public": {value}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		return res.StatusCode
+	}
+	if s := post("altro", other, "true"); s != http.StatusNotFound {
+		t.Errorf("another club: %d, want 404", s)
+	}
+	if s := post("segreteria", pw, "maybe"); s != http.StatusBadRequest {
+		t.Errorf("a bad value: %d, want 400", s)
+	}
+	if a := get(t, f.site.URL+"/p/"+f.tid, nil); a.status != http.StatusNotFound {
+		t.Fatalf("still private: %d", a.status)
+	}
+	if s := post("segreteria", pw, "true"); s != http.StatusSeeOther {
+		t.Errorf("its club: %d, want 303", s)
+	}
+	if a := get(t, f.site.URL+"/p/"+f.tid, nil); a.status != http.StatusOK {
+		t.Errorf("made public by the form: %d", a.status)
+	}
+}

@@ -1,0 +1,269 @@
+package web
+
+import (
+	"bytes"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"html/template"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/yeqown/go-qrcode/v2"
+
+	"segnapunti/app"
+	"segnapunti/domain"
+)
+
+// The public pages (UI.md §7): no sign-in, read-only, cacheable. Every
+// page reads one app.PublicTournament (computed once per tournament
+// version and kept in memory by package app), answers 304 to a client
+// that has this version, and re-renders only the fragment htmx asks for
+// when a live event arrives.
+
+// publicMaxAge is how long a browser may show a public page without
+// asking again; live updates ask for fragments, which are always
+// revalidated (304 while nothing changed).
+const publicMaxAge = 5
+
+// publicPage is the template data every public page shares.
+type publicPage struct {
+	Page
+	T *app.PublicTournament
+	// Base is /p/{tid}; Events the page event stream; Self this page's
+	// address (for the QR code); QR the QR code of Self as a data: URL.
+	Base, Events, Self string
+	QR                 template.URL
+	// Live is the hx-trigger of the page's live fragment.
+	Live string
+}
+
+// publicLoad loads the public tournament of the path and answers what it
+// can without rendering: 404 for anything not public, 304 when the client
+// has this version. ok false means the request is answered.
+func (s *Server) publicLoad(w http.ResponseWriter, r *http.Request, title, live string) (publicPage, bool) {
+	pt, err := s.app.PublicTournament(r.Context(), r.PathValue("tid"))
+	if err != nil {
+		s.publicFail(w, r, err)
+		return publicPage{}, false
+	}
+	fragment := isFragment(r)
+	who := ""
+	if v, ok := viewerOf(r); ok {
+		who = v.Person.ID // the layout shows who is signed in
+	}
+	etag := fmt.Sprintf(`W/"p%s-%s-%t-%s"`, pt.Version, langOf(r), fragment, who)
+	h := w.Header()
+	h.Set("ETag", etag)
+	switch {
+	case who != "":
+		h.Set("Cache-Control", "private, no-cache")
+	case fragment:
+		h.Set("Cache-Control", "public, max-age=0, must-revalidate")
+	default:
+		h.Set("Cache-Control", fmt.Sprintf("public, max-age=%d", publicMaxAge))
+	}
+	h.Add("Vary", "HX-Request")
+	if inm := r.Header.Get("If-None-Match"); inm != "" && etagListHas(inm, etag) {
+		w.WriteHeader(http.StatusNotModified)
+		return publicPage{}, false
+	}
+	base := "/p/" + pt.Tournament.ID
+	p := publicPage{Page: s.page(r, title), T: pt, Base: base, Events: base + "/events", Live: live}
+	if !fragment {
+		p.Self = s.absoluteURL(r)
+		p.QR = qrDataURL(p.Self)
+	}
+	return p, true
+}
+
+// publicFail answers an operation's refusal: every public URL of a
+// tournament that is not public, or of something it lacks, is a 404.
+func (s *Server) publicFail(w http.ResponseWriter, r *http.Request, err error) {
+	if errors.Is(err, domain.ErrNotFound) || errors.Is(err, app.ErrBadParameter) {
+		s.notFound(w, r)
+		return
+	}
+	s.serverError(w, r, err)
+}
+
+// isFragment: htmx asks for the live part of the page only.
+func isFragment(r *http.Request) bool { return r.Header.Get("HX-Request") == "true" }
+
+// renderPublic writes a public page, or only its "live" block when htmx
+// asks for it, with the caching headers publicLoad set.
+func (s *Server) renderPublic(w http.ResponseWriter, r *http.Request, name string, data any) {
+	tpl, ok := s.templates[langOf(r)][name]
+	if !ok {
+		s.serverError(w, r, fmt.Errorf("no template %s", name))
+		return
+	}
+	block := "layout.html"
+	if isFragment(r) {
+		block = "live"
+	}
+	var buf bytes.Buffer
+	if err := tpl.ExecuteTemplate(&buf, block, data); err != nil {
+		s.serverError(w, r, fmt.Errorf("render %s/%s: %w", name, block, err))
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(http.StatusOK)
+	w.Write(buf.Bytes())
+}
+
+// etagListHas reports whether an If-None-Match list names etag (weak
+// comparison, RFC 9110 §13.1.2).
+func etagListHas(header, etag string) bool {
+	weak := strings.TrimPrefix(etag, "W/")
+	for part := range strings.SplitSeq(header, ",") {
+		part = strings.TrimSpace(part)
+		if part == "*" || strings.TrimPrefix(part, "W/") == weak {
+			return true
+		}
+	}
+	return false
+}
+
+// absoluteURL is the address of the request as the browser used it (for
+// the QR code), without the language choice.
+func (s *Server) absoluteURL(r *http.Request) string {
+	scheme := "http"
+	if s.isTLS(r) {
+		scheme = "https"
+	}
+	return scheme + "://" + r.Host + r.URL.EscapedPath()
+}
+
+// qrDataURL is a QR code of text as an SVG data: URL (the CSP allows
+// data: images; an <img> carries the alt text).
+func qrDataURL(text string) template.URL {
+	qr, err := qrcode.NewWith(text, qrcode.WithErrorCorrectionLevel(qrcode.ErrorCorrectionMedium))
+	if err != nil {
+		return ""
+	}
+	var sw svgWriter
+	if err := qr.Save(&sw); err != nil {
+		return ""
+	}
+	return template.URL("data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString(sw.buf.Bytes()))
+}
+
+// svgWriter draws a QR matrix as one SVG path, with the quiet zone of
+// four modules the standard asks for.
+type svgWriter struct{ buf bytes.Buffer }
+
+func (w *svgWriter) Write(m qrcode.Matrix) error {
+	const quiet = 4
+	size := m.Width() + 2*quiet
+	fmt.Fprintf(&w.buf, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" shape-rendering="crispEdges"><rect width="%d" height="%d" fill="#fff"/><path fill="#000" d="`, size, size, size, size)
+	m.Iterate(qrcode.IterDirection_ROW, func(x, y int, v qrcode.QRValue) {
+		if v.IsSet() {
+			fmt.Fprintf(&w.buf, "M%d %dh1v1h-1z", x+quiet, y+quiet)
+		}
+	})
+	w.buf.WriteString(`"/></svg>`)
+	return nil
+}
+
+func (w *svgWriter) Close() error { return nil }
+
+// entrantName is how the public pages name an entrant: the team, or the
+// players.
+func entrantName(e domain.Entrant) string {
+	if e.Team != "" {
+		return e.Team
+	}
+	names := make([]string, 0, len(e.Players))
+	for _, p := range e.Players {
+		names = append(names, p.Name)
+	}
+	return strings.Join(names, " – ")
+}
+
+// standingRow is one row of the public standings table.
+type standingRow struct {
+	Rank           int
+	ID, Name, Href string
+	VP, MP, Wins   int
+}
+
+// standingsTable is the data of the public_standings_table partial.
+type standingsTable struct {
+	AfterRound  int
+	Provisional bool
+	Rows        []standingRow
+}
+
+func toStandingsTable(base string, st app.StandingsTable, provisional bool) standingsTable {
+	out := standingsTable{AfterRound: st.AfterRound, Provisional: provisional}
+	for _, row := range st.Rows {
+		out.Rows = append(out.Rows, standingRow{Rank: row.Rank, ID: row.Entrant.ID, Name: entrantName(row.Entrant),
+			Href: base + "/entrants/" + row.Entrant.ID, VP: row.VP, MP: row.MP, Wins: row.Wins})
+	}
+	return out
+}
+
+// seatRow is one table of a round as the public pages show it.
+type seatRow struct {
+	Table              int
+	NS, EO             string // entrant ids
+	NSName, EOName     string
+	Hands, Planned     int
+	HasSheet, Complete bool
+	NSTotal, EOTotal   int
+	NSVP, EOVP         int
+	NSMP, EOMP         int
+}
+
+// playerSeat is one player in the alphabetical seating.
+type playerSeat struct {
+	Name, Entrant string
+	Table         int
+	Line          string // "NS" or "EO"
+}
+
+func seating(pt *app.PublicTournament, r app.PublicRound) ([]seatRow, []playerSeat) {
+	var rows []seatRow
+	var players []playerSeat
+	name := func(id string) string {
+		if e, ok := pt.Entrant(id); ok {
+			return entrantName(e)
+		}
+		return ""
+	}
+	for _, tb := range r.Tables {
+		row := seatRow{Table: tb.Table.Table, NS: tb.Table.NS, EO: tb.Table.EO, NSName: name(tb.Table.NS), EOName: name(tb.Table.EO),
+			Hands: tb.Hands, Planned: r.Round.HandsPlanned, HasSheet: tb.HasSheet, Complete: tb.Complete}
+		if tb.HasSheet {
+			ns, eo := tb.Lines[domain.NS], tb.Lines[domain.EO]
+			row.NSTotal, row.EOTotal, row.NSVP, row.EOVP, row.NSMP, row.EOMP = ns.Total, eo.Total, ns.VP, eo.VP, ns.MP, eo.MP
+		}
+		rows = append(rows, row)
+		for _, side := range []struct{ id, line string }{{tb.Table.NS, "NS"}, {tb.Table.EO, "EO"}} {
+			if e, ok := pt.Entrant(side.id); ok {
+				for _, p := range e.Players {
+					players = append(players, playerSeat{Name: p.Name, Entrant: e.ID, Table: tb.Table.Table, Line: side.line})
+				}
+			}
+		}
+	}
+	slices.SortFunc(players, func(a, b playerSeat) int {
+		if c := strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)); c != 0 {
+			return c
+		}
+		return a.Table - b.Table
+	})
+	return rows, players
+}
+
+// pathRound is the {n} of the path, 0 when it is not a round number.
+func pathRound(r *http.Request) int {
+	n, err := strconv.Atoi(r.PathValue("n"))
+	if err != nil || n < 1 || n > app.MaxRoundsPlanned || strconv.Itoa(n) != r.PathValue("n") {
+		return 0
+	}
+	return n
+}
