@@ -4,12 +4,18 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"io"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
+	"segnapunti/app"
+	"segnapunti/domain"
+	"segnapunti/store/dbtest"
 )
 
 // Public reads (API §4.2): a tournament is readable without a token once
@@ -176,4 +182,45 @@ func TestPublicEventStream(t *testing.T) {
 			t.Errorf("sheet event data %v, want round 1 table 2", data)
 		}
 	})
+}
+
+// TestPublicEventStreamEndsOnShutdown: app.Close (registered with the
+// server's RegisterOnShutdown) ends the open streams cleanly, so a
+// shutdown does not wait for them.
+func TestPublicEventStreamEndsOnShutdown(t *testing.T) {
+	db := dbtest.SQLite(t)
+	ops := app.New(db, nil, nil)
+	srv := httptest.NewServer(NewServer(Config{App: ops}, db, nil))
+	defer srv.Close()
+	ctx := context.Background()
+	if _, err := db.CreateClub(ctx, domain.Club{ID: "c1", Name: "Uno"}); err != nil {
+		t.Fatal(err)
+	}
+	own := app.Principal{Role: domain.RoleClub, Name: "Segreteria", ClubID: "c1"}
+	tr, err := ops.CreateTournament(ctx, own, app.TournamentInput{Name: "Coppa", Date: "2026-11-21", Level: "club",
+		Ruleset: "fitab-2025", Kind: "pairs", RoundsPlanned: 2, HandsPerRound: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	yes := true
+	if _, err := ops.PatchTournament(ctx, own, tr.ID, app.TournamentPatch{Public: &yes}); err != nil {
+		t.Fatal(err)
+	}
+	res, err := srv.Client().Get(srv.URL + "/v1/public/tournaments/" + tr.ID + "/events")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	ended := make(chan error, 1)
+	go func() { _, err := io.Copy(io.Discard, res.Body); ended <- err }()
+	time.Sleep(100 * time.Millisecond)
+	ops.Close()
+	select {
+	case err := <-ended:
+		if err != nil {
+			t.Errorf("the stream broke instead of ending: %v", err)
+		}
+	case <-time.After(2 * time.Second):
+		t.Fatal("the stream is still open 2 s after app.Close")
+	}
 }
