@@ -201,6 +201,17 @@ func TestGenerateRefusals(t *testing.T) {
 	w.enterPairs(w.club1, tid, "1", "2", "3", "4")
 	wantProblem(t, w.generate(w.club1, tid, map[string]any{"number": 1, "system": "danese"}), http.StatusUnprocessableEntity, "/system")
 	wantProblem(t, w.do(request{method: "POST", path: "/v1/tournaments/" + tid + "/rounds/generate", token: w.club1, body: `{"number": 1, "system": "draw", "seed": -1}`}), http.StatusUnprocessableEntity, "")
+	// Individual tournaments are not generated nor checked by the service
+	// yet: a clear refusal, not a wrong seating.
+	ind := tournamentBody("Individuale", "club")
+	ind["kind"], ind["rounds_planned"] = "individual", 5
+	iid := w.createTournament(w.club1, ind)
+	var es []map[string]any
+	for i := 1; i <= 8; i++ {
+		es = append(es, map[string]any{"id": fmt.Sprint(i), "players": []map[string]any{{"name": fmt.Sprintf("Giocatore %d", i)}}})
+	}
+	wantStatus(t, w.do(request{method: "POST", path: "/v1/tournaments/" + iid + "/entrants", token: w.club1, body: map[string]any{"entrants": es}}), http.StatusCreated, "enter players")
+	wantProblem(t, w.generate(w.club1, iid, map[string]any{"number": 1, "system": "draw"}), http.StatusUnprocessableEntity, "/system")
 }
 
 // postgresBackend is one fresh PostgreSQL database.

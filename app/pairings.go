@@ -230,6 +230,11 @@ func (a *App) CheckRound(ctx context.Context, p Principal, tid string, n int) (d
 	if err != nil {
 		return domain.PairingCheck{}, err
 	}
+	if t.Kind == domain.KindIndividual {
+		// The rounds store one entrant per line; the checker needs the
+		// two players of each line (not yet stored).
+		return domain.PairingCheck{}, conflict("the rounds of individual tournament %q do not yet record the two players of each line, which the check needs", t.ID)
+	}
 	r, err := a.db.GetRound(ctx, t.ID, n)
 	if errors.Is(err, domain.ErrNotFound) {
 		r, err = a.db.ProposedRound(ctx, t.ID, n)
