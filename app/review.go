@@ -74,6 +74,7 @@ type ReviewQueue struct {
 	Access     Access
 	CanJudge   bool // the caller may correct (Access.Judge)
 	Items      []ReviewItem
+	Rounds     []domain.Round // for the links to each round's control
 }
 
 // Review lists every stored sheet with an error or warning finding, or a
@@ -94,6 +95,9 @@ func (a *App) Review(ctx context.Context, p Principal, tid string) (ReviewQueue,
 		called[[2]int{c.Round, c.Table}] = true
 	}
 	q := ReviewQueue{Tournament: t, Access: acc, CanJudge: acc.Judge(t)}
+	if q.Rounds, err = a.db.ListRounds(ctx, t.ID); err != nil {
+		return ReviewQueue{}, err
+	}
 	seen := map[[2]int]bool{}
 	for sh, err := range a.db.EachSheet(ctx, t.ID) {
 		if err != nil {

@@ -122,6 +122,7 @@ var messagesReferee = map[string]msg{
 	"referee.reason_late_start":            {"ingresso ritardato", "late start"},
 	"referee.reason_referee_score":         {"punteggio arbitrale", "referee score"},
 	"referee.control_title":                {"Stato del turno", "Round state"},
+	"referee.round_link":                   {"Stato del turno %d", "State of round %d"},
 	"referee.control_heading":              {"Turno %d: stato", "Round %d: state"},
 	"referee.control_state":                {"Stato attuale:", "Current state:"},
 	"referee.control_moved":                {"Stato del turno aggiornato.", "Round state updated."},

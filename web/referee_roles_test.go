@@ -108,6 +108,15 @@ func TestRefereePagesOfferOnlyAllowedActions(t *testing.T) {
 				if st, frag := pc.do(req); st != http.StatusOK || strings.Contains(frag, "<html") || !strings.Contains(frag, `id="review-queue"`) {
 					t.Errorf("review poll: %d, fragment %.80q", st, frag)
 				}
+				controls := regexp.MustCompile(`href="([^"]+/control)" data-action="round-control"`).FindAllStringSubmatch(body, -1)
+				if r.judge != (len(controls) > 0) {
+					t.Errorf("review offers %d round-control links, judge=%v", len(controls), r.judge)
+				}
+				for _, l := range controls {
+					if st, _ := pc.get(l[1]); st != http.StatusOK {
+						t.Errorf("offered %s: %d", l[1], st)
+					}
+				}
 				links := correctLink.FindAllStringSubmatch(body, -1)
 				if r.judge != (len(links) > 0) {
 					t.Errorf("review offers %d correct links, judge=%v", len(links), r.judge)
