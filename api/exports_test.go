@@ -314,7 +314,7 @@ func TestTournamentWorkbookAPI6(t *testing.T) {
 				st, _ := w.storedSheet(k[0], k[1])
 				for i, h := range st.Sheet.Hands {
 					want = append(want, []string{strconv.Itoa(k[0]), strconv.Itoa(k[1]), strconv.Itoa(i + 1),
-						st.Sheet.NS.ID, st.Sheet.EO.ID, h.End,
+						st.Sheet.NS.ID, st.Sheet.EO.ID, workbook.HandEndLabel(domain.HandEnd(h.End)),
 						strconv.Itoa(h.NS.Base), strconv.Itoa(h.NS.Points), strconv.Itoa(*h.NS.Total),
 						strconv.Itoa(h.EO.Base), strconv.Itoa(h.EO.Points), strconv.Itoa(*h.EO.Total)})
 				}
@@ -330,7 +330,7 @@ func TestTournamentWorkbookAPI6(t *testing.T) {
 			for _, r := range rows {
 				kv[r[0]] = r[1]
 			}
-			if kv["ID torneo"] != w.tid || kv["Nome"] != "Coppa Autunno" || kv["Circolo"] != "Circolo Uno" || kv["Livello"] != "regional" {
+			if kv["ID torneo"] != w.tid || kv["Nome"] != "Coppa Autunno" || kv["Circolo"] != "Circolo Uno" || kv["Livello"] != workbook.LevelLabel(domain.LevelRegional) {
 				t.Errorf("Torneo %v", kv)
 			}
 		})
@@ -402,7 +402,7 @@ func TestAuditSheetsAPI6(t *testing.T) {
 				c := st.Report.Computed
 				return []string{strconv.Itoa(c.NS.Total), strconv.Itoa(c.EO.Total), strconv.Itoa(c.NS.MP), strconv.Itoa(c.EO.MP), strconv.Itoa(c.NS.VP), strconv.Itoa(c.EO.VP)}
 			}
-			want := append([]string{"1", "2", "transcription", corr.Ruling.Ruling, strings.Join(corr.Ruling.Rules, "; "),
+			want := append([]string{"1", "2", workbook.CorrectionLabel(domain.CorrectionTranscription), workbook.RulingLabel(domain.Ruling(corr.Ruling.Ruling)), strings.Join(corr.Ruling.Rules, "; "),
 				corr.Ruling.Reason, "EO hand 3 copied wrong", refereeOne}, append(result(before), result(after)...)...)
 			got := append(append([]string{}, rows[0][:8]...), rows[0][9:]...)
 			if d := cmp.Diff(want, got); d != "" {
@@ -429,7 +429,7 @@ func TestAuditSheetsAPI6(t *testing.T) {
 					}
 					vp, mp = strconv.Itoa(v), strconv.Itoa(m)
 				}
-				want := []string{a.Entrant, round, a.Reason, vp, mp, a.Note, a.Author}
+				want := []string{a.Entrant, round, workbook.ReasonLabel(domain.AdjustmentReason(a.Reason)), vp, mp, a.Note, a.Author}
 				if d := cmp.Diff(want, rows[i][:7]); d != "" {
 					t.Errorf("row %d (-want +got):\n%s", i+2, d)
 				}
@@ -485,7 +485,7 @@ func TestTournamentCSV(t *testing.T) {
 			t.Errorf("the formula-like name is not neutralised:\n%s", r.body)
 		}
 
-		for _, sheet := range []string{"Turni", "Smazzate", "Rettifiche", "Correzioni"} {
+		for _, sheet := range []string{"Torneo", "Turni", "Smazzate", "Rettifiche", "Correzioni"} {
 			r := w.do(request{method: "GET", path: w.exportPath("export.xlsx?format=csv&sheet=" + sheet), token: w.fed})
 			wantStatus(t, r, http.StatusOK, sheet)
 			if recs, err := csv.NewReader(bytes.NewReader(r.body)).ReadAll(); err != nil || len(recs) == 0 {
@@ -493,7 +493,6 @@ func TestTournamentCSV(t *testing.T) {
 			}
 		}
 		for _, bad := range []struct{ query, param string }{
-			{"format=csv&sheet=Torneo", "sheet"}, // not a table
 			{"format=csv&sheet=Nope", "sheet"},
 			{"format=csv", "sheet"},
 			{"sheet=Classifica", "sheet"}, // a sheet without format=csv
@@ -714,7 +713,7 @@ func TestSeasonWorkbook(t *testing.T) {
 			for _, tr := range ts {
 				for _, s := range w.standings(tr.id) {
 					for _, p := range s.names(t) {
-						out = append(out, seasonWant{p, tr.name, tr.date, tr.level, s.Rank, s.VP, s.MP})
+						out = append(out, seasonWant{p, tr.name, tr.date, workbook.LevelLabel(domain.Level(tr.level)), s.Rank, s.VP, s.MP})
 					}
 				}
 			}
