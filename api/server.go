@@ -92,7 +92,7 @@ func NewServer(cfg Config, db *store.DB, log *slog.Logger) http.Handler {
 	if ops == nil {
 		ops = app.New(db, cfg.Now, log)
 	}
-	s := &server{cfg: cfg, db: db, app: ops, log: log, principals: &principalCache{ttl: cfg.AuthCacheTTL, now: cfg.Now}}
+	s := &server{cfg: cfg, db: db, app: ops, log: log, principals: newPrincipalCache(cfg.AuthCacheTTL)}
 	return s.routes()
 }
 
@@ -133,6 +133,8 @@ func (s *server) routes() *gin.Engine {
 	auth.GET("/clubs", s.listClubs)
 	auth.GET("/clubs/:cid", s.getClub)
 	auth.POST("/tokens", s.createToken)
+	auth.GET("/tokens", s.listTokens)
+	auth.DELETE("/tokens/:id", s.revokeToken)
 
 	auth.POST("/tournaments", s.createTournament)
 	auth.GET("/tournaments", s.listTournaments)
