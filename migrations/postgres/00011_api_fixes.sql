@@ -5,10 +5,7 @@
 -- +goose Up
 ALTER TABLE tokens ADD COLUMN last_used_at timestamptz;
 ALTER TABLE idempotency_keys ADD COLUMN request_hash text;
-ALTER TABLE idempotency_keys ADD CONSTRAINT idempotency_keys_request_hash_check
-    CHECK (request_hash IS NULL OR length(request_hash) = 64);
 
 -- +goose Down
-ALTER TABLE idempotency_keys DROP CONSTRAINT idempotency_keys_request_hash_check;
 ALTER TABLE idempotency_keys DROP COLUMN request_hash;
 ALTER TABLE tokens DROP COLUMN last_used_at;

@@ -1,7 +1,6 @@
 -- Issue 10: when a token was last used (GET /v1/tokens), and the hash of
 -- the request an Idempotency-Key was first used with.
--- The SQLite twin of migrations/postgres/00011_api_fixes.sql (SQLite cannot
--- add a CHECK to an existing table; the store writes 64 hex digits).
+-- The SQLite twin of migrations/postgres/00011_api_fixes.sql.
 
 -- +goose Up
 ALTER TABLE tokens ADD COLUMN last_used_at TEXT;
