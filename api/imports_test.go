@@ -711,7 +711,7 @@ func TestScoresheetTemplate(t *testing.T) {
 				if ct := r.header.Get("Content-Type"); ct != xlsxContentType {
 					t.Errorf("Content-Type %q", ct)
 				}
-				if cd, want := r.header.Get("Content-Disposition"), fmt.Sprintf(`attachment; filename="segnapunti-scoresheet-%d.xlsx"`, hands); cd != want {
+				if cd, want := r.header.Get("Content-Disposition"), fmt.Sprintf(`attachment; filename=segnapunti-scoresheet-%d.xlsx`, hands); cd != want {
 					t.Errorf("Content-Disposition %q, want %q", cd, want)
 				}
 				wb, err := xlsx.Read(bytes.NewReader(r.body), int64(len(r.body)), xlsx.Options{})
