@@ -153,6 +153,8 @@ func (s *server) routes() *gin.Engine {
 	auth.GET("/tournaments", s.listTournaments)
 	t := auth.Group("/tournaments/:tid")
 	t.GET("", s.getTournament)
+	t.PATCH("", s.patchTournament)
+	t.DELETE("", s.deleteTournament)
 	t.PUT("/referees/:name", s.assignReferee)
 	t.POST("/entrants", s.addEntrants)
 	t.GET("/entrants", s.listEntrants)
