@@ -6,10 +6,10 @@ import (
 	"errors"
 	"net/http"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/gin-gonic/gin"
+	"github.com/hashicorp/golang-lru/v2/expirable"
 
 	"segnapunti/app"
 	"segnapunti/domain"
@@ -58,46 +58,52 @@ func (s *server) authenticate(c *gin.Context) {
 // principalCache remembers recent successful authentications for a short
 // while, so that a client typing a tournament's sheets does not cost a
 // token lookup per request. Keys are SHA-256 hashes, never tokens. Unknown
-// tokens are never cached. A token is trusted for at most ttl after it was
-// last looked up: the bound on how late a future revocation takes effect.
+// tokens are never cached. Revoking a token through this server purges the
+// cache: the revoked token fails on the very next request. Another replica
+// trusts a token it has cached for at most ttl after it looked it up: the
+// bound on how late a revocation takes effect there (Config.AuthCacheTTL).
 type principalCache struct {
-	ttl     time.Duration
-	now     func() time.Time
-	mu      sync.Mutex
-	entries map[[sha256.Size]byte]cachedPrincipal
+	lru *expirable.LRU[[sha256.Size]byte, store.Principal]
 }
 
-type cachedPrincipal struct {
-	p       store.Principal
-	expires time.Time
-}
-
-// maxCachedPrincipals bounds the cache; when full it starts afresh.
+// maxCachedPrincipals bounds the cache; the least recently used entry goes
+// first.
 const maxCachedPrincipals = 10000
 
+// newPrincipalCache is nil (no cache) when ttl is not positive.
+func newPrincipalCache(ttl time.Duration) *principalCache {
+	if ttl <= 0 {
+		return nil
+	}
+	return &principalCache{lru: expirable.NewLRU[[sha256.Size]byte, store.Principal](maxCachedPrincipals, nil, ttl)}
+}
+
 func (pc *principalCache) authenticate(ctx context.Context, db *store.DB, token string) (store.Principal, error) {
-	if pc == nil || pc.ttl <= 0 {
+	if pc == nil {
 		return db.Authenticate(ctx, token)
 	}
 	key := sha256.Sum256([]byte(token))
-	now := pc.now()
-	pc.mu.Lock()
-	e, ok := pc.entries[key]
-	pc.mu.Unlock()
-	if ok && now.Before(e.expires) {
-		return e.p, nil
+	if p, ok := pc.lru.Get(key); ok {
+		return p, nil
 	}
 	p, err := db.Authenticate(ctx, token)
 	if err != nil {
 		return p, err
 	}
-	pc.mu.Lock()
-	if pc.entries == nil || len(pc.entries) >= maxCachedPrincipals {
-		pc.entries = make(map[[sha256.Size]byte]cachedPrincipal)
-	}
-	pc.entries[key] = cachedPrincipal{p: p, expires: now.Add(pc.ttl)}
-	pc.mu.Unlock()
+	pc.lru.Add(key, p)
 	return p, nil
+}
+
+// forget drops every cached principal of a token id (after a revocation).
+func (pc *principalCache) forget(tokenID string) {
+	if pc == nil {
+		return
+	}
+	for _, k := range pc.lru.Keys() {
+		if p, ok := pc.lru.Peek(k); ok && p.TokenID == tokenID {
+			pc.lru.Remove(k)
+		}
+	}
 }
 
 func principalOf(c *gin.Context) (store.Principal, bool) {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"mime"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -16,6 +17,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/gin-gonic/gin"
+	"golang.org/x/text/language"
 
 	"segnapunti/app"
 	"segnapunti/domain"
@@ -40,11 +42,16 @@ const (
 // the federation, an admin).
 func (s *server) exportTournament(c *gin.Context) {
 	q := c.Request.URL.Query()
-	if err := onlyParams(q, "format", "sheet"); err != nil {
+	if err := onlyParams(q, "format", "sheet", "lang", "sep"); err != nil {
 		s.fail(c, err)
 		return
 	}
 	sheet, err := csvSheetParam(q)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	opts, err := csvOptions(c, q, sheet != "")
 	if err != nil {
 		s.fail(c, err)
 		return
@@ -58,7 +65,7 @@ func (s *server) exportTournament(c *gin.Context) {
 	t := ex.Tournament
 	if sheet != "" {
 		s.stream(c, csvContentType, exportFilename(t.Name, t.Date.Format(time.DateOnly)+"-"+strings.ToLower(sheet), ".csv"),
-			func(w io.Writer) error { return workbook.WriteCSV(w, ex, sheet) })
+			func(w io.Writer) error { return workbook.WriteCSVWith(w, ex, sheet, opts) })
 		return
 	}
 	s.stream(c, xlsxContentType, exportFilename(t.Name, t.Date.Format(time.DateOnly), ".xlsx"),
@@ -90,6 +97,62 @@ func csvSheetParam(q url.Values) (string, error) {
 	default:
 		return "", errParam("format", fmt.Sprintf("unknown format %q: want xlsx (the default) or csv", format))
 	}
+}
+
+// csvOptions reads the shape of a CSV export: Italian (?lang=it, or an
+// Accept-Language preferring Italian to English) is what Excel set to
+// Italian opens by a double click, ';' with a BOM; otherwise RFC 4180.
+// ?sep= (comma, semicolon or tab) overrides the separator.
+func csvOptions(c *gin.Context, q url.Values, csv bool) (workbook.CSVOptions, error) {
+	if !csv {
+		for _, name := range []string{"lang", "sep"} {
+			if q.Has(name) {
+				return workbook.CSVOptions{}, errParam(name, name+" shapes a CSV export; add format=csv&sheet=…")
+			}
+		}
+		return workbook.CSVOptions{}, nil
+	}
+	lang, err := requestLang(c, q)
+	if err != nil {
+		return workbook.CSVOptions{}, err
+	}
+	opts := workbook.CSVOptionsFor(lang)
+	if q.Has("sep") {
+		if len(q["sep"]) > 1 {
+			return opts, errParam("sep", "give sep once")
+		}
+		switch q.Get("sep") {
+		case "comma", ",":
+			opts.Sep = ','
+		case "semicolon", ";":
+			opts.Sep = ';'
+		case "tab":
+			opts.Sep = '\t'
+		default:
+			return opts, errParam("sep", fmt.Sprintf("unknown separator %q: want comma, semicolon or tab", q.Get("sep")))
+		}
+	}
+	return opts, nil
+}
+
+// requestLang is the language a person asked for: ?lang= when given (en
+// or it), otherwise Italian when Accept-Language prefers Italian to
+// English, otherwise English.
+func requestLang(c *gin.Context, q url.Values) (domain.Lang, error) {
+	if q.Has("lang") {
+		if len(q["lang"]) > 1 {
+			return "", errParam("lang", "give lang once")
+		}
+		return langParam(q)
+	}
+	tags, _, err := language.ParseAcceptLanguage(c.GetHeader("Accept-Language"))
+	if err != nil || len(tags) == 0 {
+		return domain.English, nil // an unreadable header is no preference
+	}
+	if _, i, conf := rulingLanguages.Match(tags...); conf != language.No && i == 1 {
+		return domain.Italian, nil
+	}
+	return domain.English, nil
 }
 
 // exportTournamentJSON: GET /v1/tournaments/{tid}/export.json — the
@@ -272,14 +335,18 @@ func exportFilename(name, suffix, ext string) string {
 	return base + ext
 }
 
-// contentDisposition is an attachment header for filename (RFC 6266): a
-// plain ASCII filename always, for old clients, and filename* in UTF-8
-// (RFC 8187) when the name has other characters.
+// contentDisposition is an attachment header for filename (RFC 6266),
+// written by mime.FormatMediaType: a plain ASCII filename always, for old
+// clients, and filename* in UTF-8 (RFC 8187) when the name has other
+// characters.
 func contentDisposition(filename string) string {
 	ascii := asciiFilename(filename)
-	v := `attachment; filename="` + ascii + `"`
+	v := mime.FormatMediaType("attachment", map[string]string{"filename": ascii})
 	if ascii != filename {
-		v += "; filename*=UTF-8''" + rfc8187Encode(filename)
+		ext := mime.FormatMediaType("attachment", map[string]string{"filename": filename})
+		if ext != "" {
+			v += strings.TrimPrefix(ext, "attachment")
+		}
 	}
 	return v
 }
@@ -309,24 +376,6 @@ func asciiFilename(s string) string {
 		} else {
 			b.WriteByte('_')
 		}
-	}
-	return b.String()
-}
-
-// rfc8187Encode percent-encodes every byte that is not an attr-char of
-// RFC 8187 §3.2.1.
-func rfc8187Encode(s string) string {
-	const hex = "0123456789ABCDEF"
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("!#$&+-.^_`|~", c) >= 0 {
-			b.WriteByte(c)
-			continue
-		}
-		b.WriteByte('%')
-		b.WriteByte(hex[c>>4])
-		b.WriteByte(hex[c&15])
 	}
 	return b.String()
 }

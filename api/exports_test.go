@@ -222,7 +222,7 @@ func TestTournamentWorkbookAPI6(t *testing.T) {
 		if ct := r.header.Get("Content-Type"); ct != xlsxContentType {
 			t.Errorf("Content-Type %q", ct)
 		}
-		if cd := r.header.Get("Content-Disposition"); cd != `attachment; filename="Coppa_Autunno-2026-11-21.xlsx"` {
+		if cd := r.header.Get("Content-Disposition"); cd != `attachment; filename=Coppa_Autunno-2026-11-21.xlsx` {
 			t.Errorf("Content-Disposition %q", cd)
 		}
 		f := openWorkbook(t, r.body)
@@ -314,7 +314,7 @@ func TestTournamentWorkbookAPI6(t *testing.T) {
 				st, _ := w.storedSheet(k[0], k[1])
 				for i, h := range st.Sheet.Hands {
 					want = append(want, []string{strconv.Itoa(k[0]), strconv.Itoa(k[1]), strconv.Itoa(i + 1),
-						st.Sheet.NS.ID, st.Sheet.EO.ID, h.End,
+						st.Sheet.NS.ID, st.Sheet.EO.ID, workbook.HandEndLabel(domain.HandEnd(h.End)),
 						strconv.Itoa(h.NS.Base), strconv.Itoa(h.NS.Points), strconv.Itoa(*h.NS.Total),
 						strconv.Itoa(h.EO.Base), strconv.Itoa(h.EO.Points), strconv.Itoa(*h.EO.Total)})
 				}
@@ -330,7 +330,7 @@ func TestTournamentWorkbookAPI6(t *testing.T) {
 			for _, r := range rows {
 				kv[r[0]] = r[1]
 			}
-			if kv["ID torneo"] != w.tid || kv["Nome"] != "Coppa Autunno" || kv["Circolo"] != "Circolo Uno" || kv["Livello"] != "regional" {
+			if kv["ID torneo"] != w.tid || kv["Nome"] != "Coppa Autunno" || kv["Circolo"] != "Circolo Uno" || kv["Livello"] != workbook.LevelLabel(domain.LevelRegional) {
 				t.Errorf("Torneo %v", kv)
 			}
 		})
@@ -402,7 +402,7 @@ func TestAuditSheetsAPI6(t *testing.T) {
 				c := st.Report.Computed
 				return []string{strconv.Itoa(c.NS.Total), strconv.Itoa(c.EO.Total), strconv.Itoa(c.NS.MP), strconv.Itoa(c.EO.MP), strconv.Itoa(c.NS.VP), strconv.Itoa(c.EO.VP)}
 			}
-			want := append([]string{"1", "2", "transcription", corr.Ruling.Ruling, strings.Join(corr.Ruling.Rules, "; "),
+			want := append([]string{"1", "2", workbook.CorrectionLabel(domain.CorrectionTranscription), workbook.RulingLabel(domain.Ruling(corr.Ruling.Ruling)), strings.Join(corr.Ruling.Rules, "; "),
 				corr.Ruling.Reason, "EO hand 3 copied wrong", refereeOne}, append(result(before), result(after)...)...)
 			got := append(append([]string{}, rows[0][:8]...), rows[0][9:]...)
 			if d := cmp.Diff(want, got); d != "" {
@@ -429,7 +429,7 @@ func TestAuditSheetsAPI6(t *testing.T) {
 					}
 					vp, mp = strconv.Itoa(v), strconv.Itoa(m)
 				}
-				want := []string{a.Entrant, round, a.Reason, vp, mp, a.Note, a.Author}
+				want := []string{a.Entrant, round, workbook.ReasonLabel(domain.AdjustmentReason(a.Reason)), vp, mp, a.Note, a.Author}
 				if d := cmp.Diff(want, rows[i][:7]); d != "" {
 					t.Errorf("row %d (-want +got):\n%s", i+2, d)
 				}
@@ -459,7 +459,7 @@ func TestTournamentCSV(t *testing.T) {
 		if ct := r.header.Get("Content-Type"); ct != csvContentType {
 			t.Errorf("Content-Type %q", ct)
 		}
-		if cd := r.header.Get("Content-Disposition"); cd != `attachment; filename="Coppa_Autunno-2026-11-21-classifica.csv"` {
+		if cd := r.header.Get("Content-Disposition"); cd != `attachment; filename=Coppa_Autunno-2026-11-21-classifica.csv` {
 			t.Errorf("Content-Disposition %q", cd)
 		}
 		recs, err := csv.NewReader(bytes.NewReader(r.body)).ReadAll()
@@ -485,7 +485,7 @@ func TestTournamentCSV(t *testing.T) {
 			t.Errorf("the formula-like name is not neutralised:\n%s", r.body)
 		}
 
-		for _, sheet := range []string{"Turni", "Smazzate", "Rettifiche", "Correzioni"} {
+		for _, sheet := range []string{"Torneo", "Turni", "Smazzate", "Rettifiche", "Correzioni"} {
 			r := w.do(request{method: "GET", path: w.exportPath("export.xlsx?format=csv&sheet=" + sheet), token: w.fed})
 			wantStatus(t, r, http.StatusOK, sheet)
 			if recs, err := csv.NewReader(bytes.NewReader(r.body)).ReadAll(); err != nil || len(recs) == 0 {
@@ -493,7 +493,6 @@ func TestTournamentCSV(t *testing.T) {
 			}
 		}
 		for _, bad := range []struct{ query, param string }{
-			{"format=csv&sheet=Torneo", "sheet"}, // not a table
 			{"format=csv&sheet=Nope", "sheet"},
 			{"format=csv", "sheet"},
 			{"sheet=Classifica", "sheet"}, // a sheet without format=csv
@@ -714,7 +713,7 @@ func TestSeasonWorkbook(t *testing.T) {
 			for _, tr := range ts {
 				for _, s := range w.standings(tr.id) {
 					for _, p := range s.names(t) {
-						out = append(out, seasonWant{p, tr.name, tr.date, tr.level, s.Rank, s.VP, s.MP})
+						out = append(out, seasonWant{p, tr.name, tr.date, workbook.LevelLabel(domain.Level(tr.level)), s.Rank, s.VP, s.MP})
 					}
 				}
 			}
@@ -798,7 +797,7 @@ func TestSeasonWorkbook(t *testing.T) {
 		})
 		t.Run("the file is named after the season", func(t *testing.T) {
 			r := w.do(request{method: "GET", path: "/v1/seasons/2025-2026/export.xlsx?level=club", token: w.admin})
-			if cd := r.header.Get("Content-Disposition"); cd != `attachment; filename="stagione-2025-2026-club.xlsx"` {
+			if cd := r.header.Get("Content-Disposition"); cd != `attachment; filename=stagione-2025-2026-club.xlsx` {
 				t.Errorf("Content-Disposition %q", cd)
 			}
 		})
@@ -879,14 +878,14 @@ func FuzzParseSeason(f *testing.F) {
 
 func TestExportFilename(t *testing.T) {
 	for _, tc := range []struct{ name, want, header string }{
-		{"Coppa Autunno", "Coppa_Autunno-2026-11-21.xlsx", `attachment; filename="Coppa_Autunno-2026-11-21.xlsx"`},
+		{"Coppa Autunno", "Coppa_Autunno-2026-11-21.xlsx", `attachment; filename=Coppa_Autunno-2026-11-21.xlsx`},
 		{"Coppa Città di Forlì", "Coppa_Città_di_Forlì-2026-11-21.xlsx",
-			`attachment; filename="Coppa_Citta_di_Forli-2026-11-21.xlsx"; filename*=UTF-8''Coppa_Citt%C3%A0_di_Forl%C3%AC-2026-11-21.xlsx`},
-		{"../../etc/passwd", "etc_passwd-2026-11-21.xlsx", `attachment; filename="etc_passwd-2026-11-21.xlsx"`},
-		{`"quoted"\name; filename=evil.exe`, "quoted_name_filename_evil.exe-2026-11-21.xlsx", `attachment; filename="quoted_name_filename_evil.exe-2026-11-21.xlsx"`},
-		{"🏆 Torneo\r\n", "Torneo-2026-11-21.xlsx", `attachment; filename="Torneo-2026-11-21.xlsx"`},
-		{"", "torneo-2026-11-21.xlsx", `attachment; filename="torneo-2026-11-21.xlsx"`},
-		{"東京杯", "東京杯-2026-11-21.xlsx", `attachment; filename="___-2026-11-21.xlsx"; filename*=UTF-8''%E6%9D%B1%E4%BA%AC%E6%9D%AF-2026-11-21.xlsx`},
+			`attachment; filename=Coppa_Citta_di_Forli-2026-11-21.xlsx; filename*=utf-8''Coppa_Citt%C3%A0_di_Forl%C3%AC-2026-11-21.xlsx`},
+		{"../../etc/passwd", "etc_passwd-2026-11-21.xlsx", `attachment; filename=etc_passwd-2026-11-21.xlsx`},
+		{`"quoted"\name; filename=evil.exe`, "quoted_name_filename_evil.exe-2026-11-21.xlsx", `attachment; filename=quoted_name_filename_evil.exe-2026-11-21.xlsx`},
+		{"🏆 Torneo\r\n", "Torneo-2026-11-21.xlsx", `attachment; filename=Torneo-2026-11-21.xlsx`},
+		{"", "torneo-2026-11-21.xlsx", `attachment; filename=torneo-2026-11-21.xlsx`},
+		{"東京杯", "東京杯-2026-11-21.xlsx", `attachment; filename=___-2026-11-21.xlsx; filename*=utf-8''%E6%9D%B1%E4%BA%AC%E6%9D%AF-2026-11-21.xlsx`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := exportFilename(tc.name, "2026-11-21", ".xlsx")
@@ -1063,4 +1062,58 @@ func benchHand(nsBase, nsPoints, eoBase, eoPoints int) domain.Hand {
 		{Base: nsBase, Points: nsPoints, Total: domain.Int(nsBase + nsPoints)},
 		{Base: eoBase, Points: eoPoints, Total: domain.Int(eoBase + eoPoints)},
 	}}
+}
+
+// Issue 10: an Italian CSV is what Excel set to Italian opens by a double
+// click (';' and a BOM): chosen by ?lang=it or Accept-Language; ?sep=
+// overrides the separator; lang and sep need format=csv.
+func TestTournamentCSVItalian(t *testing.T) {
+	eachBackend(t, func(t *testing.T, b backend) {
+		w := exportWorld(t, b)
+		standings := w.standings(w.tid)
+		// The document checker reads text/csv as comma-separated only; the
+		// separators are checked here instead.
+		w.checkSpec = false
+		get := func(query string, header map[string]string) response {
+			t.Helper()
+			r := w.do(request{method: "GET", path: w.exportPath("export.xlsx?format=csv&sheet=Classifica" + query), token: w.fed, header: header})
+			wantStatus(t, r, http.StatusOK, query)
+			return r
+		}
+		read := func(r response, sep rune, bom bool) [][]string {
+			t.Helper()
+			body := r.body
+			if got := bytes.HasPrefix(body, []byte("\uFEFF")); got != bom {
+				t.Fatalf("BOM %v, want %v", got, bom)
+			}
+			cr := csv.NewReader(bytes.NewReader(bytes.TrimPrefix(body, []byte("\uFEFF"))))
+			cr.Comma = sep
+			recs, err := cr.ReadAll()
+			if err != nil || len(recs) != len(standings)+1 || recs[0][0] != "Posizione" || len(recs[0]) < 9 {
+				t.Fatalf("not a %q-separated table of the standings (%v): %q", sep, err, recs)
+			}
+			return recs
+		}
+		it := read(get("&lang=it", nil), ';', true)
+		read(get("", map[string]string{"Accept-Language": "it-IT,it;q=0.9,en;q=0.5"}), ';', true)
+		read(get("", map[string]string{"Accept-Language": "en-GB,en;q=0.9,it;q=0.5"}), ',', false)
+		en := read(get("&lang=en", map[string]string{"Accept-Language": "it"}), ',', false)
+		if d := cmp.Diff(en, it); d != "" {
+			t.Errorf("the languages differ in content (-en +it):\n%s", d)
+		}
+		read(get("&lang=it&sep=comma", nil), ',', true)
+		read(get("&sep=tab", nil), '\t', false)
+		for _, bad := range []struct{ query, param string }{
+			{"&lang=fr", "lang"},
+			{"&sep=pipe", "sep"},
+			{"&sep=comma&sep=tab", "sep"},
+		} {
+			r := w.do(request{method: "GET", path: w.exportPath("export.xlsx?format=csv&sheet=Classifica" + bad.query), token: w.fed})
+			wantProblem(t, r, http.StatusBadRequest, bad.param)
+		}
+		for _, q := range []string{"lang=it", "sep=tab"} {
+			r := w.do(request{method: "GET", path: w.exportPath("export.xlsx?" + q), token: w.fed})
+			wantProblem(t, r, http.StatusBadRequest, strings.SplitN(q, "=", 2)[0])
+		}
+	})
 }

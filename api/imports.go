@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"mime"
 	"mime/multipart"
 	"net/http"
@@ -156,6 +157,20 @@ func (s *server) createImport(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
+	// The gate before the body is read: a busy server does not buffer
+	// another workbook (issue 10).
+	release, err := s.cfg.ImportGate.Acquire(c.Request.Context())
+	if errors.Is(err, xlsx.ErrBusy) {
+		c.Header("Retry-After", strconv.Itoa(int(math.Ceil(s.cfg.ImportGate.RetryAfter.Seconds()))))
+		s.fail(c, &apiError{status: http.StatusServiceUnavailable, typ: typeUnavailable, cause: err,
+			detail: "too many workbooks are being read at once; send this one again in a few seconds"})
+		return
+	}
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	defer release()
 	up, err := s.readUpload(c)
 	if err != nil {
 		s.fail(c, err)

@@ -711,16 +711,31 @@ func TestScoresheetTemplate(t *testing.T) {
 				if ct := r.header.Get("Content-Type"); ct != xlsxContentType {
 					t.Errorf("Content-Type %q", ct)
 				}
-				if cd, want := r.header.Get("Content-Disposition"), fmt.Sprintf(`attachment; filename="segnapunti-scoresheet-%d.xlsx"`, hands); cd != want {
+				if cd, want := r.header.Get("Content-Disposition"), fmt.Sprintf(`attachment; filename=segnapunti-scoresheet-%d.xlsx`, hands); cd != want {
 					t.Errorf("Content-Disposition %q, want %q", cd, want)
 				}
 				wb, err := xlsx.Read(bytes.NewReader(r.body), int64(len(r.body)), xlsx.Options{})
 				if err != nil || wb.Layout != xlsx.LayoutTidy {
 					t.Fatalf("the template does not read: %v", err)
 				}
+				// Issue 10: the unchanged template imports nothing, and the
+				// sheet already stored for round 1, table 1 stays as it was.
 				tid := w.tournamentWith("fitab-2025", hands, []seating{{1, 1, "1", "2"}})
-				up := w.upload(w.club1, tid, "segnapunti-scoresheet.xlsx", r.body)
-				wantStatus(t, up, http.StatusCreated, "upload the template")
+				entered := tidyWorkbook(t, domain.FITAB2025, hands, genMatches(seating{1, 1, "1", "2"}), nil)
+				wantStatus(t, w.upload(w.club1, tid, "turno1.xlsx", entered), http.StatusCreated, "enter round 1")
+				before := w.snapshot()
+				blank := w.upload(w.club1, tid, "segnapunti-scoresheet.xlsx", r.body)
+				if p := wantProblem(t, blank, http.StatusUnprocessableEntity, ""); !strings.Contains(p.Detail, "nothing") {
+					t.Errorf("the blank template: %s", blank.body)
+				}
+				w.wantUnchanged(before)
+
+				// The example of the Istruzioni sheet, copied into Smazzate
+				// and Risultati, imports and validates.
+				filled := fillTemplate(t, r.body, hands)
+				tid = w.tournamentWith("fitab-2025", hands, []seating{{1, 1, "1", "2"}})
+				up := w.upload(w.club1, tid, "segnapunti-scoresheet.xlsx", filled)
+				wantStatus(t, up, http.StatusCreated, "upload the filled template")
 				rep := decodeImport(t, up)
 				if len(rep.Matches) != 1 || rep.Matches[0].Status != "created" || rep.Matches[0].Report == nil {
 					t.Fatalf("matches %+v", rep.Matches)
@@ -740,6 +755,45 @@ func TestScoresheetTemplate(t *testing.T) {
 			wantStatus(t, r, http.StatusBadRequest, q)
 		}
 	})
+}
+
+// fillTemplate copies the example match of the template's Istruzioni
+// sheet into its Smazzate and Risultati sheets, as a secretary would.
+func fillTemplate(t *testing.T, data []byte, hands int) []byte {
+	t.Helper()
+	f, err := excelize.OpenReader(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := f.GetRows("Istruzioni")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const handHead = 9 // the example's Smazzate header row
+	resultHead := handHead + hands + 2
+	put := func(sheet string, row int, from []string) {
+		values := make([]any, len(from))
+		for i, v := range from {
+			if n, err := strconv.Atoi(v); err == nil {
+				values[i] = n
+			} else {
+				values[i] = v
+			}
+		}
+		if err := f.SetSheetRow(sheet, fmt.Sprintf("A%d", row), &values); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := range hands {
+		put("Smazzate", 2+i, rows[handHead+i])
+	}
+	put("Risultati", 2, rows[resultHead])
+	var buf bytes.Buffer
+	if err := f.Write(&buf); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
 }
 
 // The request log and the answers never show the workbook (STYLE habit 11).

@@ -21,26 +21,6 @@ import (
 // without asking again; the live events tell the pages sooner.
 const publicMaxAge = 5
 
-type tournamentPatchRequest struct {
-	Public *bool `json:"public"`
-}
-
-// patchTournament: PATCH /v1/tournaments/{tid} {"public": true|false}, by
-// its club or an admin (app.PatchTournament).
-func (s *server) patchTournament(c *gin.Context) {
-	var req tournamentPatchRequest
-	if err := s.decodeJSON(c, &req); err != nil {
-		s.fail(c, err)
-		return
-	}
-	t, err := s.app.PatchTournament(c.Request.Context(), mustPrincipal(c), c.Param("tid"), app.TournamentPatch{Public: req.Public})
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	ok200(c, toTournamentJSON(t))
-}
-
 // publicOf loads the public tournament of the path and answers 304 when
 // the client has this version; false when it answered.
 func (s *server) publicOf(c *gin.Context, known ...string) (*app.PublicTournament, bool) {

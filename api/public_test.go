@@ -203,7 +203,7 @@ func TestPublicEventStreamEndsOnShutdown(t *testing.T) {
 		t.Fatal(err)
 	}
 	yes := true
-	if _, err := ops.PatchTournament(ctx, own, tr.ID, app.TournamentPatch{Public: &yes}); err != nil {
+	if _, err := ops.PatchTournament(ctx, own, tr.ID, app.PublicPatch{Public: &yes}); err != nil {
 		t.Fatal(err)
 	}
 	res, err := srv.Client().Get(srv.URL + "/v1/public/tournaments/" + tr.ID + "/events")

@@ -17,6 +17,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"segnapunti/app"
+	"segnapunti/importers/xlsx"
 	"segnapunti/store"
 )
 
@@ -39,6 +40,10 @@ type Config struct {
 	// AuthCacheTTL is how long a token, once found, is trusted without
 	// asking the database again (default 10 s; negative: never cached).
 	AuthCacheTTL time.Duration
+	// ImportGate bounds the workbooks read at once (POST .../imports); a
+	// caller finding it full is answered 503 with its Retry-After. nil: a
+	// gate of DefaultImportSlots waiting at most DefaultImportWait.
+	ImportGate *xlsx.Gate
 	// App is the layer of operations shared with the pages (one instance per
 	// process, so that its caches and live-update bus are shared); nil makes
 	// one over db.
@@ -50,6 +55,11 @@ const (
 	defaultMaxValidateBytes = 8 << 20
 	defaultMaxBatchSheets   = 1000
 	defaultAuthCacheTTL     = 10 * time.Second
+	// DefaultImportSlots workbooks are read at once (each may hold up to
+	// xlsx.UploadMemoryBudget); another upload waits DefaultImportWait for
+	// a slot, then is answered 503.
+	DefaultImportSlots = 2
+	DefaultImportWait  = 2 * time.Second
 )
 
 func (c Config) withDefaults() Config {
@@ -67,6 +77,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.AuthCacheTTL == 0 {
 		c.AuthCacheTTL = defaultAuthCacheTTL
+	}
+	if c.ImportGate == nil {
+		c.ImportGate = xlsx.NewGate(DefaultImportSlots, DefaultImportWait)
 	}
 	return c
 }
@@ -92,7 +105,7 @@ func NewServer(cfg Config, db *store.DB, log *slog.Logger) http.Handler {
 	if ops == nil {
 		ops = app.New(db, cfg.Now, log)
 	}
-	s := &server{cfg: cfg, db: db, app: ops, log: log, principals: &principalCache{ttl: cfg.AuthCacheTTL, now: cfg.Now}}
+	s := &server{cfg: cfg, db: db, app: ops, log: log, principals: newPrincipalCache(cfg.AuthCacheTTL)}
 	return s.routes()
 }
 
@@ -138,12 +151,15 @@ func (s *server) routes() *gin.Engine {
 	auth.GET("/clubs", s.listClubs)
 	auth.GET("/clubs/:cid", s.getClub)
 	auth.POST("/tokens", s.createToken)
+	auth.GET("/tokens", s.listTokens)
+	auth.DELETE("/tokens/:id", s.revokeToken)
 
 	auth.POST("/tournaments", s.createTournament)
 	auth.GET("/tournaments", s.listTournaments)
 	t := auth.Group("/tournaments/:tid")
 	t.GET("", s.getTournament)
 	t.PATCH("", s.patchTournament)
+	t.DELETE("", s.deleteTournament)
 	t.PUT("/referees/:name", s.assignReferee)
 	t.POST("/entrants", s.addEntrants)
 	t.GET("/entrants", s.listEntrants)
@@ -248,7 +264,7 @@ func (s *server) fail(c *gin.Context, err error) {
 	if p.Status >= 500 {
 		c.Set(ctxFailure, err.Error())
 	}
-	if p.Type == typeUnavailable {
+	if p.Type == typeUnavailable && c.Writer.Header().Get("Retry-After") == "" {
 		c.Header("Retry-After", retryAfterSeconds)
 	}
 	writeProblem(c, p)

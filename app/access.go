@@ -139,3 +139,15 @@ func ValidID(id string) bool {
 	}
 	return true
 }
+
+// TokenScope is which tokens p may list and revoke: every token (admin,
+// club ""), its own club's tokens (a club token), or none (ErrForbidden).
+func TokenScope(p Principal) (club string, err error) {
+	switch {
+	case p.Role == domain.RoleAdmin:
+		return "", nil
+	case p.Role == domain.RoleClub && p.ClubID != "":
+		return p.ClubID, nil
+	}
+	return "", forbidden(fmt.Sprintf("the %s role may not list or revoke tokens", p.Role))
+}

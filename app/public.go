@@ -26,16 +26,16 @@ import (
 // publicRecheck is how long a snapshot is trusted without events.
 const publicRecheck = time.Second
 
-// TournamentPatch is a change of a tournament's settings (PATCH
-// /v1/tournaments/{tid}); a nil field is left as it is.
-type TournamentPatch struct {
+// PublicPatch is the public switch of a tournament (PATCH
+// /v1/tournaments/{tid} {"public": …}); nil is no change asked.
+type PublicPatch struct {
 	Public *bool
 }
 
 // PatchTournament changes a tournament's settings: its club or an admin.
 // Making it public (API §4.2) opens its public pages and reads; false
 // hides them again.
-func (a *App) PatchTournament(ctx context.Context, p Principal, tid string, in TournamentPatch) (domain.Tournament, error) {
+func (a *App) PatchTournament(ctx context.Context, p Principal, tid string, in PublicPatch) (domain.Tournament, error) {
 	t, err := a.managed(ctx, p, tid, "changes the tournament's settings")
 	if err != nil {
 		return domain.Tournament{}, err

@@ -28,13 +28,13 @@ func TestPublicTournament(t *testing.T) {
 				}
 			}
 			yes := true
-			if _, err := f.app.PatchTournament(ctx, f.who["its referee"], tid, app.TournamentPatch{Public: &yes}); !errors.Is(err, app.ErrForbidden) {
+			if _, err := f.app.PatchTournament(ctx, f.who["its referee"], tid, app.PublicPatch{Public: &yes}); !errors.Is(err, app.ErrForbidden) {
 				t.Errorf("a referee made it public: %v", err)
 			}
-			if _, err := f.app.PatchTournament(ctx, own, tid, app.TournamentPatch{}); !errors.Is(err, domain.ErrInvalid) {
+			if _, err := f.app.PatchTournament(ctx, own, tid, app.PublicPatch{}); !errors.Is(err, domain.ErrInvalid) {
 				t.Errorf("a patch without public: %v, want invalid", err)
 			}
-			if _, err := f.app.PatchTournament(ctx, own, tid, app.TournamentPatch{Public: &yes}); err != nil {
+			if _, err := f.app.PatchTournament(ctx, own, tid, app.PublicPatch{Public: &yes}); err != nil {
 				t.Fatal(err)
 			}
 			a, err := f.app.PublicTournament(ctx, tid)
@@ -82,7 +82,7 @@ func TestPublicTournament(t *testing.T) {
 				t.Errorf("card of pair 2 = %+v, %v; want round 1 against 1, 9 VP, rank 2", card.Rows, err)
 			}
 			no := false
-			if _, err := f.app.PatchTournament(ctx, own, tid, app.TournamentPatch{Public: &no}); err != nil {
+			if _, err := f.app.PatchTournament(ctx, own, tid, app.PublicPatch{Public: &no}); err != nil {
 				t.Fatal(err)
 			}
 			if _, err := f.app.PublicTournament(ctx, tid); !errors.Is(err, domain.ErrNotFound) {

@@ -100,6 +100,11 @@ func (db *DB) Authenticate(ctx context.Context, plaintext string) (Principal, er
 	if err != nil {
 		return Principal{}, translate(err, "authenticate")
 	}
+	// GET /v1/tokens shows when a token was last used; the API's cache of
+	// principals makes this one write per token per cache period.
+	if err := db.touchToken(ctx, row.ID); err != nil {
+		return Principal{}, err
+	}
 	return row.toDomain()
 }
 

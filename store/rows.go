@@ -285,6 +285,7 @@ type idempotencyRow struct {
 	Key          string  `gorm:"column:idem_key;primaryKey"`
 	HandPosition int     `gorm:"column:hand_position"`
 	Created      instant `gorm:"column:created_at"`
+	RequestHash  *string `gorm:"column:request_hash"`
 }
 
 func (idempotencyRow) TableName() string { return "idempotency_keys" }

@@ -2,7 +2,10 @@ package store
 
 import (
 	"context"
+	"crypto/sha256"
 	"database/sql"
+	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
@@ -344,11 +347,15 @@ func (db *DB) appendHand(tx *gorm.DB, key sheetKey, empty domain.Sheet, h domain
 		return StoredSheet{}, false, err
 	}
 	if idemKey != "" {
-		var seen int64
-		if err := tx.Model(&idempotencyRow{}).Where("sheet_id = ? AND idem_key = ?", id, idemKey).Count(&seen).Error; err != nil {
+		var seen []idempotencyRow
+		if err := tx.Where("sheet_id = ? AND idem_key = ?", id, idemKey).Limit(1).Find(&seen).Error; err != nil {
 			return StoredSheet{}, false, translate(err, "check idempotency key")
 		}
-		if seen > 0 {
+		if len(seen) > 0 {
+			// A key first used before request hashes were kept (NULL) replays.
+			if seen[0].RequestHash != nil && *seen[0].RequestHash != handHash(h) {
+				return StoredSheet{}, false, fmt.Errorf("%w (sheet of %s)", ErrIdempotencyReused, key)
+			}
 			return st, true, nil
 		}
 	}
@@ -384,7 +391,7 @@ func (db *DB) appendHand(tx *gorm.DB, key sheetKey, empty domain.Sheet, h domain
 	if err := putResult(tx, id, key, st.Version+1, s); err != nil {
 		return StoredSheet{}, false, err
 	}
-	if err := rememberKey(tx, id, idemKey, len(s.Hands), now); err != nil {
+	if err := rememberKey(tx, id, idemKey, h, len(s.Hands), now); err != nil {
 		return StoredSheet{}, false, err
 	}
 	return StoredSheet{Sheet: s, Version: st.Version + 1, ReportJSON: reportJSON, UpdatedAt: now.time()}, false, nil
@@ -414,7 +421,7 @@ func (db *DB) createWithHand(tx *gorm.DB, key sheetKey, empty domain.Sheet, h do
 	if err := putResult(tx, row.ID, key, row.Version, s); err != nil {
 		return StoredSheet{}, false, err
 	}
-	if err := rememberKey(tx, row.ID, idemKey, 1, now); err != nil {
+	if err := rememberKey(tx, row.ID, idemKey, h, 1, now); err != nil {
 		return StoredSheet{}, false, err
 	}
 	// Read back what was stored: the caller gets exactly what GetSheet gives.
@@ -436,11 +443,28 @@ func callReport(report func(domain.Sheet) ([]byte, error), s domain.Sheet) ([]by
 	return b, nil
 }
 
-func rememberKey(tx *gorm.DB, sheetID int64, idemKey string, position int, now instant) error {
+// ErrIdempotencyReused: an Idempotency-Key already used on the sheet came
+// with a different hand (IETF draft-ietf-httpapi-idempotency-key-header
+// §2.7: a key reused with another request is refused, not replayed).
+var ErrIdempotencyReused = fmt.Errorf("%w: Idempotency-Key already used with a different hand", domain.ErrInvalid)
+
+// handHash is the SHA-256 (hex) of a hand as decoded: the same hand sent
+// with other spacing or member order hashes the same.
+func handHash(h domain.Hand) string {
+	b, err := json.Marshal(h)
+	if err != nil { // a plain data struct: cannot happen
+		b = []byte(fmt.Sprintf("%#v", h))
+	}
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
+}
+
+func rememberKey(tx *gorm.DB, sheetID int64, idemKey string, h domain.Hand, position int, now instant) error {
 	if idemKey == "" {
 		return nil
 	}
-	row := idempotencyRow{SheetID: sheetID, Key: idemKey, HandPosition: position, Created: now}
+	hash := handHash(h)
+	row := idempotencyRow{SheetID: sheetID, Key: idemKey, HandPosition: position, Created: now, RequestHash: &hash}
 	if err := tx.Create(&row).Error; err != nil {
 		return translate(err, "store idempotency key")
 	}

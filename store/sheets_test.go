@@ -207,11 +207,17 @@ func TestAppendHand(t *testing.T) {
 			t.Errorf("new sheet from empty (-want +got):\n%s", diff)
 		}
 
-		// The same key again: nothing written, the stored sheet replayed.
-		st, replay, err = db.AppendHand(ctx, tid, 1, 2, empty, full.Hands[1], "k1", rep)
+		// The same key with the same hand: nothing written, the stored
+		// sheet replayed.
+		st, replay, err = db.AppendHand(ctx, tid, 1, 2, empty, full.Hands[0], "k1", rep)
 		wantErr(t, err, nil)
 		if !replay || st.Version != 1 || len(st.Sheet.Hands) != 1 {
 			t.Errorf("replayed key: replay %v, version %d, %d hands", replay, st.Version, len(st.Sheet.Hands))
+		}
+		// The same key with another hand: refused, nothing written (issue 10).
+		_, _, err = db.AppendHand(ctx, tid, 1, 2, empty, full.Hands[1], "k1", rep)
+		if !errors.Is(err, store.ErrIdempotencyReused) || !errors.Is(err, domain.ErrInvalid) {
+			t.Errorf("key reused with another hand: %v", err)
 		}
 
 		for i, key := range []string{"k2", ""} { // a new key, then no key

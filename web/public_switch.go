@@ -26,7 +26,7 @@ func (s *Server) publicSwitch(w http.ResponseWriter, r *http.Request) {
 		s.renderError(w, r, http.StatusBadRequest, "public.switch.bad")
 		return
 	}
-	t, err := s.app.PatchTournament(r.Context(), p, r.PathValue("tid"), app.TournamentPatch{Public: &public})
+	t, err := s.app.PatchTournament(r.Context(), p, r.PathValue("tid"), app.PublicPatch{Public: &public})
 	switch {
 	case errors.Is(err, domain.ErrNotFound):
 		s.notFound(w, r)

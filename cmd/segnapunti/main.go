@@ -67,6 +67,11 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		fmt.Fprint(stderr, usage)
 		return exitUsage
 	}
+	if asksHelp(args[1:]) {
+		// Asked-for help is output, not an error: the commands' flag sets
+		// print it on their error stream, so that stream is stdout here.
+		stderr = stdout
+	}
 	var (
 		code int
 		err  error
@@ -106,6 +111,19 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		}
 	}
 	return code
+}
+
+// asksHelp reports whether a command's arguments ask for its help.
+func asksHelp(args []string) bool {
+	for _, a := range args {
+		switch a {
+		case "-h", "-help", "--help":
+			return true
+		case "--":
+			return false
+		}
+	}
+	return false
 }
 
 // oneLine keeps a reason on one line, as API §3 promises for exit status 2.

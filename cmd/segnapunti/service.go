@@ -158,6 +158,12 @@ func runMigrate(ctx context.Context, args []string, getenv func(string) string, 
 	fs.SetOutput(stderr)
 	var db dbConfig
 	db.register(fs, getenv)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "Usage: segnapunti migrate [--db segnapunti.db]\n\n"+
+			"Applies the pending database migrations and exits (serve also applies them at start).\n"+
+			"DATABASE_URL (postgres://...) selects PostgreSQL; without it the embedded database file.\n\n")
+		fs.PrintDefaults()
+	}
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -170,8 +176,23 @@ func runMigrate(ctx context.Context, args []string, getenv func(string) string, 
 	return err
 }
 
+// tokenUsage describes `segnapunti token`.
+const tokenUsage = `Usage: segnapunti token create --role ROLE --name TEXT [--club ID] [--db segnapunti.db]
+
+Creates an API token on the service's database and prints it once (only its
+hash is kept). Send it as "Authorization: Bearer <token>". Roles: club (needs
+--club; the club is created if new), referee (--name is the name tournaments
+assign), federation, admin. List and revoke tokens with GET /v1/tokens and
+DELETE /v1/tokens/{id}.
+
+`
+
 // runToken implements `segnapunti token create`.
 func runToken(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	if len(args) > 0 && asksHelp(args[:1]) {
+		fmt.Fprint(stderr, tokenUsage) // stdout: see run
+		return errHelp
+	}
 	if len(args) == 0 || args[0] != "create" {
 		return fmt.Errorf("%w: want 'segnapunti token create --role ROLE --name TEXT [--club ID]'", errUsage)
 	}
@@ -182,6 +203,10 @@ func runToken(ctx context.Context, args []string, getenv func(string) string, st
 	club := fs.String("club", "", "the club of a club token; created if new")
 	var db dbConfig
 	db.register(fs, getenv)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, tokenUsage)
+		fs.PrintDefaults()
+	}
 	if err := parseFlags(fs, args[1:]); err != nil {
 		return err
 	}

@@ -1,0 +1,107 @@
+package api
+
+import (
+	"encoding/json"
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// tokenList reads GET /v1/tokens as the caller.
+func (w *world) tokenList(token string) []tokenJSON {
+	w.t.Helper()
+	r := w.do(request{method: "GET", path: "/v1/tokens", token: token})
+	wantStatus(w.t, r, http.StatusOK, "list tokens")
+	var out tokensResponse
+	decodeTestBody(w.t, r, &out)
+	return out.Tokens
+}
+
+func decodeTestBody(t *testing.T, r response, v any) {
+	t.Helper()
+	if err := json.Unmarshal(r.body, v); err != nil {
+		t.Fatalf("%v\n%s", err, r.body)
+	}
+}
+
+// Issue 10: tokens are listed without their secrets, an admin sees all,
+// a club its own club's, the other roles none.
+func TestListTokens(t *testing.T) {
+	eachBackend(t, func(t *testing.T, b backend) {
+		w := newWorld(t, b)
+		all := w.tokenList(w.admin)
+		names := func(ts []tokenJSON) []string {
+			var out []string
+			for _, t := range ts {
+				out = append(out, t.Name)
+			}
+			return out
+		}
+		for _, want := range []string{"Segreteria Uno", "Segreteria Due", refereeOne, refereeTwo, "FITAB"} {
+			if !slices.Contains(names(all), want) {
+				t.Errorf("admin's list %q lacks %q", names(all), want)
+			}
+		}
+		r := w.do(request{method: "GET", path: "/v1/tokens", token: w.admin})
+		for _, secret := range []string{w.admin, w.club1, w.club2, w.ref1, w.fed} {
+			if strings.Contains(string(r.body), secret) {
+				t.Fatalf("the list shows a token's secret: %s", r.body)
+			}
+		}
+		for _, tk := range all {
+			if tk.Name == "Segreteria Uno" && (tk.LastUsed == nil || tk.Club == nil || *tk.Club != w.c1 || tk.Role != "club") {
+				t.Errorf("club 1's token: %+v (it was used to create the tournament)", tk)
+			}
+		}
+		own := w.tokenList(w.club1)
+		if len(own) != 1 || own[0].Name != "Segreteria Uno" {
+			t.Errorf("club 1 sees %q, want only its own token", names(own))
+		}
+		for _, tok := range []string{w.fed, w.ref1} {
+			wantStatus(t, w.do(request{method: "GET", path: "/v1/tokens", token: tok}), http.StatusForbidden, "list as another role")
+		}
+		wantStatus(t, w.do(request{method: "GET", path: "/v1/tokens"}), http.StatusUnauthorized, "list without a token")
+	})
+}
+
+// Issue 10: a revoked token fails on the very next request, although it
+// was just used (and so is in the server's cache of principals).
+func TestRevokeToken(t *testing.T) {
+	eachBackend(t, func(t *testing.T, b backend) {
+		w := newWorld(t, b)
+		idOf := func(name string) string {
+			for _, tk := range w.tokenList(w.admin) {
+				if tk.Name == name {
+					return tk.ID
+				}
+			}
+			t.Fatalf("no token %q", name)
+			return ""
+		}
+		extra := w.token(map[string]any{"role": "club", "club": w.c1, "name": "Segreteria Uno bis"})
+		wantStatus(t, w.do(request{method: "GET", path: "/v1/tournaments/" + w.tid, token: extra}), http.StatusOK, "use the token")
+		extraID := idOf("Segreteria Uno bis")
+
+		// Another club's token is not found, and stays valid.
+		before := w.snapshot()
+		wantStatus(t, w.do(request{method: "DELETE", path: "/v1/tokens/" + extraID, token: w.club2}), http.StatusNotFound, "club 2 revokes club 1's token")
+		for _, tok := range []string{w.fed, w.ref1} {
+			wantStatus(t, w.do(request{method: "DELETE", path: "/v1/tokens/" + extraID, token: tok}), http.StatusForbidden, "revoke as another role")
+		}
+		wantStatus(t, w.do(request{method: "DELETE", path: "/v1/tokens/k_nope", token: w.admin}), http.StatusNotFound, "unknown id")
+		w.wantUnchanged(before)
+		wantStatus(t, w.do(request{method: "GET", path: "/v1/tournaments/" + w.tid, token: extra}), http.StatusOK, "still valid")
+
+		// Its own club revokes it: the next request is refused.
+		wantStatus(t, w.do(request{method: "DELETE", path: "/v1/tokens/" + extraID, token: w.club1}), http.StatusNoContent, "club 1 revokes")
+		wantStatus(t, w.do(request{method: "GET", path: "/v1/tournaments/" + w.tid, token: extra}), http.StatusUnauthorized, "the revoked token")
+		wantStatus(t, w.do(request{method: "DELETE", path: "/v1/tokens/" + extraID, token: w.club1}), http.StatusNotFound, "revoke twice")
+
+		// An admin revokes any token, e.g. the referee's.
+		wantStatus(t, w.do(request{method: "GET", path: "/v1/tournaments/" + w.tid, token: w.ref1}), http.StatusOK, "referee before")
+		wantStatus(t, w.do(request{method: "DELETE", path: "/v1/tokens/" + idOf(refereeOne), token: w.admin}), http.StatusNoContent, "admin revokes")
+		wantStatus(t, w.do(request{method: "GET", path: "/v1/tournaments/" + w.tid, token: w.ref1}), http.StatusUnauthorized, "referee after")
+		wantStatus(t, w.do(request{method: "GET", path: "/v1/tournaments/" + w.tid, token: w.club1}), http.StatusOK, "the others still work")
+	})
+}
