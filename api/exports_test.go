@@ -349,7 +349,10 @@ func TestAuditSheetsAPI6(t *testing.T) {
 		r := w.do(request{method: "POST", path: T + "/corrections", token: w.ref1, body: map[string]any{
 			"round": 1, "table": 2, "kind": "transcription", "reason": "EO hand 3 copied wrong",
 			"corrected": map[string]any{"hands": []map[string]any{
-				hand("closed", 100, -120, 300, 235), hand("closed", 400, 180, 0, -55), hand("closed", 200, 65, 350, 320)}}}})
+				hand("closed", 100, -120, 300, 235), hand("closed", 400, 180, 0, -55), hand("closed", 200, 65, 350, 320)},
+				// The written bottom is corrected with the hands: the WRITTEN
+				// result is what counts and what Correzioni shows (RULES §8).
+				"written": map[string]any{"ns": map[string]any{"total": 825, "mp": -325, "vp": 7}, "eo": map[string]any{"total": 1150, "mp": 325, "vp": 13}}}}})
 		wantStatus(t, r, http.StatusCreated, "correction")
 		var corr struct {
 			Ruling struct {

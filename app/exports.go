@@ -247,11 +247,12 @@ func toAdjustmentRows(as []store.Adjustment) []workbook.AdjustmentRow {
 
 // correctionRows lists the correction trail (RULES §9) with each match's
 // result before and after: the parts of the sheet a correction replaced
-// ("hands", "written") laid over the stored sheet, and the result computed
-// from that (RULES §6). Only the hands move the result, and a correction
-// stores the whole hands list it replaced and the one it put, so the
-// figures are those of the sheet at the time even after later
-// corrections. A rejected request has no after.
+// ("hands", "written") laid over the stored sheet, and the OFFICIAL
+// result of that — the written figures, an empty one derived from those
+// above it (RULES §8) — which is what the correction changed in the
+// standings. A correction stores the whole parts it replaced and the ones
+// it put, so the figures are those of the sheet at the time even after
+// later corrections. A rejected request has no after.
 func (a *App) correctionRows(ctx context.Context, tid string) ([]workbook.CorrectionRow, error) {
 	cs, err := a.db.ListCorrections(ctx, tid, store.CorrectionFilter{})
 	if err != nil || len(cs) == 0 {

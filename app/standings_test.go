@@ -118,3 +118,39 @@ func BenchmarkComputeStandings(b *testing.B) {
 		}
 	}
 }
+
+// A counted result whose official (written) figures differ from the
+// computed ones counts as written (RULES §8) and is listed for both its
+// entrants with the ruling a correction would get now (RULES §9): a sum
+// error in the round being played applies; an "other" error never does
+// (FITAB art. 20).
+func TestComputeStandingsListsDiscrepancies_S8(t *testing.T) {
+	tour := domain.Tournament{ID: "t", Ruleset: domain.FITAB2025, Kind: domain.KindPairs, Level: domain.LevelRegional, RoundsPlanned: 3, HandsPerRound: 3}
+	r1 := domain.Round{Number: 1, HandsPlanned: 3, Phase: domain.PhaseMitchell, State: domain.RoundPlaying,
+		Tables: []domain.TableAssignment{{Table: 1, NS: "1", EO: "2"}, {Table: 2, NS: "3", EO: "4"}}}
+	written := [2]domain.LineResult{{Total: 745, MP: 10, VP: 11}, {Total: 735, MP: -10, VP: 9}}
+	computed := [2]domain.LineResult{{Total: 735, MP: 0, VP: 10}, {Total: 735, MP: 0, VP: 10}}
+	results := []domain.TableResult{
+		{Round: 1, Table: 1, NS: "1", EO: "2", Official: written, Computed: computed, Differs: true, Kind: domain.CorrectionSum},
+		{Round: 1, Table: 2, NS: "3", EO: "4", Official: written, Computed: computed, Differs: true, Kind: domain.CorrectionOther},
+	}
+	st, err := computeStandings(tour, pairs("1", "2", "3", "4"), []domain.Round{r1}, results, nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range st.Rows {
+		want := map[string]int{"1": 11, "2": 9, "3": 11, "4": 9}[r.Entrant.ID]
+		if r.VP != want {
+			t.Errorf("entrant %s: %d VP, want the written %d", r.Entrant.ID, r.VP, want)
+		}
+	}
+	want := map[string][]Discrepancy{
+		"1": {{Round: 1, Table: 1, Line: domain.NS, Official: written[0], Computed: computed[0], Kind: domain.CorrectionSum, Correctable: domain.RulingApply}},
+		"2": {{Round: 1, Table: 1, Line: domain.EO, Official: written[1], Computed: computed[1], Kind: domain.CorrectionSum, Correctable: domain.RulingApply}},
+		"3": {{Round: 1, Table: 2, Line: domain.NS, Official: written[0], Computed: computed[0], Kind: domain.CorrectionOther, Correctable: domain.RulingReject}},
+		"4": {{Round: 1, Table: 2, Line: domain.EO, Official: written[1], Computed: computed[1], Kind: domain.CorrectionOther, Correctable: domain.RulingReject}},
+	}
+	if d := cmp.Diff(want, st.Discrepancies); d != "" {
+		t.Errorf("discrepancies (-want +got):\n%s", d)
+	}
+}
