@@ -29,13 +29,14 @@ const MaxClubPlayers = 2000
 // organising tournamentID, inside the transaction that enters them. A
 // tournament without a club remembers nothing.
 func rememberPlayers(tx *gorm.DB, tournamentID string, es []domain.Entrant) error {
-	var club *string
-	if err := tx.Model(&tournamentRow{}).Where("id = ?", tournamentID).Pluck("club_id", &club).Error; err != nil {
+	var clubs []string
+	if err := tx.Model(&tournamentRow{}).Where("id = ? AND club_id IS NOT NULL", tournamentID).Pluck("club_id", &clubs).Error; err != nil {
 		return translate(err, "remember players")
 	}
-	if club == nil || *club == "" {
+	if len(clubs) == 0 || clubs[0] == "" {
 		return nil
 	}
+	club := &clubs[0]
 	seen := map[clubPlayerRow]bool{}
 	var rows []clubPlayerRow
 	for _, e := range es {
