@@ -73,13 +73,14 @@ const maxScore = 100000
 
 // sheetParts turns the typed values into hands and the written result.
 // A hand counts up to the last row with anything typed; in a counted hand
-// base and points are required. Each unreadable field is named.
-func (v sheetValues) sheetParts(lang Lang, planned int) ([]domain.Hand, [2]domain.WrittenResult, fieldErrors) {
+// base and points are required when strict (saving), and count as 0 while
+// the person is still typing (the live report). Each unreadable field is named.
+func (v sheetValues) sheetParts(lang Lang, planned int, strict bool) ([]domain.Hand, [2]domain.WrittenResult, fieldErrors) {
 	errs := fieldErrors{}
 	num := func(name string, required bool) *int {
 		s := v[name]
 		if s == "" {
-			if required {
+			if required && strict {
 				errs[name] = translate(lang, "form.required")
 			}
 			return nil

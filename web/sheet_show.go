@@ -193,7 +193,7 @@ func (s *Server) fillSheet(data *sheetPage, v sheetValues, errs fieldErrors, rep
 // sheetValidate re-renders the form with the report of what is typed (the
 // htmx live check); nothing is stored.
 func (s *Server) sheetValidate(w http.ResponseWriter, r *http.Request) {
-	data, v, hands, written, errs, ok := s.readSheetPost(w, r)
+	data, v, hands, written, errs, ok := s.readSheetPost(w, r, false)
 	if !ok {
 		return
 	}
@@ -211,7 +211,7 @@ func (s *Server) sheetValidate(w http.ResponseWriter, r *http.Request) {
 }
 
 // readSheetPost reads a posted sheet form; false when the answer is sent.
-func (s *Server) readSheetPost(w http.ResponseWriter, r *http.Request) (*sheetPage, sheetValues, []domain.Hand, [2]domain.WrittenResult, fieldErrors, bool) {
+func (s *Server) readSheetPost(w http.ResponseWriter, r *http.Request, strict bool) (*sheetPage, sheetValues, []domain.Hand, [2]domain.WrittenResult, fieldErrors, bool) {
 	n, t, ok := sheetCoords(r)
 	if !ok {
 		s.notFound(w, r)
@@ -230,7 +230,7 @@ func (s *Server) readSheetPost(w http.ResponseWriter, r *http.Request) (*sheetPa
 	data := s.newSheetPage(r, g)
 	data.Version, _ = strconv.Atoi(r.PostFormValue("version"))
 	v := readSheetValues(r)
-	hands, written, errs := v.sheetParts(data.Lang, g.Round.HandsPlanned)
+	hands, written, errs := v.sheetParts(data.Lang, g.Round.HandsPlanned, strict)
 	return data, v, hands, written, errs, true
 }
 
@@ -238,7 +238,7 @@ func (s *Server) readSheetPost(w http.ResponseWriter, r *http.Request) (*sheetPa
 // on the version the form was made from: a sheet changed meanwhile is not
 // overwritten; the person sees both.
 func (s *Server) sheetSave(w http.ResponseWriter, r *http.Request) {
-	data, v, hands, written, errs, ok := s.readSheetPost(w, r)
+	data, v, hands, written, errs, ok := s.readSheetPost(w, r, true)
 	if !ok {
 		return
 	}
