@@ -1,6 +1,8 @@
 package web
 
 import (
+	"html"
+	"html/template"
 	"net/http"
 	"strconv"
 	"strings"
@@ -28,6 +30,7 @@ type roundNewPage struct {
 type seatRow struct {
 	I             int
 	Table, NS, EO string
+	Cells         []seatCell // NS then EO
 }
 
 // N is the row's number as people count (1-based).
@@ -36,14 +39,32 @@ func (r seatRow) N() int { return r.I + 1 }
 // seatCell is one line's select of a row.
 type seatCell struct {
 	Line, Cur, Key string // Key: the field name of its errors
+	Options        template.HTML
 }
 
-// Cells are the row's two selects, NS then EO.
-func (r seatRow) Cells() []seatCell {
-	return []seatCell{
-		{Line: "ns", Cur: r.NS, Key: "tables." + strconv.Itoa(r.I) + ".ns"},
-		{Line: "eo", Cur: r.EO, Key: "tables." + strconv.Itoa(r.I) + ".eo"},
+// seatOptions renders the entrants' <option>s once per select in Go: a
+// 100-table round has 200 selects of 200 entrants, too many for the
+// template engine within the page budget (UI.md §1). Every text is
+// escaped here.
+func seatOptions(entrants []domain.Entrant, cur string) template.HTML {
+	var b strings.Builder
+	b.WriteString(`<option value="">—</option>`)
+	for _, e := range entrants {
+		id := html.EscapeString(e.ID)
+		b.WriteString(`<option value="` + id + `"`)
+		if e.ID == cur {
+			b.WriteString(` selected`)
+		}
+		b.WriteString(`>` + id + ` · `)
+		for j, p := range e.Players {
+			if j > 0 {
+				b.WriteString(` – `)
+			}
+			b.WriteString(html.EscapeString(p.Name))
+		}
+		b.WriteString(`</option>`)
 	}
+	return template.HTML(b.String())
 }
 
 func (s *Server) roundNewShow(w http.ResponseWriter, r *http.Request) {
@@ -79,6 +100,13 @@ func (s *Server) renderRoundNew(w http.ResponseWriter, r *http.Request, status i
 	data.Error = msg
 	data.D = d
 	data.Phases = phaseIDs
+	for i := range data.Rows {
+		row := &data.Rows[i]
+		row.Cells = []seatCell{
+			{Line: "ns", Cur: row.NS, Key: "tables." + strconv.Itoa(row.I) + ".ns", Options: seatOptions(d.Entrants, row.NS)},
+			{Line: "eo", Cur: row.EO, Key: "tables." + strconv.Itoa(row.I) + ".eo", Options: seatOptions(d.Entrants, row.EO)},
+		}
+	}
 	s.render(w, r, status, "round_new", data)
 }
 

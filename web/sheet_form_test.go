@@ -13,7 +13,7 @@ func TestSheetParts(t *testing.T) {
 		"hands.0.ns.base": "300", "hands.0.ns.points": "200", "hands.0.ns.total": "600",
 		"hands.0.eo.base": "100", "hands.0.eo.points": "-50", "hands.0.end": "closed",
 		"hands.1.ns.base": "x",
-		"written.eo.vp": "7",
+		"written.eo.vp":   "7",
 	}
 	hands, written, errs := v.sheetParts(domain.Italian, 3, true)
 	if len(hands) != 2 {
