@@ -178,4 +178,6 @@ var messagesSecretary = map[string]msg{
 	"secretary.download_workbook_hint":       {"Torneo, classifica, incontri, smazzate, correzioni.", "Tournament, standings, matches, hands, corrections."},
 	"secretary.download_json":                {"Dati completi (JSON)", "Full data (JSON)"},
 	"secretary.download_csv":                 {"Una tabella alla volta (CSV)", "One table at a time (CSV)"},
+	"secretary.download_template":            {"Scarica il modello di referto (.xlsx)", "Download the score sheet template (.xlsx)"},
+	"secretary.imports_pending":              {"Compila il modello e invialo con il programma del circolo (API). Il caricamento da questa pagina arriverà presto; nel frattempo i referti si scrivono tavolo per tavolo dalla pagina del turno.", "Fill in the template and send it with the club's program (API). Uploading from this page is coming; meanwhile enter the sheets table by table from the round page."},
 }
