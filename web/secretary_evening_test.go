@@ -123,6 +123,15 @@ func TestBrowserSecretaryEvening(t *testing.T) {
 		chromedp.WaitVisible(chromedp.CSS(`[name="hands.0.ns.total"][aria-invalid="true"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`[data-code="HAND_TOTAL_MISMATCH"]`)),
 	)
+	// The live check never replaces what is being typed.
+	for name, want := range map[string]string{"hands.0.ns.base": "300", "hands.0.ns.points": "200", "hands.0.ns.total": "600"} {
+		if got, _ := chromedp.Run(ctx, chromedp.Value(chromedp.CSS(`[name="`+name+`"]`))); got != want {
+			t.Errorf("%s holds %q after the live check, typed %q", name, got, want)
+		}
+	}
+	if msg := text(t, ctx, `[data-code="HAND_TOTAL_MISMATCH"]`); !strings.Contains(msg, "500") || !strings.Contains(msg, "600") {
+		t.Errorf("finding %q does not say 300 + 200 = 500, not 600", msg)
+	}
 	desc := attr(t, ctx, `[name="hands.0.ns.total"]`, "aria-describedby")
 	if !strings.Contains(desc, attr(t, ctx, `[data-code="HAND_TOTAL_MISMATCH"]`, "id")) {
 		t.Errorf("the total's aria-describedby %q does not point at the finding", desc)

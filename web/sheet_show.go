@@ -33,7 +33,16 @@ type sheetPage struct {
 	TheirsW  [2]lineWritten
 	History  []store.Correction
 	Computed *domain.Computed
+	// FieldErrs are the unreadable fields, listed in the report too (the
+	// live check swaps in only the report); Placeholders the computed
+	// totals the page script shows in the inputs.
+	FieldErrs    []fieldErrView
+	Placeholders []placeholder
 }
+
+type fieldErrView struct{ ID, Field, Label, Message string }
+
+type placeholder struct{ Field, Value string }
 
 type inputView struct {
 	Name, ID, Value, Placeholder, Label string
@@ -184,14 +193,33 @@ func (s *Server) newSheetPage(r *http.Request, g app.SheetTarget) *sheetPage {
 
 func (s *Server) fillSheet(data *sheetPage, v sheetValues, errs fieldErrors, rep *domain.Report) {
 	data.Hands, data.Written, data.Findings = sheetView(data.Lang, data.G.Round.HandsPlanned, v, errs, rep)
+	var inputs []inputView
+	for _, h := range data.Hands {
+		for _, l := range h.Lines {
+			inputs = append(inputs, l.Base, l.Points, l.Total)
+		}
+		inputs = append(inputs, h.End)
+	}
+	for _, w := range data.Written {
+		inputs = append(inputs, w.Total, w.MP, w.VP)
+	}
+	for _, in := range inputs {
+		if in.Error != "" {
+			data.FieldErrs = append(data.FieldErrs, fieldErrView{ID: "report-" + in.ID + "-error", Field: in.Name, Label: in.Label, Message: in.Error})
+		}
+		if in.Placeholder != "" {
+			data.Placeholders = append(data.Placeholders, placeholder{Field: in.Name, Value: in.Placeholder})
+		}
+	}
 	if rep != nil {
 		data.Report, data.OK = true, rep.OK()
 		data.Computed = &rep.Computed
 	}
 }
 
-// sheetValidate re-renders the form with the report of what is typed (the
-// htmx live check); nothing is stored.
+// sheetValidate answers the report of what is typed (the htmx live
+// check swaps it in; static/sheet.js marks the inputs it names); nothing
+// is stored. The inputs are never re-rendered while someone types.
 func (s *Server) sheetValidate(w http.ResponseWriter, r *http.Request) {
 	data, v, hands, written, errs, ok := s.readSheetPost(w, r, false)
 	if !ok {
@@ -207,7 +235,7 @@ func (s *Server) sheetValidate(w http.ResponseWriter, r *http.Request) {
 	} else {
 		s.fillSheet(data, v, errs, &rep)
 	}
-	s.renderFragment(w, r, http.StatusOK, "sheet_show", "sheet_form", data)
+	s.renderFragment(w, r, http.StatusOK, "sheet_show", "sheet_report", data)
 }
 
 // readSheetPost reads a posted sheet form; false when the answer is sent.
