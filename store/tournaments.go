@@ -136,6 +136,9 @@ func (db *DB) AddEntrants(ctx context.Context, tournamentID string, es []domain.
 				return translate(err, "add entrant players")
 			}
 		}
+		if err := rememberPlayers(tx, tournamentID, es); err != nil {
+			return err
+		}
 		return db.touchTournament(tx, tournamentID)
 	})
 	db.facts.drop(tournamentID)

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"net/http"
 	"strconv"
-	"strings"
 
 	"segnapunti/app"
 	"segnapunti/domain"
@@ -39,12 +38,6 @@ func (s *Server) refereeFail(w http.ResponseWriter, r *http.Request, err error) 
 func pathNumber(r *http.Request, name string) (int, bool) {
 	n, err := strconv.Atoi(r.PathValue(name))
 	return n, err == nil && n >= 1 && n <= 100000
-}
-
-// fieldName is the form field name of a JSON pointer (UI.md §5):
-// "/hands/0/ns/total" → "hands.0.ns.total".
-func fieldName(ptr string) string {
-	return strings.ReplaceAll(strings.TrimPrefix(ptr, "/"), "/", ".")
 }
 
 // findingView is a finding as the referee's pages show it.

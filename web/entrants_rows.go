@@ -1,0 +1,161 @@
+package web
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"io"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/xuri/excelize/v2"
+
+	"segnapunti/app"
+	"segnapunti/domain"
+)
+
+// Entrant lists pasted from a spreadsheet or uploaded as .xlsx (UI.md §3):
+// one row per entrant, id; name; membership [; name; membership …].
+
+// entrantRow is one entrant with the line of the list it came from.
+type entrantRow struct {
+	Line  int
+	Input app.EntrantInput
+}
+
+// maxEntrantRows bounds a pasted or uploaded list (app.MaxEntrants).
+const maxEntrantRows = app.MaxEntrants
+
+// parseEntrantCells turns rows of cells into entrants. Empty rows are
+// skipped; a first row that reads like a header (its id cell is not an
+// id) is skipped too.
+func parseEntrantCells(rows [][]string) ([]entrantRow, error) {
+	var out []entrantRow
+	for i, cells := range rows {
+		for j := range cells {
+			cells[j] = strings.TrimSpace(cells[j])
+		}
+		for len(cells) > 0 && cells[len(cells)-1] == "" {
+			cells = cells[:len(cells)-1]
+		}
+		if len(cells) == 0 {
+			continue
+		}
+		if len(out) == 0 && isHeader(cells[0]) {
+			continue
+		}
+		if len(out) >= maxEntrantRows {
+			return nil, fmt.Errorf("more than %d rows", maxEntrantRows)
+		}
+		e := app.EntrantInput{ID: cells[0]}
+		for k := 1; k < len(cells); k += 2 {
+			p := domain.Player{Name: cells[k]}
+			if k+1 < len(cells) {
+				p.Membership = cells[k+1]
+			}
+			e.Players = append(e.Players, p)
+		}
+		out = append(out, entrantRow{Line: i + 1, Input: e})
+	}
+	return out, nil
+}
+
+var idLike = regexp.MustCompile(`^[A-Za-z0-9._-]+$`)
+
+// isHeader: a header's first cell is a word such as "Numero" or "id", or
+// not an id at all.
+func isHeader(cell string) bool {
+	switch strings.ToLower(cell) {
+	case "id", "numero", "n.", "n", "coppia", "number", "pair", "entrant":
+		return true
+	}
+	return !idLike.MatchString(cell)
+}
+
+// splitPasted splits text pasted from a spreadsheet: tab-separated when
+// the text has a tab, else ";"-separated.
+func splitPasted(text string) [][]string {
+	sep := ";"
+	if strings.Contains(text, "\t") {
+		sep = "\t"
+	}
+	var rows [][]string
+	for _, line := range strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n") {
+		rows = append(rows, strings.Split(line, sep))
+	}
+	return rows
+}
+
+// Bounds of an uploaded entrant list (STYLE §10).
+const (
+	maxEntrantListBytes = 4 << 20
+	maxEntrantListCols  = 2 + 2*8
+)
+
+var errNotWorkbook = errors.New("not an .xlsx workbook")
+
+// readEntrantWorkbook reads the first sheet of an uploaded .xlsx list,
+// bounded: the unzipped size, the rows and the columns.
+func readEntrantWorkbook(r io.Reader) ([][]string, error) {
+	f, err := excelize.OpenReader(r, excelize.Options{UnzipSizeLimit: 16 << 20, UnzipXMLSizeLimit: 8 << 20})
+	if err != nil {
+		return nil, errNotWorkbook
+	}
+	defer f.Close()
+	sheets := f.GetSheetList()
+	if len(sheets) == 0 {
+		return nil, errNotWorkbook
+	}
+	rows, err := f.Rows(sheets[0])
+	if err != nil {
+		return nil, errNotWorkbook
+	}
+	defer rows.Close()
+	var out [][]string
+	for rows.Next() {
+		if len(out) > maxEntrantRows+1 {
+			return nil, fmt.Errorf("more than %d rows", maxEntrantRows)
+		}
+		cols, err := rows.Columns()
+		if err != nil {
+			return nil, errNotWorkbook
+		}
+		if len(cols) > maxEntrantListCols {
+			cols = cols[:maxEntrantListCols]
+		}
+		out = append(out, cols)
+	}
+	return out, rows.Error()
+}
+
+// rowErrors turns an operation's field errors about /entrants/{i}/… into
+// one message per list row ("row 4: …"), by the row each entrant came from.
+func rowErrors(lang Lang, rows []entrantRow, fe fieldErrors) []string {
+	type msg struct {
+		line int
+		text string
+	}
+	var ms []msg
+	for name, detail := range fe {
+		parts := strings.SplitN(name, ".", 3)
+		if len(parts) >= 2 && parts[0] == "entrants" {
+			if i, err := strconv.Atoi(parts[1]); err == nil && i < len(rows) {
+				field := ""
+				if len(parts) == 3 {
+					field = parts[2]
+				}
+				ms = append(ms, msg{rows[i].Line, translate(lang, "secretary.row_error", rows[i].Line, rows[i].Input.ID, field, detail)})
+				continue
+			}
+		}
+		ms = append(ms, msg{0, name + ": " + detail})
+	}
+	slices.SortFunc(ms, func(a, b msg) int { return cmp.Or(a.line-b.line, strings.Compare(a.text, b.text)) })
+	out := make([]string, len(ms))
+	for i, m := range ms {
+		out[i] = m.text
+	}
+	return out
+}

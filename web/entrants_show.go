@@ -1,0 +1,167 @@
+package web
+
+import (
+	"errors"
+	"net/http"
+	"strings"
+
+	"segnapunti/app"
+	"segnapunti/domain"
+)
+
+// entrantsPage: the tournament's entrants and three ways to add more.
+type entrantsPage struct {
+	Page
+	D       app.TournamentDetail
+	Players []domain.Player // the club's registry, offered as you type
+	// Pair: the one-by-one form has two players (pairs), else one.
+	Pair bool
+	// One is the one-by-one form as typed, OneErrs its field errors.
+	One     entrantOneForm
+	OneErrs fieldErrors
+	// Rows is the pasted text; RowErrs names the rows refused.
+	Rows    string
+	RowErrs []string
+	// Open is which form is open after an error: one, paste, upload.
+	Open string
+}
+
+type entrantOneForm struct {
+	ID, P1Name, P1Membership, P2Name, P2Membership string
+}
+
+func (s *Server) entrantsShow(w http.ResponseWriter, r *http.Request) {
+	data := &entrantsPage{OneErrs: fieldErrors{}}
+	if r.URL.Query().Get("added") != "" {
+		data.Message = "secretary.entrants_added"
+	}
+	s.renderEntrants(w, r, http.StatusOK, data)
+}
+
+func (s *Server) renderEntrants(w http.ResponseWriter, r *http.Request, status int, data *entrantsPage) {
+	ctx, p, tid := r.Context(), s.caller(r), r.PathValue("tid")
+	d, err := s.app.TournamentDetail(ctx, p, tid)
+	if err != nil {
+		s.operationFailed(w, r, err)
+		return
+	}
+	msg, errID := data.Message, data.Error
+	data.Page = s.page(r, "secretary.entrants_title")
+	data.Message, data.Error = msg, errID
+	data.D = d
+	data.Pair = d.Tournament.Kind != domain.KindIndividual
+	if d.Access.Manage() {
+		if data.Players, err = s.app.ClubPlayers(ctx, p, tid); err != nil {
+			s.operationFailed(w, r, err)
+			return
+		}
+	}
+	s.render(w, r, status, "entrants_show", data)
+}
+
+// entrantsAddOne adds one entrant typed in the form.
+func (s *Server) entrantsAddOne(w http.ResponseWriter, r *http.Request) {
+	r.Body = http.MaxBytesReader(w, r.Body, 64<<10)
+	if err := r.ParseForm(); err != nil {
+		s.renderError(w, r, http.StatusBadRequest, "error.bad_form")
+		return
+	}
+	v := func(k string) string { return strings.TrimSpace(r.PostFormValue(k)) }
+	f := entrantOneForm{ID: v("id"), P1Name: v("p1_name"), P1Membership: v("p1_membership"), P2Name: v("p2_name"), P2Membership: v("p2_membership")}
+	in := app.EntrantInput{ID: f.ID, Players: []domain.Player{{Name: f.P1Name, Membership: f.P1Membership}}}
+	if f.P2Name != "" || f.P2Membership != "" || r.PostFormValue("pair") == "1" {
+		in.Players = append(in.Players, domain.Player{Name: f.P2Name, Membership: f.P2Membership})
+	}
+	_, err := s.app.AddEntrants(r.Context(), s.caller(r), r.PathValue("tid"), []app.EntrantInput{in})
+	if fe, ok := invalidFields(err); ok {
+		errs := fieldErrors{}
+		for name, detail := range fe {
+			// /entrants/0/players/1/name fills p2_name.
+			field := strings.TrimPrefix(name, "entrants.0.")
+			field = strings.NewReplacer("players.0.", "p1_", "players.1.", "p2_", "players", "p1_name").Replace(field)
+			errs[field] = detail
+		}
+		data := &entrantsPage{One: f, OneErrs: errs, Open: "one"}
+		data.Error = "form.errors"
+		s.renderEntrants(w, r, http.StatusUnprocessableEntity, data)
+		return
+	} else if errors.Is(err, domain.ErrConflict) {
+		data := &entrantsPage{One: f, OneErrs: fieldErrors{"id": translate(langOf(r), "secretary.entrant_taken")}, Open: "one"}
+		data.Error = "form.errors"
+		s.renderEntrants(w, r, http.StatusConflict, data)
+		return
+	} else if err != nil {
+		s.operationFailed(w, r, err)
+		return
+	}
+	seeOther(w, r, tournamentPath(r.PathValue("tid"), "/entrants")+"?added=1")
+}
+
+// entrantsPaste adds the rows pasted from a spreadsheet, all or none.
+func (s *Server) entrantsPaste(w http.ResponseWriter, r *http.Request) {
+	r.Body = http.MaxBytesReader(w, r.Body, 1<<20)
+	if err := r.ParseForm(); err != nil {
+		s.renderError(w, r, http.StatusRequestEntityTooLarge, "secretary.too_large")
+		return
+	}
+	text := r.PostFormValue("rows")
+	rows, err := parseEntrantCells(splitPasted(text))
+	s.addEntrantRows(w, r, rows, err, &entrantsPage{Rows: text, Open: "paste", OneErrs: fieldErrors{}})
+}
+
+// entrantsUpload adds the entrants of an uploaded .xlsx list.
+func (s *Server) entrantsUpload(w http.ResponseWriter, r *http.Request) {
+	r.Body = http.MaxBytesReader(w, r.Body, maxEntrantListBytes)
+	file, _, err := r.FormFile("file")
+	if err != nil {
+		data := &entrantsPage{Open: "upload", OneErrs: fieldErrors{}, RowErrs: []string{translate(langOf(r), "secretary.file_missing")}}
+		data.Error = "form.errors"
+		s.renderEntrants(w, r, http.StatusUnprocessableEntity, data)
+		return
+	}
+	defer file.Close()
+	cells, err := readEntrantWorkbook(file)
+	var rows []entrantRow
+	if err == nil {
+		rows, err = parseEntrantCells(cells)
+	}
+	s.addEntrantRows(w, r, rows, err, &entrantsPage{Open: "upload", OneErrs: fieldErrors{}})
+}
+
+// addEntrantRows enters a list through the same operation as POST
+// …/entrants; a refusal names the rows.
+func (s *Server) addEntrantRows(w http.ResponseWriter, r *http.Request, rows []entrantRow, readErr error, data *entrantsPage) {
+	lang := langOf(r)
+	fail := func(status int, msgs ...string) {
+		data.RowErrs = msgs
+		data.Error = "form.errors"
+		s.renderEntrants(w, r, status, data)
+	}
+	switch {
+	case errors.Is(readErr, errNotWorkbook):
+		fail(http.StatusUnprocessableEntity, translate(lang, "secretary.not_workbook"))
+		return
+	case readErr != nil:
+		fail(http.StatusUnprocessableEntity, readErr.Error())
+		return
+	case len(rows) == 0:
+		fail(http.StatusUnprocessableEntity, translate(lang, "secretary.no_rows"))
+		return
+	}
+	in := make([]app.EntrantInput, len(rows))
+	for i, row := range rows {
+		in[i] = row.Input
+	}
+	_, err := s.app.AddEntrants(r.Context(), s.caller(r), r.PathValue("tid"), in)
+	if fe, ok := invalidFields(err); ok {
+		fail(http.StatusUnprocessableEntity, rowErrors(lang, rows, fe)...)
+		return
+	} else if errors.Is(err, domain.ErrConflict) {
+		fail(http.StatusConflict, translate(lang, "secretary.entrant_taken"))
+		return
+	} else if err != nil {
+		s.operationFailed(w, r, err)
+		return
+	}
+	seeOther(w, r, tournamentPath(r.PathValue("tid"), "/entrants")+"?added=1")
+}

@@ -1,0 +1,83 @@
+package web
+
+import (
+	"net/http"
+	"strconv"
+
+	"segnapunti/app"
+	"segnapunti/domain"
+)
+
+// roundPage: a round's tables with the state of each sheet, updating
+// itself (htmx polls the tables fragment), and the round's next state
+// change (RULES §10) for those who may make it.
+type roundPage struct {
+	Page
+	R app.RoundTables
+	// NextState is the state the button moves the round to; "" when none
+	// or when the viewer may not.
+	NextState string
+	CanEnter  bool
+}
+
+func (s *Server) roundData(r *http.Request) (*roundPage, error) {
+	n, ok := pathInt(r, "n")
+	if !ok {
+		return nil, errNotFoundPath
+	}
+	rt, err := s.app.TableStatuses(r.Context(), s.caller(r), r.PathValue("tid"), n)
+	if err != nil {
+		return nil, err
+	}
+	data := &roundPage{Page: s.page(r, "secretary.round_title"), R: rt, CanEnter: rt.Access.Manage()}
+	if rt.Access.Judge(rt.Tournament) {
+		if i := rt.Round.State.Order() + 1; i < len(domain.RoundStates) {
+			data.NextState = string(domain.RoundStates[i])
+		}
+	}
+	return data, nil
+}
+
+func (s *Server) roundShow(w http.ResponseWriter, r *http.Request) {
+	data, err := s.roundData(r)
+	if err != nil {
+		s.operationFailed(w, r, err)
+		return
+	}
+	switch r.URL.Query().Get("moved") {
+	case "":
+	default:
+		data.Message = "secretary.state_changed"
+	}
+	s.render(w, r, http.StatusOK, "round_show", data)
+}
+
+// roundTables is the tables fragment the round page polls.
+func (s *Server) roundTables(w http.ResponseWriter, r *http.Request) {
+	data, err := s.roundData(r)
+	if err != nil {
+		s.operationFailed(w, r, err)
+		return
+	}
+	s.renderFragment(w, r, http.StatusOK, "round_show", "round_tables", data)
+}
+
+// roundState moves the round to the posted state through the same
+// operation as PUT …/rounds/{n}/state.
+func (s *Server) roundState(w http.ResponseWriter, r *http.Request) {
+	n, ok := pathInt(r, "n")
+	if !ok {
+		s.notFound(w, r)
+		return
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, 4<<10)
+	if err := r.ParseForm(); err != nil {
+		s.renderError(w, r, http.StatusBadRequest, "error.bad_form")
+		return
+	}
+	if _, err := s.app.SetRoundState(r.Context(), s.caller(r), r.PathValue("tid"), n, r.PostFormValue("state")); err != nil {
+		s.operationFailed(w, r, err)
+		return
+	}
+	seeOther(w, r, tournamentPath(r.PathValue("tid"), "/rounds/"+strconv.Itoa(n))+"?moved=1")
+}

@@ -1,0 +1,65 @@
+package web
+
+import (
+	"net/http"
+	"strconv"
+
+	"segnapunti/app"
+	"segnapunti/domain"
+)
+
+// standingsPage: the standings after any round (UI.md §3, the markup of
+// §7 in the shared standings_table partial).
+type standingsPage struct {
+	Page
+	D      app.TournamentDetail
+	Table  secStandingsTable
+	Rounds []int // the rounds a person may choose
+}
+
+// secStandingsTable is the data of the standings_table partial.
+type secStandingsTable struct {
+	Round       int
+	Provisional bool
+	Rows        []domain.Standing
+}
+
+// standingsTableOf: provisional until the counted round's standings are
+// published (RULES §10).
+func standingsTableOf(st app.StandingsTable, rounds []domain.Round) secStandingsTable {
+	out := secStandingsTable{Round: st.AfterRound, Rows: st.Rows, Provisional: true}
+	for _, r := range rounds {
+		if r.Number == st.AfterRound {
+			out.Provisional = r.State.Order() < domain.RoundStandingsPublished.Order()
+		}
+	}
+	return out
+}
+
+func (s *Server) standingsShow(w http.ResponseWriter, r *http.Request) {
+	after := 0
+	if q := r.URL.Query().Get("after_round"); q != "" {
+		n, err := strconv.Atoi(q)
+		if err != nil || n < 1 {
+			s.renderError(w, r, http.StatusBadRequest, "secretary.bad_round")
+			return
+		}
+		after = n
+	}
+	ctx, p, tid := r.Context(), s.caller(r), r.PathValue("tid")
+	st, err := s.app.Standings(ctx, p, tid, after)
+	if err != nil {
+		s.operationFailed(w, r, err)
+		return
+	}
+	d, err := s.app.TournamentDetail(ctx, p, tid)
+	if err != nil {
+		s.operationFailed(w, r, err)
+		return
+	}
+	data := &standingsPage{Page: s.page(r, "secretary.standings_title"), D: d, Table: standingsTableOf(st, d.Rounds)}
+	for _, rd := range d.Rounds {
+		data.Rounds = append(data.Rounds, rd.Number)
+	}
+	s.render(w, r, http.StatusOK, "standings_show", data)
+}

@@ -1,0 +1,64 @@
+package web
+
+import (
+	"net/http"
+
+	"segnapunti/app"
+	"segnapunti/web/form"
+)
+
+// tournamentNewPage is the new-tournament form.
+type tournamentNewPage struct {
+	Page
+	Form                    form.Tournament
+	Errs                    fieldErrors
+	Levels, Rulesets, Kinds []string
+}
+
+func (s *Server) tournamentNewPage(r *http.Request, f form.Tournament, errs fieldErrors) *tournamentNewPage {
+	return &tournamentNewPage{Page: s.page(r, "secretary.new_title"), Form: f, Errs: errs, Levels: levelIDs, Rulesets: rulesetIDs, Kinds: kindIDs}
+}
+
+// tournamentNewShow shows the empty form, with the usual choices made.
+func (s *Server) tournamentNewShow(w http.ResponseWriter, r *http.Request) {
+	f := form.Tournament{Date: s.now().Format(app.DateLayout), Level: "club", Ruleset: "fitab-2025", Kind: "pairs", RoundsPlanned: "3", HandsPerRound: "3"}
+	s.render(w, r, http.StatusOK, "tournament_new", s.tournamentNewPage(r, f, fieldErrors{}))
+}
+
+// tournamentCreate creates the tournament through the same operation as
+// POST /v1/tournaments and goes to its page.
+func (s *Server) tournamentCreate(w http.ResponseWriter, r *http.Request) {
+	f, ferrs, err := form.ParseTournament(w, r)
+	if err != nil {
+		s.renderError(w, r, http.StatusBadRequest, "error.bad_form")
+		return
+	}
+	lang := langOf(r)
+	errs := fieldErrors{}
+	for k, id := range ferrs {
+		errs[k] = translate(lang, id)
+	}
+	rounds, _ := form.Number(f.RoundsPlanned)
+	hands, _ := form.Number(f.HandsPerRound)
+	in := app.TournamentInput{Name: f.Name, Date: f.Date, Level: f.Level, Ruleset: f.Ruleset, Kind: f.Kind, RoundsPlanned: rounds, HandsPerRound: hands}
+	var t struct{ ID string }
+	if len(errs) == 0 {
+		created, err := s.app.CreateTournament(r.Context(), s.caller(r), in)
+		if fe, ok := invalidFields(err); ok {
+			for k := range fe {
+				errs[k] = translate(lang, "secretary.field."+k)
+			}
+		} else if err != nil {
+			s.operationFailed(w, r, err)
+			return
+		}
+		t.ID = created.ID
+	}
+	if len(errs) > 0 {
+		data := s.tournamentNewPage(r, f, errs)
+		data.Error = "form.errors"
+		s.render(w, r, http.StatusUnprocessableEntity, "tournament_new", data)
+		return
+	}
+	seeOther(w, r, tournamentPath(t.ID))
+}
