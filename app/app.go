@@ -23,6 +23,8 @@ type App struct {
 	db  *store.DB
 	now func() time.Time
 	log *slog.Logger
+
+	codes codeThrottle // wrong table codes per address (table_throttle.go)
 }
 
 // New returns the operations over db. now is the clock (nil: time.Now);
