@@ -28,7 +28,7 @@ var tableCodeRoutes = map[string]bool{
 // table code. It answers the request itself (and returns false) when the
 // address has sent too many wrong codes, or the code is dead or unknown.
 func (s *server) authenticateTableCode(c *gin.Context, token string) (store.Principal, bool) {
-	p, state, err := s.app.TableEntryFrom(c.Request.Context(), c.RemoteIP(), token, false)
+	p, state, err := s.app.TableEntryFrom(c.Request.Context(), c.RemoteIP(), token)
 	var th *app.Throttled
 	switch {
 	case errors.As(err, &th):

@@ -101,15 +101,13 @@ func NormalizeShortCode(s string) (string, bool) {
 // maxEntryCode bounds what is hashed and looked up (a real code has 43).
 const maxEntryCode = 64
 
-// TableEntry opens a table code (long, or short when short is true): the
-// principal it acts as and whether it still works. Only a live link gives
-// a principal.
-func (a *App) TableEntry(ctx context.Context, code string, short bool) (Principal, LinkState, error) {
-	if short {
-		var ok bool
-		if code, ok = NormalizeShortCode(code); !ok {
-			return Principal{}, LinkUnknown, nil
-		}
+// TableEntry opens a table code — the long one of the link, or the
+// 8-character typed one: the principal it acts as and whether it still
+// works. Only a live link gives a principal.
+func (a *App) TableEntry(ctx context.Context, code string) (Principal, LinkState, error) {
+	short := false
+	if n, ok := NormalizeShortCode(code); ok {
+		code, short = n, true
 	} else if code == "" || len(code) > maxEntryCode {
 		return Principal{}, LinkUnknown, nil
 	}

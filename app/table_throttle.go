@@ -81,12 +81,12 @@ func (c *codeThrottle) fail(addr string, now time.Time) {
 // TableEntryFrom is TableEntry for a caller at addr: wrong codes count
 // against the address, and an address over its allowance is *Throttled
 // before its code is even looked up.
-func (a *App) TableEntryFrom(ctx context.Context, addr, code string, short bool) (Principal, LinkState, error) {
+func (a *App) TableEntryFrom(ctx context.Context, addr, code string) (Principal, LinkState, error) {
 	now := time.Now() // wall time even under a test's fixed clock
 	if w := a.codes.wait(addr, now); w > 0 {
 		return Principal{}, "", &Throttled{RetryAfter: w}
 	}
-	p, st, err := a.TableEntry(ctx, code, short)
+	p, st, err := a.TableEntry(ctx, code)
 	if err == nil && st == LinkUnknown {
 		a.codes.fail(addr, now)
 	}
