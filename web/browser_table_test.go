@@ -153,8 +153,8 @@ func TestBrowserTableEntry(t *testing.T) {
 	}
 
 	// The error blocks the signatures: the secretary fixes the sum.
-	if exists(t, ctx, `[data-action="end-sheet"]`) {
-		t.Fatal("a sheet with an error finding offers to be ended")
+	if exists(t, ctx, `[data-action="end-sheet"]`) || !exists(t, ctx, `[data-blocked="true"]`) {
+		t.Fatal("a sheet with an error finding offers to be ended, or does not say why it cannot")
 	}
 	apiCall(t, site, "PUT", sheet, club, map[string]any{"hands": []map[string]any{
 		{"end": "closed", "ns": map[string]any{"base": 300, "points": 235}, "eo": map[string]any{"base": 100, "points": -120}},
@@ -190,6 +190,25 @@ func TestBrowserTableEntry(t *testing.T) {
 	if body := text(t, ctx, "main"); !strings.Contains(body, "non vale più") {
 		t.Errorf("revoked link page says %q", body)
 	}
+
+	// The printed round: a secretary issues the codes; each blank sheet
+	// carries a QR code and the typed code, and the new typed code works.
+	pw := site.createPerson(t, domain.RoleClub, "segreteria.uno", "c1")
+	signIn(t, ctx, site, "segreteria.uno", pw)
+	run(t, ctx, chromedp.Navigate(site.URL+"/tournaments/"+tid+"/rounds/1/print"), chromedp.WaitVisible(chromedp.CSS(`[data-action="issue-codes"]`)))
+	if exists(t, ctx, `img[data-qr]`) {
+		t.Error("codes shown before they were issued")
+	}
+	run(t, ctx, chromedp.Click(chromedp.CSS(`[data-action="issue-codes"]`)), chromedp.WaitVisible(chromedp.CSS(`img[data-qr="1"]`)))
+	printed := attr(t, ctx, `[data-short]`, "data-short")
+	if src := attr(t, ctx, `img[data-qr="1"]`, "src"); !strings.HasPrefix(src, "data:image/svg+xml;base64,") {
+		t.Errorf("QR image src %.40q", src)
+	}
+	screenshot(t, ctx, "print-round")
+	run(t, ctx, chromedp.Navigate(site.URL+"/table"),
+		chromedp.SendKeys(chromedp.CSS(`input[name="code"]`), printed),
+		chromedp.Click(chromedp.CSS(`[data-action="open-table"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`[data-delivered="true"]`)))
 	_ = time.Second
 }
 

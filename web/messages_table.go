@@ -29,6 +29,8 @@ var messagesTable = map[string]msg{
 	"table.enter_hand":          {"Smazzata %d", "Hand %d"},
 	"table.base":                {"Base", "Base"},
 	"table.points":              {"Punti", "Points"},
+	"table.blocked":             {"Il foglio ha un errore (segnato in rosso qui sopra): non si può chiudere. Chiamate l'arbitro o la segreteria per correggerlo.", "The sheet has an error (marked in red above): it cannot be ended. Call the referee or the organisers to fix it."},
+	"table.total_optional":      {"Totale scritto (facoltativo)", "Written total (optional)"},
 	"table.total_input":         {"Totale", "Total"},
 	"table.end":                 {"Fine della smazzata", "How the hand ended"},
 	"table.end.closed":          {"Chiusura", "Closed"},

@@ -150,14 +150,14 @@ func (s *Server) tablePageFor(w http.ResponseWriter, r *http.Request, status int
 		data.Next = len(v.Sheet.Hands)
 	}
 	data.Delivered = v.Delivered()
-	data.CanAdd = len(v.Confirmations) == 0 && data.Next < 4 && (v.Sheet == nil || data.Next < v.Sheet.HandsPlanned || !v.Signable)
+	data.CanAdd = len(v.Confirmations) == 0 && data.Next < v.Target.Round.HandsPlanned && !v.Signable
 	data.NextLine = v.NextLine().String()
 	data.HandNumber = data.Next + 1
 	for _, l := range domain.Lines {
 		g := tableInputGroup{Legend: [2]string{"table.line_ns", "table.line_eo"}[l]}
 		for _, part := range []string{"base", "points", "total"} {
 			name := data.Field(l.String() + "." + part)
-			g.Fields = append(g.Fields, tableInput{Name: name, Part: l.String() + "." + part, Label: "table." + part,
+			g.Fields = append(g.Fields, tableInput{Name: name, Part: l.String() + "." + part, Label: map[string]string{"base": "table.base", "points": "table.points", "total": "table.total_optional"}[part],
 				Value: values[name], Error: errs[name], Required: part != "total"})
 		}
 		data.Inputs = append(data.Inputs, g)
