@@ -141,6 +141,12 @@ func TestTableEntryConfirm(t *testing.T) {
 		if len(list) != 2 {
 			t.Fatalf("confirmations = %v, want both lines", r.json(t)["confirmations"])
 		}
+		// The export carries both signatures (FITAB art. 19).
+		r = w.do(request{method: "GET", path: "/v1/tournaments/" + w.tid + "/export.json", token: w.club1})
+		wantStatus(t, r, http.StatusOK, "export")
+		if n := strings.Count(string(r.body), `"confirmed_at"`); n != 2 {
+			t.Errorf("export.json has %d confirmed_at, want 2 (both lines of table 1)", n)
+		}
 		for i, want := range [][2]string{{"ns", "1"}, {"eo", "3"}} {
 			c := list[i].(map[string]any)
 			if c["line"] != want[0] || c["entrant"] != want[1] || c["at"] == "" || c["at"] == nil {

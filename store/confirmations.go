@@ -190,3 +190,19 @@ func (db *DB) RefereeCalls(ctx context.Context, tournamentID string) ([]RefereeC
 	}
 	return out, nil
 }
+
+// TournamentConfirmations returns the signatures of every sheet of a
+// tournament, by round and table (the exports).
+func (db *DB) TournamentConfirmations(ctx context.Context, tournamentID string) (map[[2]int][]Confirmation, error) {
+	var rows []confirmationRow
+	if err := db.readDB(ctx).Where("tournament_id = ?", tournamentID).
+		Order("round_no, table_no, confirmed_at, line").Find(&rows).Error; err != nil {
+		return nil, translate(err, "read signatures")
+	}
+	out := make(map[[2]int][]Confirmation)
+	for _, r := range rows {
+		k := [2]int{r.RoundNo, r.TableNo}
+		out[k] = append(out[k], r.toDomain())
+	}
+	return out, nil
+}

@@ -19,7 +19,7 @@ import (
 func TestPageSetupEverySheet(t *testing.T) {
 	rows, totals := sampleSeason()
 	landscape := map[string]bool{
-		SheetClassifica: true, SheetTurni: false, SheetSmazzate: true, SheetRettifiche: true,
+		SheetClassifica: true, SheetTurni: true, SheetSmazzate: true, SheetRettifiche: true,
 		SheetCorrezioni: true, SheetTorneo: false, SheetPartecipazioni: true, SheetTotali: true,
 	}
 	for name, data := range map[string][]byte{"tournament": writeSample(t), "season": writeSeason(t, rows, totals)} {

@@ -182,13 +182,19 @@ func turniTable(t TournamentExport) table {
 		columns: []column{
 			{"Turno", 8}, {"Tavolo", 8}, {"NS", 10}, {"EO", 10},
 			{"NS Totale", 11}, {"EO Totale", 11}, {"NS MP", 9}, {"EO MP", 9}, {"NS VP", 8}, {"EO VP", 8},
+			{"Firma NS", 17}, {"Firma EO", 17},
 		},
-		rows: mapRows(t.Matches, 10, func(row []any, m MatchRow) {
+		rows: mapRows(t.Matches, 12, func(row []any, m MatchRow) {
 			row[0], row[1] = m.Round, m.Table
 			row[2], row[3] = entrantCell(m.Entrants[domain.NS]), entrantCell(m.Entrants[domain.EO])
 			row[4], row[5] = m.Total[domain.NS], m.Total[domain.EO]
 			row[6], row[7] = m.MP[domain.NS], m.MP[domain.EO]
 			row[8], row[9] = m.VP[domain.NS], m.VP[domain.EO]
+			for i, at := range m.Confirmed { // FITAB art. 19: the lines' signatures
+				if at != nil {
+					row[10+i] = instant(*at)
+				}
+			}
 		}),
 	}
 }

@@ -53,6 +53,9 @@ type MatchRow struct {
 	Total    [2]int
 	MP       [2]int
 	VP       [2]int
+	// Confirmed: when each line signed the sheet at the table (FITAB art.
+	// 19, FIBur-INT art. 18); nil when it did not.
+	Confirmed [2]*time.Time
 }
 
 // HandRow is one hand of one match (RULES §5). Arrays are indexed by
