@@ -112,6 +112,15 @@ func TestBrowserTableEntry(t *testing.T) {
 	run(t, ctx,
 		chromedp.EmulateViewport(360, 800),
 		chromedp.Navigate(site.URL+"/table"),
+		chromedp.SendKeys(chromedp.CSS(`input[name="code"]`), "K7QX0"),
+		chromedp.Click(chromedp.CSS(`[data-action="open-table"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`input[name="code"][aria-invalid="true"]`)),
+	)
+	checkA11y(t, ctx)
+	screenshot(t, ctx, "table-code")
+	run(t, ctx,
+		chromedp.EmulateViewport(360, 800),
+		js(`document.querySelector('input[name="code"]').value = ""`),
 		chromedp.SendKeys(chromedp.CSS(`input[name="code"]`), strings.ToLower(short)),
 		chromedp.Click(chromedp.CSS(`[data-action="open-table"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`#hand-form`)),
@@ -190,6 +199,7 @@ func TestBrowserTableEntry(t *testing.T) {
 	if body := text(t, ctx, "main"); !strings.Contains(body, "non vale più") {
 		t.Errorf("revoked link page says %q", body)
 	}
+	screenshot(t, ctx, "table-revoked")
 
 	// The printed round: a secretary issues the codes; each blank sheet
 	// carries a QR code and the typed code, and the new typed code works.
