@@ -46,6 +46,13 @@ func (s *server) authenticate(c *gin.Context) {
 			s.fail(c, err)
 			return
 		}
+		if len(token) <= maxTokenLength { // perhaps a table's entry code (table_entry.go)
+			if p, ok := s.authenticateTableCode(c, token); ok {
+				c.Set(ctxPrincipal, p)
+				c.Next()
+			}
+			return
+		}
 		c.Header("WWW-Authenticate", `Bearer realm="segnapunti", error="invalid_token"`)
 		s.fail(c, &apiError{status: http.StatusUnauthorized, typ: typeUnauthorized,
 			detail: "the token is not valid"})

@@ -39,21 +39,22 @@ type fieldError struct {
 // Problem types. They are relative URI references (RFC 9457 §3.1.1): stable
 // identifiers clients switch on, documented in openapi.yaml.
 const (
-	typeMalformed      = "/problems/malformed-request"
-	typeInvalid        = "/problems/invalid-request"
-	typeUnauthorized   = "/problems/unauthorized"
-	typeForbidden      = "/problems/forbidden"
-	typeNotFound       = "/problems/not-found"
-	typeMethod         = "/problems/method-not-allowed"
-	typeConflict       = "/problems/conflict"
-	typeRoundClosed    = "/problems/round-closed"
-	typePrecondition   = "/problems/precondition-failed"
-	typeTooLarge       = "/problems/payload-too-large"
-	typeMediaType      = "/problems/unsupported-media-type"
-	typeInternal       = "/problems/internal"
-	typeUnavailable    = "/problems/unavailable"
-	typeNotAcceptable  = "/problems/not-acceptable"
-	typeRequestTimeout = "/problems/request-cancelled"
+	typeMalformed       = "/problems/malformed-request"
+	typeInvalid         = "/problems/invalid-request"
+	typeUnauthorized    = "/problems/unauthorized"
+	typeForbidden       = "/problems/forbidden"
+	typeNotFound        = "/problems/not-found"
+	typeMethod          = "/problems/method-not-allowed"
+	typeConflict        = "/problems/conflict"
+	typeRoundClosed     = "/problems/round-closed"
+	typePrecondition    = "/problems/precondition-failed"
+	typeTooLarge        = "/problems/payload-too-large"
+	typeMediaType       = "/problems/unsupported-media-type"
+	typeInternal        = "/problems/internal"
+	typeUnavailable     = "/problems/unavailable"
+	typeNotAcceptable   = "/problems/not-acceptable"
+	typeRequestTimeout  = "/problems/request-cancelled"
+	typeTooManyRequests = "/problems/too-many-requests"
 )
 
 // apiError is an error that already knows its HTTP answer. Handlers build

@@ -172,6 +172,8 @@ func (s *server) routes() *gin.Engine {
 	t.PUT("/rounds/:n/tables/:t/sheet", s.putSheet)
 	t.GET("/rounds/:n/tables/:t/sheet", s.getSheet)
 	t.POST("/rounds/:n/tables/:t/sheet/hands", s.appendHand)
+	t.POST("/rounds/:n/tables/:t/entry-link", s.issueEntryLink)
+	t.POST("/rounds/:n/tables/:t/sheet/confirm", s.confirmSheet)
 	t.POST("/imports", s.createImport)
 	auth.GET("/imports/:id", s.getImport)
 	t.POST("/corrections", s.createCorrection)

@@ -80,6 +80,8 @@ type storedSheetResponse struct {
 	Version     int               `json:"version"`
 	UpdatedAt   *string           `json:"updated_at,omitempty"`
 	Corrections []json.RawMessage `json:"corrections"`
+	// Confirmations: the lines' signatures (table_entry.go).
+	Confirmations []confirmationJSON `json:"confirmations"`
 }
 
 type handsResponse struct {
@@ -377,7 +379,7 @@ func (s *server) getSheet(c *gin.Context) {
 		}
 		history = append(history, b)
 	}
-	out := storedSheetResponse{Sheet: sheetJSON, Report: report, Version: st.Version, Corrections: history}
+	out := storedSheetResponse{Sheet: sheetJSON, Report: report, Version: st.Version, Corrections: history, Confirmations: toConfirmationsJSON(v.Confirmations)}
 	if !st.UpdatedAt.IsZero() {
 		u := st.UpdatedAt.UTC().Format(time.RFC3339)
 		out.UpdatedAt = &u

@@ -30,6 +30,8 @@ type App struct {
 	// the public reads (app/public.go).
 	bus    *events.Bus
 	public *publicCache
+
+	codes codeThrottle // wrong table codes per address (table_throttle.go)
 }
 
 // New returns the operations over db. now is the clock (nil: time.Now);

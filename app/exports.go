@@ -148,11 +148,15 @@ func (a *App) tournamentExport(ctx context.Context, t domain.Tournament, nested 
 		Corrections: workbook.Slice(corrections),
 	}
 	seats := seatsOf(rounds)
+	signed, err := a.db.TournamentConfirmations(ctx, t.ID) // table entry: the lines' signatures
+	if err != nil {
+		return workbook.TournamentExport{}, nil, err
+	}
 	if !nested {
-		ex.Matches, ex.Hands = matchesOf(a.matchItems(ctx, t.ID, seats)), handsOf(a.matchItems(ctx, t.ID, seats))
+		ex.Matches, ex.Hands = matchesOf(a.matchItems(ctx, t.ID, seats, signed)), handsOf(a.matchItems(ctx, t.ID, seats, signed))
 		return ex, func() {}, nil
 	}
-	pass := newTee(a.matchItems(ctx, t.ID, seats))
+	pass := newTee(a.matchItems(ctx, t.ID, seats, signed))
 	ex.Matches, ex.Hands = matchesOf(pass.reader(0)), handsOf(pass.reader(1))
 	return ex, pass.close, nil
 }
@@ -166,14 +170,19 @@ type matchItem struct {
 }
 
 // matchItems reads the tournament's stored sheets in round and table order.
-func (a *App) matchItems(ctx context.Context, tid string, seats map[[2]int][2]string) iter.Seq2[matchItem, error] {
+func (a *App) matchItems(ctx context.Context, tid string, seats map[[2]int][2]string, signed map[[2]int][]store.Confirmation) iter.Seq2[matchItem, error] {
 	return func(yield func(matchItem, error) bool) {
 		for st, err := range a.db.EachSheet(ctx, tid) {
 			if err != nil {
 				yield(matchItem{}, err)
 				return
 			}
-			if !yield(toMatchItem(st, seats), nil) {
+			item := toMatchItem(st, seats)
+			for _, c := range signed[[2]int{st.Round, st.Table}] {
+				at := c.At
+				item.match.Confirmed[c.Line] = &at
+			}
+			if !yield(item, nil) {
 				return
 			}
 		}

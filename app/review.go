@@ -22,21 +22,6 @@ import (
 // after and, in a danese phase, the next seating it would have changed —
 // before anything is written.
 
-// RefereeCall is a "call the referee" flag raised at a table.
-type RefereeCall struct {
-	Round, Table int
-}
-
-// RefereeCalls is the tournament's open "call the referee" flags. [STUB:
-// the table-entry engineer stores the flag; until it is merged there are
-// none.]
-func (a *App) RefereeCalls(ctx context.Context, p Principal, tid string) ([]RefereeCall, error) {
-	if _, err := a.readable(ctx, p, tid); err != nil {
-		return nil, err
-	}
-	return nil, nil
-}
-
 // ReviewItem is one sheet in the referee's queue.
 type ReviewItem struct {
 	Round, Table int

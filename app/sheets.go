@@ -32,12 +32,9 @@ func (g SheetTarget) EmptySheet() domain.Sheet {
 // SheetTarget resolves a table of a round. For a write it also checks that
 // p manages the tournament and that the round still takes sheets.
 func (a *App) SheetTarget(ctx context.Context, p Principal, tid string, round, table int, write bool) (SheetTarget, error) {
-	t, acc, err := a.TournamentAccess(ctx, p, tid)
+	t, err := a.sheetAccess(ctx, p, tid, round, table, write)
 	if err != nil {
 		return SheetTarget{}, err
-	}
-	if write && !acc.Manage() {
-		return SheetTarget{}, forbidden("only the organising club or an admin enters sheets; referees correct them through corrections")
 	}
 	if round < 1 || round > MaxRoundsPlanned {
 		return SheetTarget{}, paramError("n", fmt.Sprintf("n must be a whole number from 1 to %d, not %d", MaxRoundsPlanned, round))
@@ -65,6 +62,22 @@ func (a *App) SheetTarget(ctx context.Context, p Principal, tid string, round, t
 		return SheetTarget{}, roundClosed(t.ID, r.Number, string(r.State))
 	}
 	return SheetTarget{Tournament: t, Round: r, Table: tb}, nil
+}
+
+// sheetAccess: the club or an admin write, whoever reads the tournament
+// reads; a table's entry code reads and writes its own table (table_entry.go).
+func (a *App) sheetAccess(ctx context.Context, p Principal, tid string, round, table int, write bool) (domain.Tournament, error) {
+	if p.TableEntry() {
+		return a.entryTarget(ctx, p, tid, round, table)
+	}
+	t, acc, err := a.TournamentAccess(ctx, p, tid)
+	if err != nil {
+		return t, err
+	}
+	if write && !acc.Manage() {
+		return t, forbidden("only the organising club or an admin enters sheets; referees correct them through corrections")
+	}
+	return t, nil
 }
 
 // roundClosed: FITAB art. 20, FIBur-INT art. 19: a delivered sheet is
@@ -140,6 +153,9 @@ type PutResult struct {
 // caller's version of the sheet: 0 unconditionally, -1 any existing one,
 // N exactly N (else ErrPrecondition).
 func (a *App) PutSheet(ctx context.Context, p Principal, tid string, round, table int, build func(SheetTarget) (domain.Sheet, error), version int) (PutResult, error) {
+	if p.TableEntry() {
+		return PutResult{}, forbidden("a table code enters hands one by one (POST …/sheet/hands), not a whole sheet")
+	}
 	g, err := a.SheetTarget(ctx, p, tid, round, table, true)
 	if err != nil {
 		return PutResult{}, err
@@ -170,6 +186,8 @@ func (a *App) PutSheet(ctx context.Context, p Principal, tid string, round, tabl
 	switch {
 	case errors.Is(err, store.ErrRoundClosed):
 		return PutResult{}, roundClosed(g.Tournament.ID, g.Round.Number, "no longer being played")
+	case errors.Is(err, store.ErrSheetConfirmed):
+		return PutResult{}, sheetSigned(g)
 	case (errors.Is(err, domain.ErrConflict) || errors.Is(err, domain.ErrNotFound)) && version > 0:
 		return PutResult{}, Stale(version)
 	case errors.Is(err, domain.ErrConflict):
@@ -214,6 +232,9 @@ func (a *App) AppendHand(ctx context.Context, p Principal, tid string, round, ta
 	if errors.Is(err, store.ErrRoundClosed) {
 		return AppendResult{}, roundClosed(g.Tournament.ID, g.Round.Number, "no longer being played")
 	}
+	if errors.Is(err, store.ErrSheetConfirmed) {
+		return AppendResult{}, sheetSigned(g)
+	}
 	if err != nil {
 		return AppendResult{}, err
 	}
@@ -228,6 +249,8 @@ type SheetView struct {
 	Target      SheetTarget
 	Stored      store.StoredSheet
 	Corrections []store.Correction
+	// Confirmations are the lines' signatures (table_entry.go).
+	Confirmations []store.Confirmation
 }
 
 // Sheet reads the stored sheet of a table.
@@ -247,5 +270,9 @@ func (a *App) Sheet(ctx context.Context, p Principal, tid string, round, table i
 	if err != nil {
 		return SheetView{}, err
 	}
-	return SheetView{Target: g, Stored: st, Corrections: list}, nil
+	signed, err := a.db.SheetConfirmations(ctx, g.Tournament.ID, g.Round.Number, g.Table.Table)
+	if err != nil {
+		return SheetView{}, err
+	}
+	return SheetView{Target: g, Stored: st, Corrections: list, Confirmations: signed}, nil
 }

@@ -61,46 +61,28 @@ func (a *App) TableStatuses(ctx context.Context, p Principal, tid string, n int)
 	if err != nil {
 		return RoundTables{}, err
 	}
+	signed, err := a.db.RoundConfirmations(ctx, t.ID, r.Number)
+	if err != nil {
+		return RoundTables{}, err
+	}
 	byTable := make(map[int]int, len(sheets))
 	for i, s := range sheets {
 		byTable[s.Table] = i
 	}
 	out := RoundTables{Tournament: t, Access: acc, Round: r, Tables: make([]RoundTable, 0, len(r.Tables))}
-	delivered := r.State.Order() >= domain.RoundSheetsDelivered.Order()
 	for _, tb := range r.Tables {
-		rt := RoundTable{Table: tb, Status: TableEmpty}
+		rt := RoundTable{Table: tb}
+		var sh *domain.Sheet
 		if i, ok := byTable[tb.Table]; ok {
-			sh := sheets[i].Sheet
+			sh = &sheets[i].Sheet
 			rt.Hands, rt.Version = len(sh.Hands), sheets[i].Version
-			rep := domain.Validate(sh)
+			rep := domain.Validate(*sh)
 			rt.Errors = rep.Count(domain.SeverityError)
 			c := rep.Computed
 			rt.Result = &c
-			rt.Status = sheetStatus(sh, r.HandsPlanned)
 		}
-		if delivered {
-			rt.Status = TableDelivered
-			if rt.Errors > 0 {
-				rt.Status = TableFlagged
-			}
-		}
+		rt.Status = statusOf(sh, rt.Errors > 0, len(signed[tb.Table]), r.State)
 		out.Tables = append(out.Tables, rt)
 	}
 	return out, nil
-}
-
-// sheetStatus is the state of a sheet of a round still being played.
-func sheetStatus(sh domain.Sheet, planned int) TableStatus {
-	if len(sh.Hands) == 0 {
-		return TableEmpty
-	}
-	if len(sh.Hands) >= planned {
-		return TableAwaitingConfirmation
-	}
-	for _, h := range sh.Hands {
-		if h.End == domain.EndTimeOut {
-			return TableAwaitingConfirmation
-		}
-	}
-	return TableInProgress
 }

@@ -21,7 +21,7 @@ func TestSheetStatus(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			if got := sheetStatus(domain.Sheet{Hands: c.hands}, 3); got != c.want {
+			if got := statusOf(&domain.Sheet{HandsPlanned: 3, Hands: c.hands}, false, 0, domain.RoundPlaying); got != c.want {
 				t.Errorf("%s, want %s", got, c.want)
 			}
 		})

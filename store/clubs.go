@@ -18,8 +18,12 @@ type Principal struct {
 	TokenID string
 	Role    domain.Role
 	Name    string
-	ClubID  string // the club of a club token; may be set for others
+	ClubID  string    // the club of a club token; may be set for others
+	Entry   EntryLink // a table's entry code (API §4.2): that table's hands only; Role is empty
 }
+
+// TableEntry reports whether p is a table's entry code.
+func (p Principal) TableEntry() bool { return p.Entry.ID != "" }
 
 // CreateClub stores a club. An empty ID is generated ("c_" + random); an
 // ID already taken is ErrConflict.

@@ -76,6 +76,14 @@ func (db *DB) putSheet(ctx context.Context, tournamentID string, round, table in
 	if db.dialect == DialectPostgres {
 		res := resultToRow(0, key, 0, s)
 		err = db.gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+			if open { // a signed sheet changes only by a correction (table entry)
+				if err := db.lockSheet(tx, key); err != nil {
+					return err
+				}
+				if err := checkNotConfirmed(tx, key); err != nil {
+					return err
+				}
+			}
 			return db.pgPutSheet(tx, key, &row, hands, &res, ifVersion, open)
 		})
 		if err != nil {
@@ -86,6 +94,9 @@ func (db *DB) putSheet(ctx context.Context, tournamentID string, round, table in
 	err = db.gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		if open {
 			if err := checkRoundOpen(tx, key); err != nil {
+				return err
+			}
+			if err := checkNotConfirmed(tx, key); err != nil { // table entry: signed
 				return err
 			}
 		}
@@ -296,6 +307,14 @@ func (db *DB) AppendHand(ctx context.Context, tournamentID string, round, table 
 		var replay bool
 		err := db.gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 			if err := checkRoundOpen(tx, key); err != nil {
+				return err
+			}
+			// table entry: a signed sheet takes no more hands; the sheet
+			// lock orders this check after a signature being written.
+			if err := db.lockSheet(tx, key); err != nil {
+				return err
+			}
+			if err := checkNotConfirmed(tx, key); err != nil {
 				return err
 			}
 			var err error

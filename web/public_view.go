@@ -2,7 +2,6 @@ package web
 
 import (
 	"bytes"
-	"encoding/base64"
 	"errors"
 	"fmt"
 	"html/template"
@@ -10,8 +9,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-
-	"github.com/yeqown/go-qrcode/v2"
 
 	"segnapunti/app"
 	"segnapunti/domain"
@@ -140,35 +137,12 @@ func (s *Server) absoluteURL(r *http.Request) string {
 // qrDataURL is a QR code of text as an SVG data: URL (the CSP allows
 // data: images; an <img> carries the alt text).
 func qrDataURL(text string) template.URL {
-	qr, err := qrcode.NewWith(text, qrcode.WithErrorCorrectionLevel(qrcode.ErrorCorrectionMedium))
+	u, err := qrSVG(text)
 	if err != nil {
 		return ""
 	}
-	var sw svgWriter
-	if err := qr.Save(&sw); err != nil {
-		return ""
-	}
-	return template.URL("data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString(sw.buf.Bytes()))
+	return u
 }
-
-// svgWriter draws a QR matrix as one SVG path, with the quiet zone of
-// four modules the standard asks for.
-type svgWriter struct{ buf bytes.Buffer }
-
-func (w *svgWriter) Write(m qrcode.Matrix) error {
-	const quiet = 4
-	size := m.Width() + 2*quiet
-	fmt.Fprintf(&w.buf, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" shape-rendering="crispEdges"><rect width="%d" height="%d" fill="#fff"/><path fill="#000" d="`, size, size, size, size)
-	m.Iterate(qrcode.IterDirection_ROW, func(x, y int, v qrcode.QRValue) {
-		if v.IsSet() {
-			fmt.Fprintf(&w.buf, "M%d %dh1v1h-1z", x+quiet, y+quiet)
-		}
-	})
-	w.buf.WriteString(`"/></svg>`)
-	return nil
-}
-
-func (w *svgWriter) Close() error { return nil }
 
 // entrantName is how the public pages name an entrant: the team, or the
 // players.

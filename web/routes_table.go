@@ -2,5 +2,14 @@ package web
 
 import "net/http"
 
-// routesTable registers the table pages (UI.md). Empty for now.
-func (s *Server) routesTable(mux *http.ServeMux) {}
+// routesTable registers the table pages (UI.md §3 print row, §6).
+func (s *Server) routesTable(mux *http.ServeMux) {
+	mux.HandleFunc("GET /table", s.tableCodeShow)
+	mux.HandleFunc("POST /table", s.tableCodeOpen)
+	mux.HandleFunc("GET /table/{code}", s.tableShow)
+	mux.HandleFunc("POST /table/{code}", s.tableHandAdd)
+	mux.HandleFunc("POST /table/{code}/confirm", s.tableConfirm)
+	mux.HandleFunc("POST /table/{code}/call-referee", s.tableCallReferee)
+	mux.HandleFunc("GET /tournaments/{tid}/rounds/{n}/print", s.requireSignedIn(s.printShow))
+	mux.HandleFunc("POST /tournaments/{tid}/rounds/{n}/print", s.requireSignedIn(s.printIssue))
+}

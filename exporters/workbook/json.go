@@ -295,6 +295,8 @@ type jsonMatchLine struct {
 	Total int    `json:"total"`
 	MP    int    `json:"mp"`
 	VP    int    `json:"vp"`
+	// ConfirmedAt: when the line signed the sheet at the table.
+	ConfirmedAt *string `json:"confirmed_at,omitempty"`
 }
 
 type jsonHandLine struct {
@@ -320,7 +322,12 @@ type jsonMatch struct {
 
 func toJSONMatch(m MatchRow) *jsonMatch {
 	line := func(l domain.Line) jsonMatchLine {
-		return jsonMatchLine{ID: m.Entrants[l], Total: m.Total[l], MP: m.MP[l], VP: m.VP[l]}
+		jl := jsonMatchLine{ID: m.Entrants[l], Total: m.Total[l], MP: m.MP[l], VP: m.VP[l]}
+		if at := m.Confirmed[l]; at != nil {
+			s := at.UTC().Format(time.RFC3339)
+			jl.ConfirmedAt = &s
+		}
+		return jl
 	}
 	return &jsonMatch{Round: m.Round, Table: m.Table, NS: line(domain.NS), EO: line(domain.EO), Hands: []jsonHand{}}
 }

@@ -185,8 +185,9 @@ func turniTable(t TournamentExport) table {
 			{"Turno", 8}, {"Tavolo", 8}, {"NS", 10}, {"EO", 10},
 			{"NS Totale", 11}, {"EO Totale", 11}, {"NS MP", 9}, {"EO MP", 9}, {"NS VP", 8}, {"EO VP", 8},
 			{"Ufficiale ≠ calcolato", 24},
+			{"Firma NS", 17}, {"Firma EO", 17},
 		},
-		rows: mapRows(t.Matches, 11, func(row []any, m MatchRow) {
+		rows: mapRows(t.Matches, 13, func(row []any, m MatchRow) {
 			row[0], row[1] = m.Round, m.Table
 			row[2], row[3] = entrantCell(m.Entrants[domain.NS]), entrantCell(m.Entrants[domain.EO])
 			row[4], row[5] = m.Total[domain.NS], m.Total[domain.EO]
@@ -195,6 +196,11 @@ func turniTable(t TournamentExport) table {
 			if m.Differs {
 				c := m.Computed
 				row[10] = fmt.Sprintf("sì: calcolato %d–%d MP, %d–%d VP", c.MP[domain.NS], c.MP[domain.EO], c.VP[domain.NS], c.VP[domain.EO])
+			}
+			for i, at := range m.Confirmed { // FITAB art. 19: the lines' signatures
+				if at != nil {
+					row[11+i] = instant(*at)
+				}
 			}
 		}),
 	}

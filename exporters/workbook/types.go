@@ -61,6 +61,9 @@ type MatchRow struct {
 	// computed from the hands (RULES §8); Computed is that one.
 	Differs  bool
 	Computed MatchResult
+	// Confirmed: when each line signed the sheet at the table (FITAB art.
+	// 19, FIBur-INT art. 18); nil when it did not.
+	Confirmed [2]*time.Time
 }
 
 // HandRow is one hand of one match (RULES §5). Arrays are indexed by

@@ -1,0 +1,145 @@
+package api
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"segnapunti/app"
+	"segnapunti/store"
+)
+
+// Table entry (API §4.2, UI.md §6): entry links per table, the lines'
+// signatures, and the table code as a bearer token good for exactly its
+// table's hands, sheet and signature.
+
+// tableCodeRoutes are the routes a table code may call (gin's full paths).
+var tableCodeRoutes = map[string]bool{
+	"/v1/tournaments/:tid/rounds/:n/tables/:t/sheet/hands":   true,
+	"/v1/tournaments/:tid/rounds/:n/tables/:t/sheet":         true,
+	"/v1/tournaments/:tid/rounds/:n/tables/:t/sheet/confirm": true,
+}
+
+// authenticateTableCode tries a bearer token that is no API token as a
+// table code. It answers the request itself (and returns false) when the
+// address has sent too many wrong codes, or the code is dead or unknown.
+func (s *server) authenticateTableCode(c *gin.Context, token string) (store.Principal, bool) {
+	p, state, err := s.app.TableEntryFrom(c.Request.Context(), c.RemoteIP(), token)
+	var th *app.Throttled
+	switch {
+	case errors.As(err, &th):
+		c.Header("Retry-After", strconv.Itoa(int(th.RetryAfter.Round(time.Second)/time.Second)+1))
+		s.fail(c, &apiError{status: http.StatusTooManyRequests, typ: typeTooManyRequests, detail: th.Error()})
+		return p, false
+	case err != nil:
+		s.fail(c, err)
+		return p, false
+	case state == app.LinkRevoked || state == app.LinkDelivered:
+		detail := "this table code was replaced by a newer one: ask the organiser for the new code"
+		if state == app.LinkDelivered {
+			detail = "this round's sheets have been delivered: the table code no longer works"
+		}
+		c.Header("WWW-Authenticate", `Bearer realm="segnapunti", error="invalid_token"`)
+		s.fail(c, &apiError{status: http.StatusUnauthorized, typ: typeUnauthorized, detail: detail})
+		return p, false
+	case state != app.LinkLive:
+		c.Header("WWW-Authenticate", `Bearer realm="segnapunti", error="invalid_token"`)
+		s.fail(c, &apiError{status: http.StatusUnauthorized, typ: typeUnauthorized, detail: "the token is not valid"})
+		return p, false
+	}
+	if !tableCodeRoutes[c.FullPath()] {
+		c.Header("WWW-Authenticate", `Bearer realm="segnapunti", error="invalid_token"`)
+		s.fail(c, &apiError{status: http.StatusUnauthorized, typ: typeUnauthorized,
+			detail: "a table code enters its table's hands, reads its sheet and signs it; nothing else"})
+		return p, false
+	}
+	return p, true
+}
+
+type entryLinkResponse struct {
+	URL   string `json:"url"`
+	Code  string `json:"code"`
+	Short string `json:"short"`
+}
+
+// issueEntryLink: POST …/rounds/{n}/tables/{t}/entry-link.
+func (s *server) issueEntryLink(c *gin.Context) {
+	round, table, err := tableParams(c)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	links, err := s.app.IssueEntryLinks(c.Request.Context(), mustPrincipal(c), c.Param("tid"), round, []int{table})
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	l := links[0]
+	c.Header("Cache-Control", "no-store")
+	created201(c, l.URL, entryLinkResponse{URL: l.URL, Code: l.Code, Short: l.Short})
+}
+
+type confirmRequest struct {
+	Line    string `json:"line"`
+	Entrant string `json:"entrant"`
+}
+
+type confirmationJSON struct {
+	Line    string `json:"line"`
+	Entrant string `json:"entrant"`
+	At      string `json:"at"`
+}
+
+type confirmResponse struct {
+	Confirmations []confirmationJSON `json:"confirmations"`
+	Delivered     bool               `json:"delivered"`
+}
+
+func toConfirmationsJSON(list []store.Confirmation) []confirmationJSON {
+	out := make([]confirmationJSON, len(list))
+	for i, c := range list {
+		out[i] = confirmationJSON{Line: c.Line.String(), Entrant: c.Entrant, At: c.At.UTC().Format(time.RFC3339)}
+	}
+	return out
+}
+
+// confirmSheet: POST …/sheet/confirm — one line signs; the second
+// signature delivers the sheet.
+func (s *server) confirmSheet(c *gin.Context) {
+	round, table, err := tableParams(c)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	body, err := readBody(c, s.cfg.MaxBodyBytes)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	var req confirmRequest
+	if err := decodeBody(body, &req); err != nil {
+		s.fail(c, err)
+		return
+	}
+	var missing []fieldError
+	if req.Line == "" {
+		missing = append(missing, fieldError{Pointer: "/line", Detail: `line is required: "ns" or "eo"`})
+	}
+	if req.Entrant == "" {
+		missing = append(missing, fieldError{Pointer: "/entrant", Detail: "entrant is required: the signing line's entrant number"})
+	}
+	if len(missing) > 0 {
+		s.fail(c, &apiError{status: http.StatusUnprocessableEntity, typ: typeInvalid, detail: fmt.Sprintf("%d required fields missing; see errors", len(missing)), errors: missing})
+		return
+	}
+	res, err := s.app.ConfirmSheet(c.Request.Context(), mustPrincipal(c), c.Param("tid"), round, table, req.Line, req.Entrant)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	ok200(c, confirmResponse{Confirmations: toConfirmationsJSON(res.Confirmations), Delivered: res.Delivered})
+}

@@ -1,0 +1,281 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"segnapunti/domain"
+	"segnapunti/store"
+)
+
+// Players enter their table's sheet and sign it (UI.md §6, API §4.2;
+// FITAB art. 19, FIBur-INT art. 18: the sheet is signed by both lines).
+
+// EntryLink is a freshly issued table link: shown once, only its hash is
+// stored.
+type EntryLink struct {
+	Table int
+	URL   string // "/table/<code>"
+	Code  string // 256 random bits, base64url
+	Short string // the 8-character typed code
+}
+
+// canIssueLinks: the round's people — its club, its referees, an admin.
+func canIssueLinks(acc Access) bool { return acc.Manage() || acc.Referee }
+
+// IssueEntryLinks issues new entry links for tables of a round (all the
+// round's tables when tables is empty), revoking their previous links.
+func (a *App) IssueEntryLinks(ctx context.Context, p Principal, tid string, round int, tables []int) ([]EntryLink, error) {
+	t, acc, err := a.TournamentAccess(ctx, p, tid)
+	if err != nil {
+		return nil, err
+	}
+	if !canIssueLinks(acc) {
+		return nil, forbidden("only the organising club, a referee of the tournament or an admin issues table links")
+	}
+	if round < 1 || round > MaxRoundsPlanned {
+		return nil, paramError("n", fmt.Sprintf("n must be a whole number from 1 to %d, not %d", MaxRoundsPlanned, round))
+	}
+	r, err := a.db.GetRound(ctx, t.ID, round)
+	if errors.Is(err, domain.ErrNotFound) {
+		return nil, notFound("tournament %q has no round %d", t.ID, round)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if r.State.Order() >= domain.RoundSheetsDelivered.Order() {
+		return nil, roundClosed(t.ID, r.Number, string(r.State))
+	}
+	if len(tables) == 0 {
+		for _, tb := range r.Tables {
+			tables = append(tables, tb.Table)
+		}
+	}
+	for _, n := range tables {
+		if _, ok := r.Assignment(n); !ok {
+			return nil, notFound("round %d of tournament %q has no table %d", r.Number, t.ID, n)
+		}
+	}
+	by := string(p.Role) + ":" + p.Name
+	issued, err := a.db.IssueEntryLinks(ctx, t.ID, r.Number, tables, by)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]EntryLink, 0, len(issued))
+	for _, n := range tables {
+		l := issued[n]
+		out = append(out, EntryLink{Table: n, URL: "/table/" + l.Code, Code: l.Code, Short: l.Short})
+	}
+	return out, nil
+}
+
+// LinkState says whether a table code opens its table.
+type LinkState string
+
+const (
+	LinkLive      LinkState = "live"
+	LinkUnknown   LinkState = "unknown"   // no such code
+	LinkRevoked   LinkState = "revoked"   // a newer link was issued for the table
+	LinkDelivered LinkState = "delivered" // the round's sheets are delivered
+)
+
+// NormalizeShortCode is a typed code as stored: upper case, no spaces or
+// dashes. It reports false for anything that cannot be a short code.
+func NormalizeShortCode(s string) (string, bool) {
+	s = strings.ToUpper(strings.NewReplacer(" ", "", "-", "").Replace(strings.TrimSpace(s)))
+	if len(s) != store.ShortCodeLength {
+		return s, false
+	}
+	for _, c := range s {
+		if !strings.ContainsRune(store.ShortCodeAlphabet, c) {
+			return s, false
+		}
+	}
+	return s, true
+}
+
+// maxEntryCode bounds what is hashed and looked up (a real code has 43).
+const maxEntryCode = 64
+
+// TableEntry opens a table code — the long one of the link, or the
+// 8-character typed one: the principal it acts as and whether it still
+// works. Only a live link gives a principal.
+func (a *App) TableEntry(ctx context.Context, code string) (Principal, LinkState, error) {
+	short := false
+	if n, ok := NormalizeShortCode(code); ok {
+		code, short = n, true
+	} else if code == "" || len(code) > maxEntryCode {
+		return Principal{}, LinkUnknown, nil
+	}
+	l, err := a.db.EntryLinkByCode(ctx, code, short)
+	if errors.Is(err, domain.ErrNotFound) {
+		return Principal{}, LinkUnknown, nil
+	}
+	if err != nil {
+		return Principal{}, "", err
+	}
+	switch {
+	case l.RoundState.Order() >= domain.RoundSheetsDelivered.Order():
+		return Principal{}, LinkDelivered, nil
+	case l.Revoked:
+		return Principal{}, LinkRevoked, nil
+	}
+	return Principal{Name: fmt.Sprintf("table %d of round %d", l.Table, l.Round), Entry: l}, LinkLive, nil
+}
+
+// entryTarget is SheetTarget for a table code: exactly its table. Another
+// tournament does not exist for it (404); another table or round of its
+// tournament is forbidden.
+func (a *App) entryTarget(ctx context.Context, p Principal, tid string, round, table int) (domain.Tournament, error) {
+	if tid != p.Entry.TournamentID {
+		return domain.Tournament{}, notFound("no tournament %q", tid)
+	}
+	if round != p.Entry.Round || table != p.Entry.Table {
+		return domain.Tournament{}, forbidden(fmt.Sprintf("this code opens table %d of round %d only", p.Entry.Table, p.Entry.Round))
+	}
+	return a.db.GetTournament(ctx, tid)
+}
+
+// Confirmation is one line's signature as the doors show it.
+type Confirmation = store.Confirmation
+
+// ConfirmResult is a sheet after a signature.
+type ConfirmResult struct {
+	Target        SheetTarget
+	Confirmations []Confirmation
+	Delivered     bool // both lines signed
+}
+
+// Signable says why a sheet cannot be signed yet, or nil: FITAB art. 19 /
+// UI.md §6 — no error finding, and all the planned hands unless a hand
+// ended on time.
+func Signable(sh domain.Sheet, rep domain.Report) error {
+	if !rep.OK() {
+		return conflict("the sheet has %d error finding(s): fix them, or call the referee, before signing", rep.Count(domain.SeverityError))
+	}
+	if len(sh.Hands) < sh.HandsPlanned && !slices.ContainsFunc(sh.Hands, func(h domain.Hand) bool { return h.End == domain.EndTimeOut }) {
+		return conflict("the sheet has %d of its %d hands and none ended on time (time_out): it cannot be signed yet", len(sh.Hands), sh.HandsPlanned)
+	}
+	return nil
+}
+
+// ConfirmSheet stores a line's signature of its table's sheet: line "ns"
+// or "eo" and that line's entrant number. The first signature ends the
+// sheet (no more hands); the second, the other line's, delivers it.
+func (a *App) ConfirmSheet(ctx context.Context, p Principal, tid string, round, table int, line, entrant string) (ConfirmResult, error) {
+	g, err := a.SheetTarget(ctx, p, tid, round, table, true)
+	if err != nil {
+		return ConfirmResult{}, err
+	}
+	var l domain.Line
+	switch line {
+	case "ns":
+		l = domain.NS
+	case "eo":
+		l = domain.EO
+	default:
+		return ConfirmResult{}, invalid([]FieldError{{Pointer: "/line", Detail: fmt.Sprintf("line must be \"ns\" or \"eo\", not %q", line)}})
+	}
+	want := g.Table.NS
+	if l == domain.EO {
+		want = g.Table.EO
+	}
+	entrant = strings.TrimSpace(entrant)
+	if entrant != want {
+		return ConfirmResult{}, invalid([]FieldError{{Pointer: "/entrant", Detail: fmt.Sprintf("%q is not the entrant number of line %s at table %d", entrant, l.Label(), g.Table.Table)}})
+	}
+	via := "table"
+	if !p.TableEntry() {
+		via = p.Name
+	}
+	list, err := a.db.ConfirmSheet(ctx, g.Tournament.ID, g.Round.Number, g.Table.Table,
+		store.Confirmation{Line: l, Entrant: entrant, Via: via},
+		func(st store.StoredSheet, _ []store.Confirmation) error {
+			return Signable(st.Sheet, domain.Validate(st.Sheet))
+		})
+	switch {
+	case errors.Is(err, store.ErrRoundClosed):
+		return ConfirmResult{}, roundClosed(g.Tournament.ID, g.Round.Number, "no longer being played")
+	case errors.Is(err, domain.ErrNotFound):
+		return ConfirmResult{}, conflict("no hand has been entered for table %d yet: there is nothing to sign", g.Table.Table)
+	case err != nil:
+		var ae *Error
+		if errors.As(err, &ae) {
+			return ConfirmResult{}, ae
+		}
+		if errors.Is(err, domain.ErrConflict) {
+			return ConfirmResult{}, conflict("line %s has signed this sheet already", l.Label())
+		}
+		return ConfirmResult{}, err
+	}
+	return ConfirmResult{Target: g, Confirmations: list, Delivered: len(list) == 2}, nil
+}
+
+// Confirmations returns the signatures of a table's sheet.
+func (a *App) Confirmations(ctx context.Context, p Principal, tid string, round, table int) ([]Confirmation, error) {
+	g, err := a.SheetTarget(ctx, p, tid, round, table, false)
+	if err != nil {
+		return nil, err
+	}
+	return a.db.SheetConfirmations(ctx, g.Tournament.ID, g.Round.Number, g.Table.Table)
+}
+
+// CallReferee raises a table's "call the referee" flag (UI.md §6), read by
+// the referee's review queue (RefereeCalls).
+func (a *App) CallReferee(ctx context.Context, p Principal, tid string, round, table int) error {
+	g, err := a.SheetTarget(ctx, p, tid, round, table, false)
+	if err != nil {
+		return err
+	}
+	return a.db.CallReferee(ctx, g.Tournament.ID, g.Round.Number, g.Table.Table)
+}
+
+// RefereeCall is a table's open call for the referee.
+type RefereeCall = store.RefereeCall
+
+// RefereeCalls lists the tables calling for the referee, oldest first.
+func (a *App) RefereeCalls(ctx context.Context, p Principal, tid string) ([]RefereeCall, error) {
+	t, err := a.readable(ctx, p, tid)
+	if err != nil {
+		return nil, err
+	}
+	return a.db.RefereeCalls(ctx, t.ID)
+}
+
+// statusOf is the status of a table (UI.md §3 data-status): sheet nil
+// when none is stored; signatures are the lines' confirmations at the
+// table (FITAB art. 19, FIBur-INT art. 18).
+func statusOf(sh *domain.Sheet, hasError bool, signatures int, roundState domain.RoundState) TableStatus {
+	delivered := signatures >= 2 || roundState.Order() >= domain.RoundSheetsDelivered.Order()
+	switch {
+	case (sh == nil || len(sh.Hands) == 0) && !delivered:
+		return TableEmpty
+	case delivered && hasError:
+		return TableFlagged
+	case delivered:
+		return TableDelivered
+	case len(sh.Hands) >= sh.HandsPlanned || slices.ContainsFunc(sh.Hands, func(h domain.Hand) bool { return h.End == domain.EndTimeOut }) || signatures > 0:
+		return TableAwaitingConfirmation
+	}
+	return TableInProgress
+}
+
+// EntryHandsAt is when a table's signatures were given, for the sheet page.
+func EntryHandsAt(c []Confirmation, l domain.Line) (time.Time, bool) {
+	for _, x := range c {
+		if x.Line == l {
+			return x.At, true
+		}
+	}
+	return time.Time{}, false
+}
+
+// sheetSigned: FITAB art. 19 / 20 — a signed sheet is the players'
+// delivered record; what may still change goes through a referee.
+func sheetSigned(g SheetTarget) error {
+	return conflict("the sheet of table %d of round %d has been signed by its players: it changes only by a referee's correction (RULES §9)", g.Table.Table, g.Round.Number)
+}

@@ -1,0 +1,163 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"sort"
+
+	"segnapunti/domain"
+)
+
+// What the table pages show (UI.md §3 print row, §6).
+
+// TableLine is one line of a table: its entrant and players.
+type TableLine struct {
+	Line    domain.Line
+	Entrant string
+	Players []string
+}
+
+// TableView is a table's sheet as its players see it.
+type TableView struct {
+	Target        SheetTarget
+	Lines         [2]TableLine
+	Sheet         *domain.Sheet // nil: no hand yet
+	Report        domain.Report
+	Version       int
+	Confirmations []Confirmation
+	// Signable: the sheet can be signed now (Signable gives no reason).
+	Signable bool
+}
+
+// NextLine is the line that signs next: the scorer's line first (NS unless
+// EO signed), then the other.
+func (v TableView) NextLine() domain.Line {
+	if len(v.Confirmations) == 1 {
+		return v.Confirmations[0].Line.Other()
+	}
+	return domain.NS
+}
+
+// Delivered: both lines have signed.
+func (v TableView) Delivered() bool { return len(v.Confirmations) >= 2 }
+
+// TableSheet is the table page's data: the table, its lines and players,
+// the sheet so far, its report and signatures.
+func (a *App) TableSheet(ctx context.Context, p Principal, tid string, round, table int) (TableView, error) {
+	g, err := a.SheetTarget(ctx, p, tid, round, table, false)
+	if err != nil {
+		return TableView{}, err
+	}
+	v := TableView{Target: g}
+	players, err := a.entrantPlayers(ctx, g.Tournament.ID)
+	if err != nil {
+		return TableView{}, err
+	}
+	v.Lines[domain.NS] = TableLine{Line: domain.NS, Entrant: g.Table.NS, Players: players[g.Table.NS]}
+	v.Lines[domain.EO] = TableLine{Line: domain.EO, Entrant: g.Table.EO, Players: players[g.Table.EO]}
+	st, err := a.db.GetSheet(ctx, g.Tournament.ID, g.Round.Number, g.Table.Table)
+	switch {
+	case errors.Is(err, domain.ErrNotFound):
+	case err != nil:
+		return TableView{}, err
+	default:
+		sh := st.Sheet
+		v.Sheet, v.Version = &sh, st.Version
+		v.Report = domain.Validate(sh)
+		v.Signable = Signable(sh, v.Report) == nil
+	}
+	if v.Confirmations, err = a.db.SheetConfirmations(ctx, g.Tournament.ID, g.Round.Number, g.Table.Table); err != nil {
+		return TableView{}, err
+	}
+	return v, nil
+}
+
+func (a *App) entrantPlayers(ctx context.Context, tid string) (map[string][]string, error) {
+	es, err := a.db.ListEntrants(ctx, tid)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string][]string, len(es))
+	for _, e := range es {
+		for _, pl := range e.Players {
+			out[e.ID] = append(out[e.ID], pl.Name)
+		}
+	}
+	return out, nil
+}
+
+// PrintTable is one table of a round's printed pages.
+type PrintTable struct {
+	Table int
+	Lines [2]TableLine
+	Link  *EntryLink // set when links were issued with this request
+}
+
+// PrintSeat is one player's seat, for the alphabetical list.
+type PrintSeat struct {
+	Player  string
+	Entrant string
+	Table   int
+	Line    domain.Line
+}
+
+// RoundPrint is the printable round (UI.md §3): seating by table, seating
+// by player, and a blank sheet per table.
+type RoundPrint struct {
+	Tournament domain.Tournament
+	Round      domain.Round
+	Tables     []PrintTable
+	Seats      []PrintSeat
+	Issued     bool
+}
+
+// PrintRound gathers a round's printed pages. With issue, new entry links
+// are issued for every table (the old ones stop working; only hashes are
+// kept, so a link can be printed only when it is issued) — who may issue
+// links only.
+func (a *App) PrintRound(ctx context.Context, p Principal, tid string, n int, issue bool) (RoundPrint, error) {
+	t, err := a.readable(ctx, p, tid)
+	if err != nil {
+		return RoundPrint{}, err
+	}
+	r, err := a.Round(ctx, p, t.ID, n)
+	if err != nil {
+		return RoundPrint{}, err
+	}
+	links := map[int]EntryLink{}
+	if issue {
+		list, err := a.IssueEntryLinks(ctx, p, t.ID, r.Number, nil)
+		if err != nil {
+			return RoundPrint{}, err
+		}
+		for _, l := range list {
+			links[l.Table] = l
+		}
+	}
+	players, err := a.entrantPlayers(ctx, t.ID)
+	if err != nil {
+		return RoundPrint{}, err
+	}
+	out := RoundPrint{Tournament: t, Round: r, Issued: issue}
+	for _, tb := range r.Tables {
+		pt := PrintTable{Table: tb.Table}
+		pt.Lines[domain.NS] = TableLine{Line: domain.NS, Entrant: tb.NS, Players: players[tb.NS]}
+		pt.Lines[domain.EO] = TableLine{Line: domain.EO, Entrant: tb.EO, Players: players[tb.EO]}
+		if l, ok := links[tb.Table]; ok {
+			pt.Link = &l
+		}
+		out.Tables = append(out.Tables, pt)
+		for _, l := range pt.Lines {
+			names := l.Players
+			if len(names) == 0 {
+				names = []string{l.Entrant}
+			}
+			for _, name := range names {
+				out.Seats = append(out.Seats, PrintSeat{Player: name, Entrant: l.Entrant, Table: tb.Table, Line: l.Line})
+			}
+		}
+	}
+	sort.Slice(out.Tables, func(i, j int) bool { return out.Tables[i].Table < out.Tables[j].Table })
+	sort.SliceStable(out.Seats, func(i, j int) bool { return out.Seats[i].Player < out.Seats[j].Player })
+	return out, nil
+}

@@ -1,0 +1,208 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"gorm.io/gorm"
+
+	"segnapunti/domain"
+)
+
+// The signatures of a sheet (FITAB art. 19, FIBur-INT art. 18: the sheet is
+// signed by both lines; UI.md §6) and the players' call for the referee.
+
+// ErrSheetConfirmed: a line has signed the sheet; it no longer takes
+// hands or a new sheet from the club or the table (a referee's correction
+// still changes it, RULES §9).
+var ErrSheetConfirmed = fmt.Errorf("%w: the sheet has been signed", domain.ErrConflict)
+
+// Confirmation is one line's signature of a sheet.
+type Confirmation struct {
+	Line    domain.Line
+	Entrant string
+	Via     string // "table" (the table's entry link) or the signed-in name
+	At      time.Time
+}
+
+type confirmationRow struct {
+	TournamentID string  `gorm:"column:tournament_id;primaryKey"`
+	RoundNo      int     `gorm:"column:round_no;primaryKey"`
+	TableNo      int     `gorm:"column:table_no;primaryKey"`
+	Line         string  `gorm:"column:line;primaryKey"`
+	Entrant      string  `gorm:"column:entrant"`
+	Via          string  `gorm:"column:via"`
+	At           instant `gorm:"column:confirmed_at"`
+}
+
+func (confirmationRow) TableName() string { return "sheet_confirmations" }
+
+func (r confirmationRow) toDomain() Confirmation {
+	l := domain.NS
+	if r.Line == domain.EO.String() {
+		l = domain.EO
+	}
+	return Confirmation{Line: l, Entrant: r.Entrant, Via: r.Via, At: r.At.time()}
+}
+
+// checkNotConfirmed refuses a write to a signed sheet.
+func checkNotConfirmed(tx *gorm.DB, key sheetKey) error {
+	var n int64
+	if err := tx.Model(&confirmationRow{}).Where("tournament_id = ? AND round_no = ? AND table_no = ?", key.tournament, key.round, key.table).Count(&n).Error; err != nil {
+		return translate(err, "check signatures")
+	}
+	if n > 0 {
+		return fmt.Errorf("%w: sheet of %s", ErrSheetConfirmed, key)
+	}
+	return nil
+}
+
+// ConfirmSheet stores one line's signature of a table's sheet, under the
+// sheet's locks and after check accepted the stored sheet and the
+// signatures already given (so no hand lands between the check and the
+// signature). A line that signed already is ErrConflict; no sheet is
+// ErrNotFound. It returns all the sheet's signatures, oldest first.
+func (db *DB) ConfirmSheet(ctx context.Context, tournamentID string, round, table int, c Confirmation, check func(StoredSheet, []Confirmation) error) ([]Confirmation, error) {
+	key := sheetKey{tournamentID, round, table}
+	var out []Confirmation
+	err := db.gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := checkRoundOpen(tx, key); err != nil {
+			return err
+		}
+		if err := db.lockSheet(tx, key); err != nil {
+			return err
+		}
+		st, _, err := loadSheet(tx, key, true)
+		if err != nil {
+			return err
+		}
+		have, err := confirmations(tx, key)
+		if err != nil {
+			return err
+		}
+		for _, h := range have {
+			if h.Line == c.Line {
+				return errorf(domain.ErrConflict, "line %s signed the sheet already", c.Line)
+			}
+		}
+		if err := check(st, have); err != nil {
+			return err
+		}
+		row := confirmationRow{TournamentID: tournamentID, RoundNo: round, TableNo: table, Line: c.Line.String(), Entrant: c.Entrant, Via: c.Via, At: instant(db.stamp())}
+		if err := tx.Create(&row).Error; err != nil {
+			return translate(err, "store signature")
+		}
+		out = append(have, row.toDomain())
+		return nil
+	})
+	if err != nil {
+		return nil, sheetError(err, key)
+	}
+	return out, nil
+}
+
+func confirmations(tx *gorm.DB, key sheetKey) ([]Confirmation, error) {
+	var rows []confirmationRow
+	if err := tx.Where("tournament_id = ? AND round_no = ? AND table_no = ?", key.tournament, key.round, key.table).
+		Order("confirmed_at, line").Find(&rows).Error; err != nil {
+		return nil, translate(err, "read signatures")
+	}
+	out := make([]Confirmation, len(rows))
+	for i, r := range rows {
+		out[i] = r.toDomain()
+	}
+	return out, nil
+}
+
+// SheetConfirmations returns the signatures of a table's sheet, oldest first.
+func (db *DB) SheetConfirmations(ctx context.Context, tournamentID string, round, table int) ([]Confirmation, error) {
+	return confirmations(db.readDB(ctx), sheetKey{tournamentID, round, table})
+}
+
+// RoundConfirmations returns the signatures of every table of a round.
+func (db *DB) RoundConfirmations(ctx context.Context, tournamentID string, round int) (map[int][]Confirmation, error) {
+	var rows []confirmationRow
+	if err := db.readDB(ctx).Where("tournament_id = ? AND round_no = ?", tournamentID, round).
+		Order("table_no, confirmed_at, line").Find(&rows).Error; err != nil {
+		return nil, translate(err, "read signatures")
+	}
+	out := make(map[int][]Confirmation)
+	for _, r := range rows {
+		out[r.TableNo] = append(out[r.TableNo], r.toDomain())
+	}
+	return out, nil
+}
+
+// RefereeCall is a table's open call for the referee.
+type RefereeCall struct {
+	Round, Table int
+	At           time.Time
+}
+
+type refereeCallRow struct {
+	TournamentID string   `gorm:"column:tournament_id;primaryKey"`
+	RoundNo      int      `gorm:"column:round_no;primaryKey"`
+	TableNo      int      `gorm:"column:table_no;primaryKey"`
+	Called       instant  `gorm:"column:called_at"`
+	Answered     *instant `gorm:"column:answered_at"`
+}
+
+func (refereeCallRow) TableName() string { return "referee_calls" }
+
+// CallReferee raises (or raises again) a table's call for the referee.
+func (db *DB) CallReferee(ctx context.Context, tournamentID string, round, table int) error {
+	now := instant(db.stamp())
+	return db.gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		res := tx.Model(&refereeCallRow{}).Where("tournament_id = ? AND round_no = ? AND table_no = ?", tournamentID, round, table).
+			Updates(map[string]any{"called_at": now, "answered_at": nil})
+		if res.Error != nil {
+			return translate(res.Error, "call referee")
+		}
+		if res.RowsAffected > 0 {
+			return nil
+		}
+		err := tx.Create(&refereeCallRow{TournamentID: tournamentID, RoundNo: round, TableNo: table, Called: now}).Error
+		if errors.Is(err, gorm.ErrForeignKeyViolated) {
+			return errorf(domain.ErrNotFound, "no table %d in round %d of tournament %s", table, round, tournamentID)
+		}
+		return translate(err, "call referee")
+	})
+}
+
+// AnswerRefereeCall lowers a table's call.
+func (db *DB) AnswerRefereeCall(ctx context.Context, tournamentID string, round, table int) error {
+	err := db.gorm.WithContext(ctx).Model(&refereeCallRow{}).Where("tournament_id = ? AND round_no = ? AND table_no = ? AND answered_at IS NULL", tournamentID, round, table).
+		Update("answered_at", instant(db.stamp())).Error
+	return translate(err, "answer referee call")
+}
+
+// RefereeCalls returns a tournament's open calls, oldest first.
+func (db *DB) RefereeCalls(ctx context.Context, tournamentID string) ([]RefereeCall, error) {
+	var rows []refereeCallRow
+	if err := db.readDB(ctx).Where("tournament_id = ? AND answered_at IS NULL", tournamentID).Order("called_at").Find(&rows).Error; err != nil {
+		return nil, translate(err, "read referee calls")
+	}
+	out := make([]RefereeCall, len(rows))
+	for i, r := range rows {
+		out[i] = RefereeCall{Round: r.RoundNo, Table: r.TableNo, At: r.Called.time()}
+	}
+	return out, nil
+}
+
+// TournamentConfirmations returns the signatures of every sheet of a
+// tournament, by round and table (the exports).
+func (db *DB) TournamentConfirmations(ctx context.Context, tournamentID string) (map[[2]int][]Confirmation, error) {
+	var rows []confirmationRow
+	if err := db.readDB(ctx).Where("tournament_id = ?", tournamentID).
+		Order("round_no, table_no, confirmed_at, line").Find(&rows).Error; err != nil {
+		return nil, translate(err, "read signatures")
+	}
+	out := make(map[[2]int][]Confirmation)
+	for _, r := range rows {
+		k := [2]int{r.RoundNo, r.TableNo}
+		out[k] = append(out[k], r.toDomain())
+	}
+	return out, nil
+}

@@ -1,0 +1,233 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+
+	"segnapunti/domain"
+	"segnapunti/store/dbtest"
+)
+
+// apiCall is one JSON request to the site's API with a bearer token.
+func apiCall(t *testing.T, site *testSite, method, path, token string, body any, want int) map[string]any {
+	t.Helper()
+	var rd io.Reader
+	if body != nil {
+		b, _ := json.Marshal(body)
+		rd = bytes.NewReader(b)
+	}
+	req, _ := http.NewRequest(method, site.URL+path, rd)
+	req.Header.Set("Authorization", "Bearer "+token)
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	out, _ := io.ReadAll(res.Body)
+	if res.StatusCode != want {
+		t.Fatalf("%s %s: %d, want %d: %s", method, path, res.StatusCode, want, out)
+	}
+	m := map[string]any{}
+	json.Unmarshal(out, &m)
+	return m
+}
+
+// tableWorld is a tournament with two pairs at table 1 of round 1 (3 hands).
+func tableWorld(t *testing.T, site *testSite) (club, tid string) {
+	t.Helper()
+	ctx := context.Background()
+	admin, _, err := site.Store.CreateToken(ctx, domain.RoleAdmin, "root", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	apiCall(t, site, "POST", "/v1/clubs", admin, map[string]any{"id": "c1", "name": "Circolo Uno"}, 201)
+	club = apiCall(t, site, "POST", "/v1/tokens", admin, map[string]any{"role": "club", "club": "c1", "name": "Segreteria"}, 201)["token"].(string)
+	tid = apiCall(t, site, "POST", "/v1/tournaments", club, map[string]any{"name": "Coppa Autunno", "date": "2026-11-21", "level": "club",
+		"ruleset": "fitab-2025", "kind": "pairs", "rounds_planned": 3, "hands_per_round": 3}, 201)["id"].(string)
+	apiCall(t, site, "POST", "/v1/tournaments/"+tid+"/entrants", club, map[string]any{"entrants": []map[string]any{
+		{"id": "1", "players": []map[string]any{{"name": "Rossi Anna"}, {"name": "Bianchi Luca"}}},
+		{"id": "3", "players": []map[string]any{{"name": "Verdi Carla"}, {"name": "Neri Paolo"}}},
+	}}, 201)
+	apiCall(t, site, "POST", "/v1/tournaments/"+tid+"/rounds", club, map[string]any{"number": 1, "phase": "mitchell",
+		"tables": []map[string]any{{"table": 1, "ns": "1", "eo": "3"}}}, 201)
+	return club, tid
+}
+
+// offline cuts (or restores) the tab's network and navigator.onLine.
+func offline(off bool) chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		if _, err := cdp.Call(ctx, tg, network.Enable, network.EnableParams{}); err != nil {
+			return err
+		}
+		if _, err := cdp.Call(ctx, tg, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
+			MatchedNetworkConditions: []*network.Conditions{{Offline: off, DownloadThroughput: -1, UploadThroughput: -1}},
+		}); err != nil {
+			return err
+		}
+		_, err := cdp.Call(ctx, tg, network.OverrideNetworkState, network.OverrideNetworkStateParams{Offline: off, DownloadThroughput: -1, UploadThroughput: -1})
+		return err
+	})
+}
+
+func typeHand(i int, nsBase, nsPoints, eoBase, eoPoints int, eoTotal string) chromedp.Action[chromedp.Void] {
+	f := func(part string) chromedp.CSS { return chromedp.CSS(fmt.Sprintf(`input[name="hands.%d.%s"]`, i, part)) }
+	steps := []chromedp.Action[chromedp.Void]{
+		chromedp.SendKeys(f("ns.base"), fmt.Sprint(nsBase)),
+		chromedp.SendKeys(f("ns.points"), fmt.Sprint(nsPoints)),
+		chromedp.SendKeys(f("eo.base"), fmt.Sprint(eoBase)),
+		chromedp.SendKeys(f("eo.points"), fmt.Sprint(eoPoints)),
+	}
+	if eoTotal != "" {
+		steps = append(steps, chromedp.SendKeys(f("eo.total"), eoTotal))
+	}
+	steps = append(steps, chromedp.Click(chromedp.CSS(`[data-action="add-hand"]`)))
+	return chromedp.Steps(steps...)
+}
+
+// UI.md §6: a phone enters three hands (one with a sum error, one while
+// offline), the scorer's line ends the sheet and the other line confirms.
+func TestBrowserTableEntry(t *testing.T) {
+	site := startSite(t, dbtest.Postgres(t))
+	club, tid := tableWorld(t, site)
+	link := apiCall(t, site, "POST", "/v1/tournaments/"+tid+"/rounds/1/tables/1/entry-link", club, nil, 201)
+	short := link["short"].(string)
+	ctx := newBrowser(t)
+	sheet := "/v1/tournaments/" + tid + "/rounds/1/tables/1/sheet"
+
+	// The typed code at /table opens the phone page.
+	run(t, ctx,
+		chromedp.EmulateViewport(360, 800),
+		chromedp.Navigate(site.URL+"/table"),
+		chromedp.SendKeys(chromedp.CSS(`input[name="code"]`), "K7QX0"),
+		chromedp.Click(chromedp.CSS(`[data-action="open-table"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`input[name="code"][aria-invalid="true"]`)),
+	)
+	checkA11y(t, ctx)
+	screenshot(t, ctx, "table-code")
+	run(t, ctx,
+		chromedp.EmulateViewport(360, 800),
+		js(`document.querySelector('input[name="code"]').value = ""`),
+		chromedp.SendKeys(chromedp.CSS(`input[name="code"]`), strings.ToLower(short)),
+		chromedp.Click(chromedp.CSS(`[data-action="open-table"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`#hand-form`)),
+	)
+	if got := location(t, ctx); !strings.HasSuffix(got, "/table/"+short) {
+		t.Fatalf("typed code led to %s", got)
+	}
+	// First-load weight of the phone page (UI.md §1: ≤ 60 KB transferred).
+	run(t, ctx, chromedp.Navigate(site.URL+"/table/"+link["code"].(string)), chromedp.WaitVisible(chromedp.CSS(`#hand-form`)))
+	weight, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`(function(){var n=performance.getEntriesByType("navigation")[0];var s=n.transferSize||n.encodedBodySize;performance.getEntriesByType("resource").forEach(function(r){s+=r.transferSize||r.encodedBodySize});return s})()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("table page first load: %.0f bytes", weight)
+	if weight <= 0 || weight > 60*1024 {
+		t.Errorf("table page first load %.0f bytes, want ≤ 60 KB", weight)
+	}
+	checkA11y(t, ctx)
+
+	run(t, ctx, typeHand(0, 300, 235, 100, -120, ""), chromedp.WaitVisible(chromedp.CSS(`tr[data-hand="1"]`)))
+	// Hand 2: EO writes 590 for 400 + 180.
+	run(t, ctx, typeHand(1, 0, -55, 400, 180, "590"), chromedp.WaitVisible(chromedp.CSS(`tr[data-hand="2"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`[data-code="HAND_TOTAL_MISMATCH"][data-severity]`)))
+	screenshot(t, ctx, "table-entry-mismatch")
+	run(t, ctx, chromedp.EmulateViewport(360, 800))
+
+	// Hand 3 typed offline stays on the phone, marked not sent.
+	run(t, ctx, offline(true), typeHand(2, 350, 120, 200, 65, ""),
+		chromedp.WaitVisible(chromedp.CSS(`#pending li[data-pending-hand="3"]`)))
+	screenshot(t, ctx, "table-entry-offline")
+	run(t, ctx, chromedp.EmulateViewport(360, 800))
+	if n := len(apiCall(t, site, "GET", sheet, club, nil, 200)["sheet"].(map[string]any)["hands"].([]any)); n != 2 {
+		t.Fatalf("while offline the server has %d hands, want 2", n)
+	}
+	run(t, ctx, offline(false), chromedp.WaitVisible(chromedp.CSS(`tr[data-hand="3"]`)))
+	got := apiCall(t, site, "GET", sheet, club, nil, 200)
+	if n := len(got["sheet"].(map[string]any)["hands"].([]any)); n != 3 {
+		t.Fatalf("after the connection returned the server has %d hands, want exactly 3", n)
+	}
+
+	// The error blocks the signatures: the secretary fixes the sum.
+	if exists(t, ctx, `[data-action="end-sheet"]`) || !exists(t, ctx, `[data-blocked="true"]`) {
+		t.Fatal("a sheet with an error finding offers to be ended, or does not say why it cannot")
+	}
+	apiCall(t, site, "PUT", sheet, club, map[string]any{"hands": []map[string]any{
+		{"end": "closed", "ns": map[string]any{"base": 300, "points": 235}, "eo": map[string]any{"base": 100, "points": -120}},
+		{"end": "closed", "ns": map[string]any{"base": 0, "points": -55}, "eo": map[string]any{"base": 400, "points": 180}},
+		{"end": "closed", "ns": map[string]any{"base": 350, "points": 120}, "eo": map[string]any{"base": 200, "points": 65}},
+	}}, 200)
+	run(t, ctx, chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(`[data-action="end-sheet"]`)))
+	screenshot(t, ctx, "table-entry-end")
+	run(t, ctx, chromedp.EmulateViewport(360, 800),
+		chromedp.SetValue(chromedp.CSS(`select[name="line"]`), "ns"),
+		chromedp.SendKeys(chromedp.CSS(`input[name="entrant"]`), "1"),
+		chromedp.Click(chromedp.CSS(`[data-action="end-sheet"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`[data-action="confirm"]`)),
+	)
+	// The other line: a wrong number first.
+	run(t, ctx,
+		chromedp.SendKeys(chromedp.CSS(`input[name="entrant"]`), "1"),
+		chromedp.Click(chromedp.CSS(`[data-action="confirm"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`input[name="entrant"][aria-invalid="true"]`)),
+		chromedp.SendKeys(chromedp.CSS(`input[name="entrant"]`), "3"),
+		chromedp.Click(chromedp.CSS(`[data-action="confirm"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`[data-delivered="true"]`)),
+	)
+	screenshot(t, ctx, "table-entry-delivered")
+	got = apiCall(t, site, "GET", sheet, club, nil, 200)
+	if list, _ := got["confirmations"].([]any); len(list) != 2 {
+		t.Fatalf("confirmations after both lines signed: %v", got["confirmations"])
+	}
+
+	// A re-issued link: the old page says why in Italian.
+	apiCall(t, site, "POST", "/v1/tournaments/"+tid+"/rounds/1/tables/1/entry-link", club, nil, 201)
+	run(t, ctx, chromedp.Navigate(site.URL+"/table/"+link["code"].(string)), chromedp.WaitVisible(chromedp.CSS(`main`)))
+	if body := text(t, ctx, "main"); !strings.Contains(body, "non vale più") {
+		t.Errorf("revoked link page says %q", body)
+	}
+	screenshot(t, ctx, "table-revoked")
+
+	// The printed round: a secretary issues the codes; each blank sheet
+	// carries a QR code and the typed code, and the new typed code works.
+	pw := site.createPerson(t, domain.RoleClub, "segreteria.uno", "c1")
+	signIn(t, ctx, site, "segreteria.uno", pw)
+	run(t, ctx, chromedp.Navigate(site.URL+"/tournaments/"+tid+"/rounds/1/print"), chromedp.WaitVisible(chromedp.CSS(`[data-action="issue-codes"]`)))
+	if exists(t, ctx, `img[data-qr]`) {
+		t.Error("codes shown before they were issued")
+	}
+	run(t, ctx, chromedp.Click(chromedp.CSS(`[data-action="issue-codes"]`)), chromedp.WaitVisible(chromedp.CSS(`img[data-qr="1"]`)))
+	printed := attr(t, ctx, `[data-short]`, "data-short")
+	if src := attr(t, ctx, `img[data-qr="1"]`, "src"); !strings.HasPrefix(src, "data:image/svg+xml;base64,") {
+		t.Errorf("QR image src %.40q", src)
+	}
+	screenshot(t, ctx, "print-round")
+	run(t, ctx, chromedp.Navigate(site.URL+"/table"),
+		chromedp.SendKeys(chromedp.CSS(`input[name="code"]`), printed),
+		chromedp.Click(chromedp.CSS(`[data-action="open-table"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`[data-delivered="true"]`)))
+	_ = time.Second
+}
+
+// exists reports whether the page has an element matching sel now.
+func exists(t *testing.T, ctx context.Context, sel string) bool {
+	t.Helper()
+	ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](fmt.Sprintf(`document.querySelector(%q) !== null`, sel)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ok
+}

@@ -1,0 +1,88 @@
+package form
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+
+	"segnapunti/domain"
+)
+
+// TableHand is one hand typed at the table (UI.md §5 names:
+// hands.{i}.ns.base, …, hands.{i}.end) and the key that makes a resent
+// form add it once.
+type TableHand struct {
+	Index int
+	Hand  domain.Hand
+	Key   string
+}
+
+// ParseTableHand reads the table page's hand form; i is the hand's index.
+func ParseTableHand(w http.ResponseWriter, r *http.Request) (TableHand, Errors, error) {
+	if err := parse(w, r); err != nil {
+		return TableHand{}, nil, err
+	}
+	errs := Errors{}
+	i, err := strconv.Atoi(value(r, "index"))
+	if err != nil || i < 0 || i > 3 {
+		errs["index"] = "form.required"
+		return TableHand{}, errs, nil
+	}
+	f := TableHand{Index: i, Key: value(r, "idem")}
+	name := func(rest string) string { return fmt.Sprintf("hands.%d.%s", i, rest) }
+	f.Hand.End = domain.HandEnd(value(r, name("end")))
+	if f.Hand.End == "" {
+		f.Hand.End = domain.EndClosed
+	}
+	known := false
+	for _, e := range domain.HandEnds {
+		known = known || e == f.Hand.End
+	}
+	if !known {
+		errs[name("end")] = "table.end_invalid"
+	}
+	for _, l := range domain.Lines {
+		for _, part := range []string{"base", "points"} {
+			field := name(l.String() + "." + part)
+			n, err := strconv.Atoi(value(r, field))
+			if err != nil {
+				errs[field] = "table.number_required"
+				continue
+			}
+			if part == "base" {
+				f.Hand.Lines[l].Base = n
+			} else {
+				f.Hand.Lines[l].Points = n
+			}
+		}
+		field := name(l.String() + ".total")
+		if s := value(r, field); s != "" {
+			n, err := strconv.Atoi(s)
+			if err != nil {
+				errs[field] = "table.number_required"
+				continue
+			}
+			f.Hand.Lines[l].Total = &n
+		}
+	}
+	return f, errs, nil
+}
+
+// TableConfirm is a line's signature: line and entrant number.
+type TableConfirm struct {
+	Line    string
+	Entrant string
+}
+
+// ParseTableConfirm reads the signature form.
+func ParseTableConfirm(w http.ResponseWriter, r *http.Request) (TableConfirm, Errors, error) {
+	if err := parse(w, r); err != nil {
+		return TableConfirm{}, nil, err
+	}
+	f := TableConfirm{Line: value(r, "line"), Entrant: value(r, "entrant")}
+	errs := Errors{}
+	if f.Entrant == "" {
+		errs["entrant"] = "form.required"
+	}
+	return f, errs, nil
+}

@@ -1,0 +1,87 @@
+package web
+
+import (
+	"errors"
+	"html/template"
+	"net/http"
+	"strconv"
+
+	"segnapunti/app"
+	"segnapunti/domain"
+)
+
+// The printable round (UI.md §3): seating by table, seating by player and
+// a blank sheet per table with its entry link as a QR code and the typed
+// code. Links are shown only on the answer to "genera i codici" (only
+// their hashes are stored).
+
+type printSheet struct {
+	app.PrintTable
+	QR    template.URL
+	Short string
+	URL   string
+}
+
+type printPage struct {
+	Page
+	Print  app.RoundPrint
+	Sheets []printSheet
+	Hands  []int
+}
+
+func (s *Server) printShow(w http.ResponseWriter, r *http.Request)  { s.printRound(w, r, false) }
+func (s *Server) printIssue(w http.ResponseWriter, r *http.Request) { s.printRound(w, r, true) }
+
+func (s *Server) printRound(w http.ResponseWriter, r *http.Request, issue bool) {
+	n, err := strconv.Atoi(r.PathValue("n"))
+	if err != nil {
+		s.notFound(w, r)
+		return
+	}
+	who, _ := s.principal(r)
+	pr, err := s.app.PrintRound(r.Context(), who, r.PathValue("tid"), n, issue)
+	var ae *app.Error
+	switch {
+	case errors.As(err, &ae) && errors.Is(ae.Kind, domain.ErrNotFound):
+		s.notFound(w, r)
+		return
+	case errors.As(err, &ae) && errors.Is(ae.Kind, app.ErrForbidden):
+		s.renderError(w, r, http.StatusForbidden, "error.forbidden")
+		return
+	case errors.As(err, &ae) && errors.Is(ae.Kind, app.ErrRoundClosed):
+		s.renderError(w, r, http.StatusConflict, "print.round_closed")
+		return
+	case err != nil:
+		s.serverError(w, r, err)
+		return
+	}
+	data := printPage{Page: s.page(r, "print.title"), Print: pr}
+	for i := 1; i <= pr.Round.HandsPlanned; i++ {
+		data.Hands = append(data.Hands, i)
+	}
+	base := s.siteBase(r)
+	for _, t := range pr.Tables {
+		ps := printSheet{PrintTable: t}
+		if t.Link != nil {
+			ps.URL, ps.Short = base+t.Link.URL, t.Link.Short
+			if ps.QR, err = qrSVG(ps.URL); err != nil {
+				s.serverError(w, r, err)
+				return
+			}
+		}
+		data.Sheets = append(data.Sheets, ps)
+	}
+	if issue {
+		data.Page.Message = "print.codes_issued"
+	}
+	s.render(w, r, http.StatusOK, "print_round", &data)
+}
+
+// siteBase is the scheme and host the request came to, for the QR codes.
+func (s *Server) siteBase(r *http.Request) string {
+	scheme := "http"
+	if r.TLS != nil || (s.forwarded && r.Header.Get("X-Forwarded-Proto") == "https") {
+		scheme = "https"
+	}
+	return scheme + "://" + r.Host
+}
