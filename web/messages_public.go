@@ -3,6 +3,7 @@ package web
 // messagesPublic: the public pages' messages. Add entries here only; ids start
 // with "public.".
 var messagesPublic = map[string]msg{
+	"public.standings.differs":            {"un risultato ufficiale (scritto sullo score) è diverso da quello calcolato", "an official (written) result differs from the computed one"},
 	"public.tournament.title":             {"Torneo", "Tournament"},
 	"public.standings.title":              {"Classifica", "Standings"},
 	"public.round.title":                  {"Turno", "Round"},

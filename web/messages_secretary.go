@@ -3,6 +3,13 @@ package web
 // messagesSecretary: the secretary pages' messages. Add entries here only; ids start
 // with "secretary.".
 var messagesSecretary = map[string]msg{
+	"secretary.differs_title":                {"Risultati ufficiali diversi dal calcolo", "Official results that differ from the computed ones"},
+	"secretary.differs_hint":                 {"Conta il risultato scritto sullo score (FITAB art. 20, FIBur-INT art. 19); solo una correzione dell'arbitro lo cambia.", "The result written on the sheet counts (FITAB art. 20, FIBur-INT art. 19); only a referee's correction changes it."},
+	"secretary.differs_official":             {"ufficiale", "official"},
+	"secretary.differs_computed":             {"calcolato", "computed"},
+	"secretary.differs_apply":                {"correggibile", "can be corrected"},
+	"secretary.differs_apply_keep_pairing":   {"correggibile, senza cambiare gli accoppiamenti", "can be corrected, keeping the pairing"},
+	"secretary.differs_reject":               {"non più correggibile", "can no longer be corrected"},
 	"secretary.new_title":                    {"Nuovo torneo", "New tournament"},
 	"secretary.create":                       {"Crea il torneo", "Create the tournament"},
 	"secretary.name_placeholder":             {"Es. Torneo del giovedì", "E.g. Thursday tournament"},

@@ -162,6 +162,9 @@ type standingRow struct {
 	Rank           int
 	ID, Name, Href string
 	VP, MP, Wins   int
+	// Differs counts this entrant's matches whose official (written)
+	// result is not the computed one (RULES §8: the public pages say so).
+	Differs int
 }
 
 // standingsTable is the data of the public_standings_table partial.
@@ -175,7 +178,8 @@ func toStandingsTable(base string, st app.StandingsTable, provisional bool) stan
 	out := standingsTable{AfterRound: st.AfterRound, Provisional: provisional}
 	for _, row := range st.Rows {
 		out.Rows = append(out.Rows, standingRow{Rank: row.Rank, ID: row.Entrant.ID, Name: entrantName(row.Entrant),
-			Href: base + "/entrants/" + row.Entrant.ID, VP: row.VP, MP: row.MP, Wins: row.Wins})
+			Href: base + "/entrants/" + row.Entrant.ID, VP: row.VP, MP: row.MP, Wins: row.Wins,
+			Differs: len(st.Discrepancies[row.Entrant.ID])})
 	}
 	return out
 }

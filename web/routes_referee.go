@@ -17,6 +17,7 @@ func (s *Server) routesReferee(mux *http.ServeMux) {
 	mux.HandleFunc("GET /tournaments/{tid}/corrections", in(s.correctionList))
 	mux.HandleFunc("GET /tournaments/{tid}/adjustments", in(s.adjustmentList))
 	mux.HandleFunc("GET /tournaments/{tid}/rounds/{n}/control", in(s.roundControlShow))
+	mux.HandleFunc("GET /tournaments/{tid}/check", in(s.pairingCheckShow))
 	mux.HandleFunc("POST /tournaments/{tid}/rounds/{n}/control", in(s.roundControlMove))
 	fed := s.requireRole(domain.RoleFederation, domain.RoleAdmin)
 	mux.HandleFunc("GET /federation", fed(s.federationShow))

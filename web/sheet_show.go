@@ -26,7 +26,10 @@ type sheetPage struct {
 	OK      bool
 	Version int
 	CanEdit bool
-	Ends    []string
+	// CanCorrect: the viewer judges this tournament (the referee's
+	// correction page, UI.md §4).
+	CanCorrect bool
+	Ends       []string
 	// Conflict: the sheet changed meanwhile; Theirs is the stored one.
 	Conflict bool
 	Theirs   []sheetHandView
@@ -188,6 +191,7 @@ func (s *Server) newSheetPage(r *http.Request, g app.SheetTarget) *sheetPage {
 	}
 	_, acc, err := s.app.TournamentAccess(r.Context(), s.caller(r), g.Tournament.ID)
 	data.CanEdit = err == nil && acc.Manage() && g.Round.State.Order() < domain.RoundSheetsDelivered.Order()
+	data.CanCorrect = err == nil && acc.Judge(g.Tournament)
 	return data
 }
 

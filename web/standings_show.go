@@ -15,6 +15,16 @@ type standingsPage struct {
 	D      app.TournamentDetail
 	Table  secStandingsTable
 	Rounds []int // the rounds a person may choose
+	// Differs lists the counted matches whose official (written) result is
+	// not the computed one, and whether a correction is still possible
+	// (RULES §8: shown wherever standings appear, so the referee acts in
+	// time).
+	Differs []discrepancyView
+}
+
+type discrepancyView struct {
+	Entrant string
+	app.Discrepancy
 }
 
 // secStandingsTable is the data of the standings_table partial.
@@ -60,6 +70,11 @@ func (s *Server) standingsShow(w http.ResponseWriter, r *http.Request) {
 	data := &standingsPage{Page: s.page(r, "secretary.standings_title"), D: d, Table: standingsTableOf(st, d.Rounds)}
 	for _, rd := range d.Rounds {
 		data.Rounds = append(data.Rounds, rd.Number)
+	}
+	for _, row := range st.Rows {
+		for _, x := range st.Discrepancies[row.Entrant.ID] {
+			data.Differs = append(data.Differs, discrepancyView{Entrant: row.Entrant.ID, Discrepancy: x})
+		}
 	}
 	s.render(w, r, http.StatusOK, "standings_show", data)
 }
