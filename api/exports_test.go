@@ -291,7 +291,7 @@ func TestTournamentWorkbookAPI6(t *testing.T) {
 				c := st.Report.Computed
 				want = append(want, []string{strconv.Itoa(k[0]), strconv.Itoa(k[1]), st.Sheet.NS.ID, st.Sheet.EO.ID,
 					strconv.Itoa(c.NS.Total), strconv.Itoa(c.EO.Total), strconv.Itoa(c.NS.MP), strconv.Itoa(c.EO.MP),
-					strconv.Itoa(c.NS.VP), strconv.Itoa(c.EO.VP), ""}) // "Ufficiale ≠ calcolato": no
+					strconv.Itoa(c.NS.VP), strconv.Itoa(c.EO.VP), "", "", ""}) // "Ufficiale ≠ calcolato": no; not signed at a table (Firma NS, Firma EO)
 			}
 			if len(want) != 3 {
 				t.Fatalf("%d stored sheets, want 3", len(want))

@@ -49,7 +49,12 @@ func (s *server) patchTournament(c *gin.Context) {
 		err error
 	)
 	fields := req.toApp()
-	if fields != (app.TournamentPatch{}) || req.Public == nil {
+	if fields == (app.TournamentPatch{}) && req.Public == nil {
+		s.fail(c, errInvalid("nothing to change: name at least one member (name, date, level, ruleset, kind, rounds_planned, hands_per_round, vp_table, public)",
+			fieldError{Pointer: "/public", Detail: "absent, like every other member: true opens the public pages, false closes them"}))
+		return
+	}
+	if fields != (app.TournamentPatch{}) {
 		if t, err = s.app.EditTournament(ctx, p, tid, fields); err != nil {
 			s.fail(c, err)
 			return
