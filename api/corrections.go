@@ -295,8 +295,8 @@ type staleProblem struct {
 func (s *server) failStale(c *gin.Context, e *store.StaleSheetError) {
 	detail := fmt.Sprintf("the sheet was changed meanwhile: you corrected version %d, it is now at version %d; GET it again and decide on what it says now", e.Want, e.Current)
 	p := staleProblem{
-		problem: problem{Type: typePrecondition, Title: titleFor(http.StatusPreconditionFailed), Status: http.StatusPreconditionFailed, Detail: detail,
-			Errors: []fieldError{{Header: "If-Match", Detail: fmt.Sprintf("the sheet is at version %d", e.Current)}}},
+		problem: localize(problem{Type: typePrecondition, Title: titleFor(http.StatusPreconditionFailed), Status: http.StatusPreconditionFailed, Detail: detail,
+			Errors: []fieldError{{Header: "If-Match", Detail: fmt.Sprintf("the sheet is at version %d", e.Current)}}}, langOf(c)),
 		CurrentVersion: e.Current,
 	}
 	b, err := json.Marshal(p)

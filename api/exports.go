@@ -17,7 +17,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/gin-gonic/gin"
-	"golang.org/x/text/language"
 
 	"segnapunti/app"
 	"segnapunti/domain"
@@ -145,14 +144,7 @@ func requestLang(c *gin.Context, q url.Values) (domain.Lang, error) {
 		}
 		return langParam(q)
 	}
-	tags, _, err := language.ParseAcceptLanguage(c.GetHeader("Accept-Language"))
-	if err != nil || len(tags) == 0 {
-		return domain.English, nil // an unreadable header is no preference
-	}
-	if _, i, conf := rulingLanguages.Match(tags...); conf != language.No && i == 1 {
-		return domain.Italian, nil
-	}
-	return domain.English, nil
+	return headerLang(c.GetHeader("Accept-Language")), nil
 }
 
 // exportTournamentJSON: GET /v1/tournaments/{tid}/export.json — the

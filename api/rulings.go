@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/gin-gonic/gin"
-	"golang.org/x/text/language"
 
 	"segnapunti/domain"
 )
@@ -106,29 +105,11 @@ func contradictionErrors(err error) []fieldError {
 	return out
 }
 
-// rulingLanguages are the languages of ruling reasons, English first (the
-// default).
-var rulingLanguages = language.NewMatcher([]language.Tag{language.English, language.Italian})
-
 // rulingLang picks the language of the reason: ?lang= when given (en or
 // it), otherwise Italian when Accept-Language prefers Italian to English,
 // otherwise English.
 func rulingLang(c *gin.Context) (domain.Lang, error) {
-	q := c.Request.URL.Query()
-	if err := onlyParams(q, "lang"); err != nil {
-		return "", err
-	}
-	if q.Has("lang") {
-		return langParam(q)
-	}
-	tags, _, err := language.ParseAcceptLanguage(c.GetHeader("Accept-Language"))
-	if err != nil || len(tags) == 0 {
-		return domain.English, nil // an unreadable header is no preference
-	}
-	if _, i, conf := rulingLanguages.Match(tags...); conf != language.No && i == 1 {
-		return domain.Italian, nil
-	}
-	return domain.English, nil
+	return langOnly(c)
 }
 
 // domainFieldErrors turns a domain validation error — one ErrInvalid, or

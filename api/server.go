@@ -122,7 +122,7 @@ func (s *server) routes() *gin.Engine {
 	// referee name with an encoded "/" stays one segment.
 	r.UseRawPath = true
 	r.UnescapePathValues = true
-	r.Use(s.logRequests, s.recoverPanics, s.checkRequest)
+	r.Use(s.negotiateLang, s.logRequests, s.recoverPanics, s.checkRequest)
 	r.NoRoute(func(c *gin.Context) {
 		s.fail(c, errNotFound(fmt.Sprintf("no route %s %s", c.Request.Method, c.Request.URL.Path)))
 	})
@@ -277,7 +277,7 @@ func writeProblem(c *gin.Context, p problem) {
 	if p.Status == http.StatusUnauthorized && c.Writer.Header().Get("WWW-Authenticate") == "" {
 		c.Header("WWW-Authenticate", `Bearer realm="segnapunti"`)
 	}
-	c.Data(p.Status, problemContentType, encodeProblem(p))
+	c.Data(p.Status, problemContentType, encodeProblem(localize(p, langOf(c))))
 }
 
 // writeJSON answers with an already encoded JSON document.

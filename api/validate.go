@@ -105,11 +105,15 @@ func syntaxAs400(err error) error {
 	return err
 }
 
-// langOnly reads the query of a route whose only parameter is lang.
+// langOnly reads the query of a route whose only parameter is lang: ?lang=
+// (en or it) when given, otherwise the language Accept-Language prefers.
 func langOnly(c *gin.Context) (domain.Lang, error) {
 	q := c.Request.URL.Query()
 	if err := onlyParams(q, "lang"); err != nil {
 		return "", err
 	}
-	return langParam(q)
+	if q.Has("lang") {
+		return langParam(q)
+	}
+	return headerLang(c.GetHeader("Accept-Language")), nil
 }

@@ -79,8 +79,46 @@ func (t *textSink) add(v validated) error {
 	return err
 }
 
+// severities and fieldsIT name a finding's severity and field in the text
+// report; a field not listed here is printed as the API spells it.
+var severities = map[domain.Lang]map[domain.Severity]string{
+	domain.English: {domain.SeverityError: "ERROR", domain.SeverityWarning: "warning", domain.SeverityInfo: "info"},
+	domain.Italian: {domain.SeverityError: "ERRORE", domain.SeverityWarning: "avviso", domain.SeverityInfo: "info"},
+}
+
+var fieldsIT = map[string]string{
+	"base":                "base",
+	"points":              "punti",
+	"total":               "totale",
+	"running_total":       "progressivo",
+	"hands":               "smazzate",
+	"late_points":         "punti ritardo",
+	"vp":                  "VP",
+	"mp":                  "MP",
+	"burrachi":            "burraci",
+	"pozzetto":            "pozzetto",
+	"closed":              "chiusura",
+	"end":                 "fine smazzata",
+	"table_points":        "punti al tavolo",
+	"hand_points":         "punti in mano",
+	"error_round":         "turno dell'errore",
+	"current_round":       "turno in corso",
+	"positions_published": "posizioni pubblicate",
+	"standings_published": "classifica pubblicata",
+}
+
+// fieldLabel is a finding's field in the report's language.
+func fieldLabel(field string, lang domain.Lang) string {
+	if lang == domain.Italian {
+		if it, ok := fieldsIT[field]; ok {
+			return it
+		}
+	}
+	return field
+}
+
 func (t *textSink) findingLine(f domain.Finding, w words) string {
-	sev := map[domain.Severity]string{domain.SeverityError: "ERROR", domain.SeverityWarning: "warning", domain.SeverityInfo: "info"}[f.Severity]
+	sev := severities[t.lang][f.Severity]
 	var where []string
 	if f.Hand > 0 {
 		where = append(where, fmt.Sprintf("%s %d", w.hand, f.Hand))
@@ -89,7 +127,7 @@ func (t *textSink) findingLine(f domain.Finding, w words) string {
 		where = append(where, f.Line.Label())
 	}
 	if f.Field != "" {
-		where = append(where, f.Field)
+		where = append(where, fieldLabel(f.Field, t.lang))
 	}
 	if f.Written != nil {
 		if f.Expected != nil {

@@ -34,7 +34,7 @@ func runValidate(args []string, stdout, stderr io.Writer) (int, error) {
 	fs := flag.NewFlagSet("validate", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	format := fs.String("format", "text", "output format: text (for a referee) or json (API §2 reports)")
-	lang := fs.String("lang", "en", "language of the finding messages: en or it")
+	lang := fs.String("lang", "en", "language of the report: en or it (messages; in the text report also severities, labels and field names)")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "Usage: segnapunti validate [--format text|json] [--lang en|it] FILE...\n\n"+
 			"Validates score sheets offline: .json (a sheet or {\"sheets\": [...]}) or .xlsx workbooks.\n"+
