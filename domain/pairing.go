@@ -385,8 +385,8 @@ func mitchell(req PairingRequest) ([]PairedTable, []string, error) {
 		eo := s.eo[mitchellEOFrom(t, s.tables)]
 		if eo == "" {
 			if n := rested[s.ns[t]]; n > 0 {
-				return nil, nil, invalidf("round: the Mitchell movement brings the incomplete table to table %d in round %d, and %s, who stays there, already rested in round %d, as did the line it met there in round %d; a line rests at most once per session (%s): seat round %d by choice",
-					t, req.Round, s.ns[t], n, base, restRule(req.Ruleset), req.Round)
+				return nil, nil, invalidf("round: the Mitchell movement brings the incomplete table to table %d in round %d, where %s stays, who already rested in round %d; a line rests at most once per session (%s) and the roles set from round %d leave no other line to rest there: seat round %d by choice",
+					t, req.Round, s.ns[t], n, restRule(req.Ruleset), base, req.Round)
 			}
 			byes = append(byes, s.ns[t])
 			continue

@@ -153,7 +153,7 @@ func TestPairingMitchellRefusesSecondRestFITABArt38(t *testing.T) {
 	}
 	req := PairingRequest{Ruleset: FITAB2025, System: SystemMitchell, Round: 4, Entrants: entrants, Previous: prev}
 	_, err := GeneratePairing(req)
-	if !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), "FITAB art. 38") || !strings.Contains(err.Error(), "4, who stays there, already rested in round 1") {
+	if !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), "FITAB art. 38") || !strings.Contains(err.Error(), "where 4 stays, who already rested in round 1") {
 		t.Fatalf("err = %v, want ErrInvalid citing FITAB art. 38 and pair 4", err)
 	}
 	plain := PairedRound{Number: 4, System: SystemMitchell, Byes: []string{"4"}, Tables: []PairedTable{
