@@ -353,7 +353,9 @@ func seatsOf(r PairedRound) (lineSeats, error) {
 
 // mitchell moves the EO lines of the previous round up one table (RULES §11):
 // NS stay; the incomplete table's missing EO line moves too, so the NS it
-// reaches rests.
+// reaches rests. In the first round of the phase the roles are set by
+// mitchellSwapRoles; a rest the movement would give a second time is refused
+// (FITAB art. 38, FIBur-INT art. 34).
 func mitchell(req PairingRequest) ([]PairedTable, []string, error) {
 	prev := req.Previous[len(req.Previous)-1]
 	s, err := seatsOf(prev)
@@ -363,19 +365,29 @@ func mitchell(req PairingRequest) ([]PairedTable, []string, error) {
 	if want := (len(req.Entrants) + 1) / 2; s.tables != want {
 		return nil, nil, invalidf("previous: round %d has %d tables, %d entrants need %d", prev.Number, s.tables, len(req.Entrants), want)
 	}
-	base := PhaseStart(req) - 1
-	if base < 1 {
-		base = 1
-	}
+	start := PhaseStart(req)
+	base := max(start-1, 1)
 	if moved := req.Round - base; moved >= s.tables {
 		return nil, nil, invalidf("round: with %d tables at most %d Mitchell rounds are played from round %d without a rematch; round %d is refused (%s)",
 			s.tables, s.tables, base, req.Round, pairingRule(req.Ruleset))
+	}
+	rested := restRounds(req.Previous)
+	if req.Round == start { // the previous round is the one before the phase
+		for t := 1; t <= s.tables; t++ {
+			if ns, eo := s.ns[t], s.eo[t]; eo != "" && mitchellSwapRoles(rested[ns] > 0, rested[eo] > 0) {
+				s.ns[t], s.eo[t] = eo, ns
+			}
+		}
 	}
 	var tables []PairedTable
 	var byes []string
 	for t := 1; t <= s.tables; t++ {
 		eo := s.eo[mitchellEOFrom(t, s.tables)]
 		if eo == "" {
+			if n := rested[s.ns[t]]; n > 0 {
+				return nil, nil, invalidf("round: the Mitchell movement brings the incomplete table to table %d in round %d, where %s stays, who already rested in round %d; a line rests at most once per session (%s) and the roles set from round %d leave no other line to rest there: seat round %d by choice",
+					t, req.Round, s.ns[t], n, restRule(req.Ruleset), base, req.Round)
+			}
 			byes = append(byes, s.ns[t])
 			continue
 		}
@@ -384,12 +396,15 @@ func mitchell(req PairingRequest) ([]PairedTable, []string, error) {
 	return tables, byes, nil
 }
 
-// restedBefore returns who rested in the previous rounds.
-func restedBefore(prev []PairedRound) map[string]bool {
-	out := map[string]bool{}
+// restRounds maps who rested in the given rounds to the first round they
+// rested in.
+func restRounds(prev []PairedRound) map[string]int {
+	out := map[string]int{}
 	for _, p := range prev {
 		for _, b := range p.Byes {
-			out[b] = true
+			if _, ok := out[b]; !ok {
+				out[b] = p.Number
+			}
 		}
 	}
 	return out
@@ -402,10 +417,10 @@ func danese(req PairingRequest) ([]PairedTable, []string, error) {
 	order := req.Standings
 	var byes []string
 	if len(order)%2 == 1 {
-		rested := restedBefore(req.Previous)
+		rested := restRounds(req.Previous)
 		bye := -1
 		for i := len(order) - 1; i >= 0; i-- {
-			if !rested[order[i]] {
+			if rested[order[i]] == 0 {
 				bye = i
 				break
 			}
@@ -504,9 +519,14 @@ func gironiGroups(standings []string, g int) [][]string {
 }
 
 // roundRobin seats round k of the phase in each group by Berger's tables
-// (RULES §11 italiana); tables are numbered on across groups.
+// (RULES §11 italiana), each odd group in roundRobinOrder; tables are
+// numbered on across groups. A Berger rest on an entrant that has already
+// rested in the session is refused (roundRobinRestExempt).
 func roundRobin(req PairingRequest, groups [][]string) ([]PairedTable, []string, error) {
-	k := req.Round - PhaseStart(req) + 1
+	start := PhaseStart(req)
+	k := req.Round - start + 1
+	before := restRounds(req.Previous[:start-1])
+	rested := restRounds(req.Previous)
 	var tables []PairedTable
 	var byes []string
 	for gi, g := range groups {
@@ -517,12 +537,31 @@ func roundRobin(req PairingRequest, groups [][]string) ([]PairedTable, []string,
 		if k > rounds {
 			return nil, nil, invalidf("round: round %d of the round robin, but a group of %d plays %d rounds (group %d; %s)", k, len(g), rounds, gi+1, pairingRule(req.Ruleset))
 		}
+		g = roundRobinOrder(g, before)
+		rest := func(id string) error {
+			if n := rested[id]; n > 0 && !roundRobinRestExempt {
+				again := 0
+				for _, e := range g {
+					if before[e] > 0 {
+						again++
+					}
+				}
+				return invalidf("round: round %d of the round robin rests %s (group %d), who already rested in round %d; a line rests at most once per session (%s), so an odd group of %d in which %d rested before the phase plays at most %d rounds from round %d",
+					req.Round, id, gi+1, n, restRule(req.Ruleset), len(g), again, len(g)-again, start)
+			}
+			byes = append(byes, id)
+			return nil
+		}
 		for _, p := range bergerRound(len(g), k) {
 			switch {
 			case p[0] < 0:
-				byes = append(byes, g[p[1]])
+				if err := rest(g[p[1]]); err != nil {
+					return nil, nil, err
+				}
 			case p[1] < 0:
-				byes = append(byes, g[p[0]])
+				if err := rest(g[p[0]]); err != nil {
+					return nil, nil, err
+				}
 			default:
 				tables = append(tables, PairedTable{Table: len(tables) + 1, NS: one(g[p[0]]), EO: one(g[p[1]])})
 			}

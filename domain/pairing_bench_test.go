@@ -2,6 +2,7 @@ package domain
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"testing"
 )
@@ -107,6 +108,47 @@ func BenchmarkCheckRoundDanese1000Pairs(b *testing.B) {
 	req := PairingRequest{Ruleset: FIBurIta, System: SystemDanese, Round: 2, Entrants: entrants, Previous: []PairedRound{r1}, Standings: entrants}
 	r2, _ := GeneratePairing(req)
 	for b.Loop() {
+		if !CheckRound(req, r2).OK {
+			b.Fatal("valid round flagged")
+		}
+	}
+}
+
+// A 1,001-pair session: round 1 drawn, round 2 danese (round 1's rest
+// leads), round 3 Mitchell, the first round of its phase (roles set by
+// mitchellSwapRoles), generated and checked.
+func BenchmarkMitchell1001Pairs(b *testing.B) {
+	entrants := ids(1001)
+	r1, _ := GeneratePairing(PairingRequest{Ruleset: FIBurIta, System: SystemDraw, Round: 1, Entrants: entrants, Seed: u64(1)})
+	bye := r1.Byes[0]
+	standings := append([]string{bye}, slices.DeleteFunc(slices.Clone(entrants), func(e string) bool { return e == bye })...)
+	r2, err := GeneratePairing(PairingRequest{Ruleset: FIBurIta, System: SystemDanese, Round: 2, Entrants: entrants, Previous: []PairedRound{r1}, Standings: standings})
+	if err != nil {
+		b.Fatal(err)
+	}
+	req := PairingRequest{Ruleset: FIBurIta, System: SystemMitchell, Round: 3, Entrants: entrants, Previous: []PairedRound{r1, r2}}
+	for b.Loop() {
+		r3, err := GeneratePairing(req)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if !CheckRound(req, r3).OK {
+			b.Fatal("valid round flagged")
+		}
+	}
+}
+
+// Round 2 of an italiana of 1,001 pairs after a drawn round 1, generated
+// and checked.
+func BenchmarkItaliana1001Pairs(b *testing.B) {
+	entrants := ids(1001)
+	r1, _ := GeneratePairing(PairingRequest{Ruleset: FIBurIta, System: SystemDraw, Round: 1, Entrants: entrants, Seed: u64(1)})
+	req := PairingRequest{Ruleset: FIBurIta, System: SystemItaliana, Round: 2, Entrants: entrants, Previous: []PairedRound{r1}}
+	for b.Loop() {
+		r2, err := GeneratePairing(req)
+		if err != nil {
+			b.Fatal(err)
+		}
 		if !CheckRound(req, r2).OK {
 			b.Fatal("valid round flagged")
 		}

@@ -166,15 +166,12 @@ func (c *checker) structure(r PairedRound) {
 
 // rests: a line rests at most once per session (FITAB art. 38, FIBur-INT
 // art. 34).
+// A round robin's rests are flagged too unless roundRobinRestExempt.
 func (c *checker) rests(r PairedRound) {
-	rested := map[string]int{}
-	for _, p := range c.req.Previous {
-		for _, b := range p.Byes {
-			if _, ok := rested[b]; !ok {
-				rested[b] = p.Number
-			}
-		}
+	if roundRobinRestExempt && c.req.Kind != KindIndividual && (c.req.System == SystemItaliana || c.req.System == SystemGironi) {
+		return
 	}
+	rested := restRounds(c.req.Previous)
 	for _, b := range r.Byes {
 		if n, ok := rested[b]; ok {
 			c.add(0, PairingSecondRest, restRule(c.req.Ruleset),

@@ -78,6 +78,64 @@ func mitchellEOFrom(t, tables int) int {
 	return (t-1-mitchellStep+tables)%tables + 1
 }
 
+// mitchellSwapRoles [INTERP RULES §11 mitchell "the rest moves with the
+// missing EO line" against FITAB art. 38, FIBur-INT art. 34 "Nei tornei con
+// tavolo incompleto una coppia può riposare solo una volta per sessione"]:
+// in a Mitchell phase only fixed lines rest (the missing EO line of the
+// incomplete table moves with the mobile lines and rests the fixed line it
+// reaches), and a mobile line never rests. The roles are set once, in the
+// first round of the phase, from the round before it: at each table the NS
+// line stays and the EO line moves, except that a table whose NS line has
+// already rested in the session and whose EO line has not swaps them (the
+// EO line stays, the NS line moves), so the rest the movement brings there
+// falls on a line that has not rested. The movement itself (mitchellStep)
+// and where the missing EO line starts (the incomplete table) are
+// unchanged. When both lines of a table the missing EO line reaches have
+// rested, no role keeps the rule and that round is refused citing the
+// article (the referee seats it by choice); the checker re-derives the same
+// roles, so it flags exactly what the generator refuses (SECOND_REST).
+func mitchellSwapRoles(nsRested, eoRested bool) bool { return nsRested && !eoRested }
+
+// roundRobinRestExempt [INTERP RULES §11 italiana/gironi against FITAB
+// art. 38, FIBur-INT art. 34]: a round robin of an odd group gives every
+// entrant of the group one rest (Berger), so an entrant that rested before
+// the phase would rest twice. The articles admit no exception (the proviso
+// "salvo che la formula non renda necessaria..." next to them is about the
+// bye score, not the rest), so false: a round robin is not exempt. The
+// generator postpones the rest of those entrants (roundRobinOrder) and
+// refuses, citing the article, the round in which one of them would rest
+// again; the checker flags such a published round (SECOND_REST). An odd
+// group in which r entrants rested before the phase thus plays at most
+// n − r of its n rounds in the session: after a first round with one rest,
+// an odd italiana of n plays n − 1 rounds, so the session (n rounds) rests
+// every entrant exactly once. True would let the Berger rest fall on anyone
+// and make the checker stop flagging it for italiana and gironi.
+const roundRobinRestExempt = false
+
+// roundRobinOrder [INTERP RULES §11 italiana "Berger tables", with
+// roundRobinRestExempt]: the order in which an odd group takes the Berger
+// numbers 1..n, entrant i resting in round i of the phase (bergerRound):
+// the entrants that have not rested before the phase first, then those that
+// have, each part in the group's own order (entry order for italiana,
+// standings for gironi). rested holds who rested before the phase's first
+// round, so the calendar is fixed for the whole phase. An even group has no
+// rest and keeps its order.
+func roundRobinOrder(group []string, rested map[string]int) []string {
+	if len(group)%2 == 0 {
+		return group
+	}
+	out := make([]string, 0, len(group))
+	var later []string
+	for _, e := range group {
+		if rested[e] > 0 {
+			later = append(later, e)
+		} else {
+			out = append(out, e)
+		}
+	}
+	return append(out, later...)
+}
+
 // daneseBetterPlacedNS [INTERP RULES §11 danese]: at each table the
 // better-placed entrant sits NS.
 const daneseBetterPlacedNS = true

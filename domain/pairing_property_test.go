@@ -1,9 +1,11 @@
 package domain
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -64,8 +66,10 @@ func TestPairingPropertyRandomTournaments(t *testing.T) {
 		case SystemItaliana:
 			rounds = min(rounds, 1+n-1)
 		case SystemGironi:
+			// Round 1's rest may sit in any group: an odd group plays
+			// len(g)−1 rounds without a second rest (roundRobinOrder).
 			for _, g := range gironiGroups(ids(n), group) {
-				rounds = min(rounds, 1+len(g)-1+len(g)%2)
+				rounds = min(rounds, 1+len(g)-1)
 			}
 		}
 		t.Run(fmt.Sprintf("seed=%d %s n=%d rounds=%d", seed, sys, n, rounds), func(t *testing.T) {
@@ -95,14 +99,7 @@ func TestPairingPropertyRandomTournaments(t *testing.T) {
 				}
 				assertSeatedOnce(t, entrants, got)
 				if chk := CheckRound(req, got); !chk.OK {
-					for _, p := range chk.Problems {
-						// A round robin gives each of an odd group one rest
-						// (Berger): one who rested before the phase rests
-						// again; the checker rightly says so (FIBur-INT art. 34).
-						if p.Code != PairingSecondRest || (sys != SystemItaliana && sys != SystemGironi) {
-							t.Fatalf("round %d: checker: %+v", r, chk.Problems)
-						}
-					}
+					t.Fatalf("round %d: checker: %+v", r, chk.Problems)
 				}
 				switch {
 				case r == 1:
@@ -116,6 +113,8 @@ func TestPairingPropertyRandomTournaments(t *testing.T) {
 						}
 					}
 				case sys == SystemMitchell:
+					// Round 1's only rest is the incomplete table's NS line,
+					// so no table swaps roles (mitchellSwapRoles).
 					first, _ := seatsOf(prev[0])
 					now, _ := seatsOf(got)
 					for tb := 1; tb <= first.tables; tb++ {
@@ -123,6 +122,7 @@ func TestPairingPropertyRandomTournaments(t *testing.T) {
 							t.Fatalf("round %d: NS at table %d moved: %s then %s", r, tb, first.ns[tb], now.ns[tb])
 						}
 					}
+					assertMitchellMove(t, prev[len(prev)-1], got)
 				}
 				if r > 1 && (sys == SystemMitchell || sys == SystemItaliana || sys == SystemGironi) {
 					from := 2
@@ -143,9 +143,7 @@ func TestPairingPropertyRandomTournaments(t *testing.T) {
 				}
 				prev = append(prev, got)
 			}
-			if sys != SystemItaliana && sys != SystemGironi {
-				assertRestOnce(t, prev)
-			}
+			assertRestOnce(t, prev) // FIBur-INT art. 34, round robins too
 		})
 	}
 }
@@ -324,4 +322,249 @@ func pairedOpponentIn(r PairedRound, id string) string {
 		}
 	}
 	return ""
+}
+
+// phasePlan is a session: the system of each round after the first (drawn).
+type phasePlan []PairingSystem
+
+// randomPlan strings phases of 1–3 rounds of the later-round systems, no
+// phase twice in a row; gironi, whose groups may rest several lines, only
+// last. The first phases follow the reported order draw → danese →
+// mitchell → danese_modificato when fixed is set.
+// A session of an odd field is at most n rounds long (one new rest a
+// round); a gironi phase at most as long as its smallest group allows.
+func randomPlan(rng *rand.Rand, n, group int, fixed bool) phasePlan {
+	tables := (n + 1) / 2
+	smallest := n
+	for _, g := range gironiGroups(ids(n), group) {
+		smallest = min(smallest, len(g))
+	}
+	systems := []PairingSystem{SystemDanese, SystemDaneseModificato, SystemMitchell, SystemItaliana, SystemGironi}
+	var plan phasePlan
+	var order []PairingSystem
+	if fixed {
+		order = []PairingSystem{SystemDanese, SystemMitchell, SystemDaneseModificato}
+	}
+	last := PairingSystem("")
+	for len(plan) < 9 {
+		var sys PairingSystem
+		if len(order) > 0 {
+			sys, order = order[0], order[1:]
+		} else {
+			sys = systems[rng.IntN(len(systems))]
+			if sys == last {
+				continue
+			}
+		}
+		k := 1 + rng.IntN(3)
+		switch sys {
+		case SystemMitchell:
+			k = min(k, tables-1)
+		case SystemItaliana:
+			k = min(k, n-1)
+		case SystemGironi:
+			k = min(k, smallest-1)
+		}
+		for range k {
+			plan = append(plan, sys)
+		}
+		last = sys
+		if sys == SystemGironi {
+			break
+		}
+	}
+	if n%2 == 1 {
+		plan = plan[:min(len(plan), n-1)]
+	}
+	return plan
+}
+
+// Property (FITAB art. 38, FIBur-INT art. 34, RULES §11): sessions that mix
+// phases — draw, then danese, danese_modificato, mitchell, italiana, gironi —
+// with odd (and some even) numbers of pairs and standings from simulated
+// results. Every generated round passes the checker, nobody rests twice in
+// the session, each system keeps its movement, and a refusal happens exactly
+// when the independent oracle says no seating of the system keeps the rule
+// (then the referee seats the rest of the session by danese, as by choice).
+func TestPairingPropertyMixedPhases(t *testing.T) {
+	refused := 0
+	for seed := uint64(1); seed <= 160; seed++ {
+		rng := rand.New(rand.NewPCG(seed, 13))
+		n := 5 + 2*rng.IntN(19) // odd, 5..41
+		if seed%5 == 0 {
+			n++
+		}
+		group := 3 + rng.IntN(5)
+		plan := randomPlan(rng, n, group, seed%4 == 0)
+		narrowNS := seed%3 == 0 // NS wins every table 11–9: round 1's rest leads
+		t.Run(fmt.Sprintf("seed=%d n=%d plan=%v", seed, n, plan), func(t *testing.T) {
+			entrants := ids(n)
+			rounds := []PairedRound{}
+			vp := map[string]int{}
+			standings := func() []string {
+				out := slices.Clone(entrants)
+				slices.SortStableFunc(out, func(a, b string) int { return vp[b] - vp[a] })
+				return out
+			}
+			var phaseStandings []string
+			total := 1 + len(plan)
+			for r := 1; r <= total; r++ {
+				sys := SystemDraw
+				if r > 1 {
+					sys = plan[r-2]
+				}
+				req := PairingRequest{Ruleset: FIBurIta, System: sys, Round: r, RoundsPlanned: total, Entrants: entrants,
+					Previous: slices.Clone(rounds), GroupSize: group, Seed: u64(seed * 31), Standings: standings()}
+				start := PhaseStart(req)
+				if r == start {
+					phaseStandings = req.Standings
+				}
+				if sys == SystemGironi {
+					req.Standings = phaseStandings
+				}
+				got, err := GeneratePairing(req)
+				if expect := restRefusalExpected(req); err != nil || expect {
+					if err == nil || !expect {
+						t.Fatalf("round %d (%s): refusal expected %v, got err %v", r, sys, expect, err)
+					}
+					if !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), "FIBur-INT art. 34") {
+						t.Fatalf("round %d: refusal %v does not cite FIBur-INT art. 34", r, err)
+					}
+					refused++
+					for i := r; i <= total; i++ {
+						plan[i-2] = SystemDanese // the referee goes on by danese
+					}
+					req.System = SystemDanese
+					req.Standings = standings()
+					got = mustPair(t, req)
+				}
+				assertSeatedOnce(t, entrants, got)
+				if chk := CheckRound(req, got); !chk.OK {
+					t.Fatalf("round %d %s (%s): checker: %+v", r, req.System, seating(got), chk.Problems)
+				}
+				assertSystemKept(t, req, got)
+				rounds = append(rounds, got)
+				assertRestOnce(t, rounds)
+				for _, tb := range got.Tables {
+					ns := 11
+					if !narrowNS {
+						ns = rng.IntN(21)
+					}
+					vp[tb.NS[0]] += ns
+					vp[tb.EO[0]] += 20 - ns
+				}
+				for _, b := range got.Byes {
+					vp[b] += 14
+				}
+			}
+		})
+	}
+	t.Logf("%d rounds refused by FIBur-INT art. 34 (and seated by danese instead)", refused)
+}
+
+// restRefusalExpected is the oracle, independent of the generator's
+// search: the round must be refused under FIBur-INT art. 34 when every
+// seating the system allows rests a line a second time.
+//   - italiana, gironi: round k of a round robin rests k different entrants
+//     of each odd group (Berger), so a group with fewer than k entrants that
+//     had not rested before the phase must rest one again;
+//   - mitchell [mitchellSwapRoles]: the rest falls on a fixed line of the
+//     table the missing EO line reaches; a second rest is forced when both
+//     lines of that table in the round before the phase had rested by then.
+func restRefusalExpected(req PairingRequest) bool {
+	start := PhaseStart(req)
+	before := restRounds(req.Previous[:start-1])
+	switch req.System {
+	case SystemItaliana, SystemGironi:
+		groups := [][]string{req.Entrants}
+		if req.System == SystemGironi {
+			groups = gironiGroups(req.Standings, req.GroupSize)
+		}
+		k := req.Round - start + 1
+		for _, g := range groups {
+			fresh := 0
+			for _, e := range g {
+				if before[e] == 0 {
+					fresh++
+				}
+			}
+			if len(g)%2 == 1 && fresh < k {
+				return true
+			}
+		}
+	case SystemMitchell:
+		base, _ := seatsOf(req.Previous[start-2])
+		for h := 1; h <= base.tables; h++ {
+			if base.eo[h] != "" {
+				continue
+			}
+			moves := req.Round - (start - 1)
+			tb := (h-1+moves*mitchellStep)%base.tables + 1
+			return before[base.ns[tb]] > 0 && before[base.eo[tb]] > 0
+		}
+	}
+	return false
+}
+
+// assertSystemKept: the round follows its system (RULES §11).
+func assertSystemKept(t *testing.T, req PairingRequest, got PairedRound) {
+	t.Helper()
+	start := PhaseStart(req)
+	prev := req.Previous
+	switch req.System {
+	case SystemDanese:
+		assertDaneseOrder(t, req.Standings, got)
+	case SystemDaneseModificato:
+		if req.Round < req.RoundsPlanned {
+			last := lastOpponents(prev)
+			for _, tb := range got.Tables {
+				if last[tb.NS[0]] == tb.EO[0] {
+					t.Fatalf("round %d table %d: %s v %s met in round %d", got.Number, tb.Table, tb.NS[0], tb.EO[0], got.Number-1)
+				}
+			}
+		}
+	case SystemMitchell:
+		if req.Round > start {
+			assertMitchellMove(t, prev[len(prev)-1], got)
+			break
+		}
+		// First round of the phase: each table keeps its lines, the NS one
+		// fixed unless mitchellSwapRoles; EO lines move up one table.
+		base, _ := seatsOf(prev[len(prev)-1])
+		rested := restRounds(prev)
+		fixed := lineSeats{tables: base.tables, ns: map[int]string{}, eo: map[int]string{}}
+		for tb := 1; tb <= base.tables; tb++ {
+			fixed.ns[tb], fixed.eo[tb] = base.ns[tb], base.eo[tb]
+			if base.eo[tb] != "" && rested[base.ns[tb]] > 0 && rested[base.eo[tb]] == 0 {
+				fixed.ns[tb], fixed.eo[tb] = base.eo[tb], base.ns[tb]
+			}
+		}
+		now, _ := seatsOf(got)
+		for tb := 1; tb <= base.tables; tb++ {
+			if now.ns[tb] != fixed.ns[tb] || now.eo[tb] != fixed.eo[mitchellEOFrom(tb, base.tables)] {
+				t.Fatalf("round %d table %d: %s v %q, want fixed %s v %q", got.Number, tb, now.ns[tb], now.eo[tb], fixed.ns[tb], fixed.eo[mitchellEOFrom(tb, base.tables)])
+			}
+		}
+	}
+	// Mitchell and the round robins never repeat a meeting of their phase
+	// (Mitchell: from the round that set its seating).
+	from := start
+	switch req.System {
+	case SystemMitchell:
+		from = start - 1
+	case SystemItaliana, SystemGironi:
+	default:
+		return
+	}
+	met := map[[2]string]int{}
+	for _, p := range prev[from-1:] {
+		for _, tb := range p.Tables {
+			met[sortedPair(tb.NS[0], tb.EO[0])] = p.Number
+		}
+	}
+	for _, tb := range got.Tables {
+		if n, ok := met[sortedPair(tb.NS[0], tb.EO[0])]; ok {
+			t.Fatalf("round %d table %d: %s v %s met in round %d under %s", got.Number, tb.Table, tb.NS[0], tb.EO[0], n, req.System)
+		}
+	}
 }

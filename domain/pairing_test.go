@@ -222,29 +222,26 @@ func TestPairingRulesLaterRounds(t *testing.T) {
 	}
 }
 
-// FITAB art. 2 D / FIBur-INT art. 2 d: every entrant meets every other once;
-// n−1 rounds for even n, n rounds with one rest each for odd n.
-func TestPairingItalianaMeetsEveryoneOnce(t *testing.T) {
+// FITAB art. 2 D / FIBur-INT art. 2 d: Berger's calendar meets every entrant
+// with every other once; n−1 rounds for even n, n rounds with one rest each
+// for odd n.
+func TestPairingBergerMeetsEveryoneOnce(t *testing.T) {
 	for _, n := range []int{2, 3, 4, 5, 6, 7, 10, 13} {
 		t.Run(fmt.Sprintf("FITAB art. 2 D n=%d", n), func(t *testing.T) {
-			rounds := n - 1
-			if n%2 == 1 {
-				rounds = n
-			}
-			prev := []PairedRound{{Number: 1, System: SystemChoice}}
-			// round 1 is a placeholder seating by entry order
-			prev[0] = mustPair(t, PairingRequest{Ruleset: FITAB2025, System: SystemEntryOrder, Round: 1, Entrants: ids(n)})
-			met := map[[2]string]int{}
-			rests := map[string]int{}
+			rounds := n - 1 + n%2
+			met := map[[2]int]int{}
+			rests := map[int]int{}
 			for k := 1; k <= rounds; k++ {
-				r := mustPair(t, PairingRequest{Ruleset: FITAB2025, System: SystemItaliana, Round: k + 1, Entrants: ids(n), Previous: prev})
-				for _, tb := range r.Tables {
-					met[sortedPair(tb.NS[0], tb.EO[0])]++
+				for _, p := range bergerRound(n, k) {
+					switch {
+					case p[0] < 0:
+						rests[p[1]]++
+					case p[1] < 0:
+						rests[p[0]]++
+					default:
+						met[[2]int{min(p[0], p[1]), max(p[0], p[1])}]++
+					}
 				}
-				for _, b := range r.Byes {
-					rests[b]++
-				}
-				prev = append(prev, r)
 			}
 			if len(met) != n*(n-1)/2 {
 				t.Errorf("%d distinct meetings, want %d", len(met), n*(n-1)/2)
@@ -254,12 +251,64 @@ func TestPairingItalianaMeetsEveryoneOnce(t *testing.T) {
 					t.Errorf("%v met %d times", p, c)
 				}
 			}
-			if n%2 == 1 && len(rests) != n {
-				t.Errorf("rests %v, want each of %d once", rests, n)
+			if n%2 == 1 {
+				for i := range n {
+					if rests[i] != 1 {
+						t.Errorf("entrant %d rests %d times", i, rests[i])
+					}
+				}
+			} else if len(rests) != 0 {
+				t.Errorf("even n rests %v", rests)
+			}
+		})
+	}
+}
+
+// FITAB art. 2 D with FITAB art. 38 (roundRobinRestExempt false): after a
+// first round, an even italiana plays all n−1 rounds and meets every other
+// once; an odd one plays n−1 rounds, the pair that rested in round 1 taking
+// Berger's last number, so nobody rests twice in the session, and the n-th
+// round, which would rest that pair again, is refused citing art. 38.
+func TestPairingItalianaAfterFirstRound(t *testing.T) {
+	for _, n := range []int{2, 3, 4, 5, 6, 7, 10, 13} {
+		t.Run(fmt.Sprintf("FITAB art. 2 D art. 38 n=%d", n), func(t *testing.T) {
+			rounds := n - 1
+			prev := []PairedRound{mustPair(t, PairingRequest{Ruleset: FITAB2025, System: SystemEntryOrder, Round: 1, Entrants: ids(n)})}
+			met := map[[2]string]int{}
+			for k := 1; k <= rounds; k++ {
+				req := PairingRequest{Ruleset: FITAB2025, System: SystemItaliana, Round: k + 1, Entrants: ids(n), Previous: prev}
+				r := mustPair(t, req)
+				if chk := CheckRound(req, r); !chk.OK {
+					t.Fatalf("round %d: checker: %+v", k+1, chk.Problems)
+				}
+				for _, tb := range r.Tables {
+					met[sortedPair(tb.NS[0], tb.EO[0])]++
+				}
+				prev = append(prev, r)
+			}
+			assertRestOnce(t, prev)
+			want := n * (n - 1) / 2
+			if n%2 == 1 {
+				want -= (n - 1) / 2 // Berger's last round is not played
+				if rested := len(restRounds(prev)); rested != n {
+					t.Errorf("%d of %d rested in the session, want each once", rested, n)
+				}
+			}
+			if len(met) != want {
+				t.Errorf("%d distinct meetings, want %d", len(met), want)
+			}
+			for p, c := range met {
+				if c != 1 {
+					t.Errorf("%v met %d times", p, c)
+				}
 			}
 			_, err := GeneratePairing(PairingRequest{Ruleset: FITAB2025, System: SystemItaliana, Round: rounds + 2, Entrants: ids(n), Previous: prev})
-			if !errors.Is(err, ErrInvalid) {
-				t.Errorf("round %d of a round robin of %d: err = %v, want ErrInvalid", rounds+1, n, err)
+			wantErr := "plays"
+			if n%2 == 1 {
+				wantErr = "FITAB art. 38"
+			}
+			if !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), wantErr) {
+				t.Errorf("round %d: err = %v, want ErrInvalid with %q", rounds+2, err, wantErr)
 			}
 		})
 	}
