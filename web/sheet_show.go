@@ -34,7 +34,7 @@ type sheetPage struct {
 	History  []store.Correction
 	// Signatures: the lines' signatures at the table (UI.md §6).
 	Signatures []store.Confirmation
-	Computed *domain.Computed
+	Computed   *domain.Computed
 	// FieldErrs are the unreadable fields, listed in the report too (the
 	// live check swaps in only the report); Placeholders the computed
 	// totals the page script shows in the inputs.
