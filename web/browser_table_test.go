@@ -196,8 +196,8 @@ func TestBrowserTableEntry(t *testing.T) {
 		t.Fatalf("confirmations after both lines signed: %v", got["confirmations"])
 	}
 	// The secretary's sheet page shows the signatures.
-	sec := site.createPerson(t, domain.RoleClub, "segreteria.firme", "c1")
-	signIn(t, ctx, site, "segreteria.firme", sec)
+	pw := site.createPerson(t, domain.RoleClub, "segreteria.uno", "c1")
+	signIn(t, ctx, site, "segreteria.uno", pw)
 	run(t, ctx, chromedp.Navigate(site.URL+"/tournaments/"+tid+"/rounds/1/tables/1"), chromedp.WaitVisible(chromedp.CSS(`[data-signatures]`)))
 	if body := text(t, ctx, "[data-signatures]"); !strings.Contains(body, "Firme") || !exists(t, ctx, `[data-signature="ns"][data-entrant="1"]`) || !exists(t, ctx, `[data-signature="eo"][data-entrant="3"]`) {
 		t.Errorf("sheet page signatures: %q", body)
@@ -213,9 +213,8 @@ func TestBrowserTableEntry(t *testing.T) {
 	screenshot(t, ctx, "table-revoked")
 
 	// The printed round: a secretary issues the codes; each blank sheet
-	// carries a QR code and the typed code, and the new typed code works.
-	pw := site.createPerson(t, domain.RoleClub, "segreteria.uno", "c1")
-	signIn(t, ctx, site, "segreteria.uno", pw)
+	// carries a QR code and the typed code, and the new typed code works
+	// (the secretary signed in above).
 	run(t, ctx, chromedp.Navigate(site.URL+"/tournaments/"+tid+"/rounds/1/print"), chromedp.WaitVisible(chromedp.CSS(`[data-action="issue-codes"]`)))
 	if exists(t, ctx, `img[data-qr]`) {
 		t.Error("codes shown before they were issued")
