@@ -107,8 +107,8 @@ func toConfirmationsJSON(list []store.Confirmation) []confirmationJSON {
 	return out
 }
 
-// confirmSheet: POST …/sheet/confirm — one line signs; the second
-// signature delivers the sheet.
+// confirmSheet: POST …/sheet/confirm — the other line's confirmation
+// ends and delivers the sheet (API §4.2).
 func (s *server) confirmSheet(c *gin.Context) {
 	round, table, err := tableParams(c)
 	if err != nil {
@@ -130,7 +130,7 @@ func (s *server) confirmSheet(c *gin.Context) {
 		missing = append(missing, fieldError{Pointer: "/line", Detail: `line is required: "ns" or "eo"`})
 	}
 	if req.Entrant == "" {
-		missing = append(missing, fieldError{Pointer: "/entrant", Detail: "entrant is required: the signing line's entrant number"})
+		missing = append(missing, fieldError{Pointer: "/entrant", Detail: "entrant is required: the confirming line's entrant number"})
 	}
 	if len(missing) > 0 {
 		s.fail(c, &apiError{status: http.StatusUnprocessableEntity, typ: typeInvalid, detail: fmt.Sprintf("%d required fields missing; see errors", len(missing)), errors: missing})

@@ -85,8 +85,10 @@ func TestTableEntryScope(t *testing.T) {
 	})
 }
 
-// FITAB art. 19, FIBur-INT art. 18 (UI.md §6): both lines sign; an error
-// finding or missing hands refuse it; the wrong entrant is a 422.
+// FITAB art. 19, FIBur-INT art. 18 (UI.md §6, API §4.2): the other line's
+// one confirmation ends and delivers the sheet, both lines' signatures
+// stored; an error finding or missing hands refuse it (409); the wrong
+// entrant is a 422.
 func TestTableEntryConfirm(t *testing.T) {
 	eachBackend(t, func(t *testing.T, b backend) {
 		w := newWorld(t, b)
@@ -119,19 +121,20 @@ func TestTableEntryConfirm(t *testing.T) {
 		wantStatus(t, r, http.StatusOK, "club fixes the sheet")
 		wantProblem(t, confirm(code, "eo", "1"), http.StatusUnprocessableEntity, "/entrant")
 		wantProblem(t, confirm(code, "we", "3"), http.StatusUnprocessableEntity, "/line")
-		r = confirm(code, "ns", "1")
-		wantStatus(t, r, http.StatusOK, "NS signs")
-		if r.json(t)["delivered"] != false {
-			t.Errorf("one signature delivered the sheet: %s", r.body)
+		// One call, by the other line, ends and delivers the sheet; the
+		// scorer's line (NS) is stored as the line that ended it.
+		r = confirm(code, "eo", "3")
+		wantStatus(t, r, http.StatusOK, "EO confirms")
+		if r.json(t)["delivered"] != true {
+			t.Errorf("the other line's confirmation did not deliver the sheet: %s", r.body)
+		}
+		if list, _ := r.json(t)["confirmations"].([]any); len(list) != 2 {
+			t.Errorf("confirm answer confirmations = %v, want the ending and the confirming line", r.json(t)["confirmations"])
 		}
 		r = w.do(request{method: "POST", path: hands, token: code, body: goodHands[0]})
-		wantStatus(t, r, http.StatusConflict, "a hand after the first signature")
-		wantStatus(t, confirm(code, "ns", "1"), http.StatusConflict, "NS signs twice")
-		r = confirm(code, "eo", "3")
-		wantStatus(t, r, http.StatusOK, "EO signs")
-		if r.json(t)["delivered"] != true {
-			t.Errorf("two signatures did not deliver the sheet: %s", r.body)
-		}
+		wantStatus(t, r, http.StatusConflict, "a hand after delivery")
+		wantStatus(t, confirm(code, "eo", "3"), http.StatusConflict, "EO confirms twice")
+		wantStatus(t, confirm(code, "ns", "1"), http.StatusConflict, "NS confirms a delivered sheet")
 		r = w.do(request{method: "PUT", path: w.sheetPath(1, 1), token: w.club1, body: map[string]any{"hands": goodHands}})
 		wantStatus(t, r, http.StatusConflict, "club rewrites a signed sheet")
 
@@ -147,11 +150,17 @@ func TestTableEntryConfirm(t *testing.T) {
 		if n := strings.Count(string(r.body), `"confirmed_at"`); n != 2 {
 			t.Errorf("export.json has %d confirmed_at, want 2 (both lines of table 1)", n)
 		}
-		for i, want := range [][2]string{{"ns", "1"}, {"eo", "3"}} {
-			c := list[i].(map[string]any)
-			if c["line"] != want[0] || c["entrant"] != want[1] || c["at"] == "" || c["at"] == nil {
-				t.Errorf("confirmation %d = %v, want line %s entrant %s with a time", i, c, want[0], want[1])
+		// Both signatures, one per line, at the time of the confirmation.
+		entrants := map[any]any{}
+		for i, x := range list {
+			c := x.(map[string]any)
+			entrants[c["line"]] = c["entrant"]
+			if c["at"] == "" || c["at"] == nil || c["at"] != list[0].(map[string]any)["at"] {
+				t.Errorf("confirmation %d = %v, want the confirmation's time", i, c)
 			}
+		}
+		if entrants["ns"] != "1" || entrants["eo"] != "3" {
+			t.Errorf("confirmations %v, want NS 1 and EO 3", list)
 		}
 	})
 }

@@ -147,7 +147,7 @@ type Confirmation = store.Confirmation
 type ConfirmResult struct {
 	Target        SheetTarget
 	Confirmations []Confirmation
-	Delivered     bool // both lines signed
+	Delivered     bool // the other line confirmed: the sheet is delivered
 }
 
 // Signable says why a sheet cannot be signed yet, or nil: FITAB art. 19 /
@@ -163,56 +163,123 @@ func Signable(sh domain.Sheet, rep domain.Report) error {
 	return nil
 }
 
-// ConfirmSheet stores a line's signature of its table's sheet: line "ns"
-// or "eo" and that line's entrant number. The first signature ends the
-// sheet (no more hands); the second, the other line's, delivers it.
-func (a *App) ConfirmSheet(ctx context.Context, p Principal, tid string, round, table int, line, entrant string) (ConfirmResult, error) {
-	g, err := a.SheetTarget(ctx, p, tid, round, table, true)
-	if err != nil {
-		return ConfirmResult{}, err
-	}
+// signer checks a signature's line and entrant against the table: line
+// "ns" or "eo", or empty when the entrant number says which line signs
+// (the phone page's confirm step, which asks only for the number).
+func signer(g SheetTarget, line, entrant string) (domain.Line, string, error) {
+	entrant = strings.TrimSpace(entrant)
 	var l domain.Line
 	switch line {
 	case "ns":
 		l = domain.NS
 	case "eo":
 		l = domain.EO
+	case "":
+		switch entrant {
+		case g.Table.NS:
+			return domain.NS, entrant, nil
+		case g.Table.EO:
+			return domain.EO, entrant, nil
+		}
+		return l, entrant, invalid([]FieldError{{Pointer: "/entrant", Detail: fmt.Sprintf("%q is the entrant number of neither line at table %d", entrant, g.Table.Table)}})
 	default:
-		return ConfirmResult{}, invalid([]FieldError{{Pointer: "/line", Detail: fmt.Sprintf("line must be \"ns\" or \"eo\", not %q", line)}})
+		return l, entrant, invalid([]FieldError{{Pointer: "/line", Detail: fmt.Sprintf("line must be \"ns\" or \"eo\", not %q", line)}})
 	}
-	want := g.Table.NS
+	if entrant != lineEntrant(g, l) {
+		return l, entrant, invalid([]FieldError{{Pointer: "/entrant", Detail: fmt.Sprintf("%q is not the entrant number of line %s at table %d", entrant, l.Label(), g.Table.Table)}})
+	}
+	return l, entrant, nil
+}
+
+func lineEntrant(g SheetTarget, l domain.Line) string {
 	if l == domain.EO {
-		want = g.Table.EO
+		return g.Table.EO
 	}
-	entrant = strings.TrimSpace(entrant)
-	if entrant != want {
-		return ConfirmResult{}, invalid([]FieldError{{Pointer: "/entrant", Detail: fmt.Sprintf("%q is not the entrant number of line %s at table %d", entrant, l.Label(), g.Table.Table)}})
+	return g.Table.NS
+}
+
+// signedVia is how a signature was given: "table" (the table's code) or
+// the signed-in name.
+func signedVia(p Principal) string {
+	if p.TableEntry() {
+		return "table"
 	}
-	via := "table"
-	if !p.TableEntry() {
-		via = p.Name
-	}
-	list, err := a.db.ConfirmSheet(ctx, g.Tournament.ID, g.Round.Number, g.Table.Table,
-		store.Confirmation{Line: l, Entrant: entrant, Via: via},
-		func(st store.StoredSheet, _ []store.Confirmation) error {
-			return Signable(st.Sheet, domain.Validate(st.Sheet))
-		})
+	return p.Name
+}
+
+// signError turns the store's refusals of a signature into the operation's.
+func signError(g SheetTarget, err error, dup string) error {
+	var ae *Error
 	switch {
 	case errors.Is(err, store.ErrRoundClosed):
-		return ConfirmResult{}, roundClosed(g.Tournament.ID, g.Round.Number, "no longer being played")
+		return roundClosed(g.Tournament.ID, g.Round.Number, "no longer being played")
 	case errors.Is(err, domain.ErrNotFound):
-		return ConfirmResult{}, conflict("no hand has been entered for table %d yet: there is nothing to sign", g.Table.Table)
-	case err != nil:
-		var ae *Error
-		if errors.As(err, &ae) {
-			return ConfirmResult{}, ae
-		}
-		if errors.Is(err, domain.ErrConflict) {
-			return ConfirmResult{}, conflict("line %s has signed this sheet already", l.Label())
-		}
+		return conflict("no hand has been entered for table %d yet: there is nothing to sign", g.Table.Table)
+	case errors.As(err, &ae):
+		return ae
+	case errors.Is(err, domain.ErrConflict):
+		return conflict("%s", dup)
+	}
+	return err
+}
+
+func signableStored(st store.StoredSheet) error { return Signable(st.Sheet, domain.Validate(st.Sheet)) }
+
+// EndSheet stores the scorer's line's signature that ends the sheet (UI.md
+// §6: optional — the other line's confirmation alone ends and delivers
+// it): line "ns" or "eo" and that line's entrant number. No hand is taken
+// afterwards; the other line confirms with ConfirmSheet.
+func (a *App) EndSheet(ctx context.Context, p Principal, tid string, round, table int, line, entrant string) (ConfirmResult, error) {
+	g, err := a.SheetTarget(ctx, p, tid, round, table, true)
+	if err != nil {
 		return ConfirmResult{}, err
 	}
-	return ConfirmResult{Target: g, Confirmations: list, Delivered: len(list) == 2}, nil
+	if line == "" {
+		return ConfirmResult{}, invalid([]FieldError{{Pointer: "/line", Detail: `line is required: "ns" or "eo"`}})
+	}
+	l, entrant, err := signer(g, line, entrant)
+	if err != nil {
+		return ConfirmResult{}, err
+	}
+	list, err := a.db.EndSheet(ctx, g.Tournament.ID, g.Round.Number, g.Table.Table,
+		store.Confirmation{Line: l, Entrant: entrant, Via: signedVia(p)}, signableStored)
+	if err != nil {
+		return ConfirmResult{}, signError(g, err, "the sheet has been ended already: the other line confirms it")
+	}
+	return ConfirmResult{Target: g, Confirmations: list}, nil
+}
+
+// ConfirmSheet is the other line's confirmation (API §4.2, UI.md §6): it
+// ends and delivers the sheet. line is "ns" or "eo" (empty: the line whose
+// entrant number is given) and entrant that line's number. It stores the
+// confirming line and, unless the scorer's line ended the sheet before,
+// the other line as the one that ended it, at the same time. 409 while the
+// sheet has an error finding or fewer hands than planned without a
+// time-out, when it is confirmed already, or when the confirming line is
+// the one that ended it; 422 for a wrong entrant number.
+func (a *App) ConfirmSheet(ctx context.Context, p Principal, tid string, round, table int, line, entrant string) (ConfirmResult, error) {
+	g, err := a.SheetTarget(ctx, p, tid, round, table, true)
+	if err != nil {
+		return ConfirmResult{}, err
+	}
+	l, entrant, err := signer(g, line, entrant)
+	if err != nil {
+		return ConfirmResult{}, err
+	}
+	via := signedVia(p)
+	o := l.Other()
+	list, err := a.db.ConfirmSheet(ctx, g.Tournament.ID, g.Round.Number, g.Table.Table,
+		store.Confirmation{Line: l, Entrant: entrant, Via: via},
+		store.Confirmation{Line: o, Entrant: lineEntrant(g, o), Via: via},
+		signableStored)
+	if err != nil {
+		dup := "the sheet has been confirmed already: it changes only by a referee's correction (RULES §9)"
+		if have, rerr := a.db.SheetConfirmations(ctx, g.Tournament.ID, g.Round.Number, g.Table.Table); rerr == nil && len(have) == 1 {
+			dup = fmt.Sprintf("line %s ended the sheet: the other line (%s) must confirm it", have[0].Line.Label(), have[0].Line.Other().Label())
+		}
+		return ConfirmResult{}, signError(g, err, dup)
+	}
+	return ConfirmResult{Target: g, Confirmations: list, Delivered: true}, nil
 }
 
 // Confirmations returns the signatures of a table's sheet.
@@ -247,8 +314,11 @@ func (a *App) RefereeCalls(ctx context.Context, p Principal, tid string) ([]Refe
 }
 
 // statusOf is the status of a table (UI.md §3 data-status): sheet nil
-// when none is stored; signatures are the lines' confirmations at the
-// table (FITAB art. 19, FIBur-INT art. 18).
+// when none is stored; signatures are the lines' signatures at the table
+// (FITAB art. 19, FIBur-INT art. 18): one is the scorer's line that ended
+// the sheet, two are a sheet the other line confirmed — delivered (API
+// §4.2). Delivered: confirmed, or the round's sheets delivered; awaiting
+// confirmation: all planned hands in, a time-out, or ended.
 func statusOf(sh *domain.Sheet, hasError bool, signatures int, roundState domain.RoundState) TableStatus {
 	delivered := signatures >= 2 || roundState.Order() >= domain.RoundSheetsDelivered.Order()
 	switch {

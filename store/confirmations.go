@@ -14,7 +14,7 @@ import (
 // The signatures of a sheet (FITAB art. 19, FIBur-INT art. 18: the sheet is
 // signed by both lines; UI.md §6) and the players' call for the referee.
 
-// ErrSheetConfirmed: a line has signed the sheet; it no longer takes
+// ErrSheetConfirmed: a line has signed (ended) the sheet; it no longer takes
 // hands or a new sheet from the club or the table (a referee's correction
 // still changes it, RULES §9).
 var ErrSheetConfirmed = fmt.Errorf("%w: the sheet has been signed", domain.ErrConflict)
@@ -59,13 +59,49 @@ func checkNotConfirmed(tx *gorm.DB, key sheetKey) error {
 	return nil
 }
 
-// ConfirmSheet stores one line's signature of a table's sheet, under the
-// sheet's locks and after check accepted the stored sheet and the
-// signatures already given (so no hand lands between the check and the
-// signature). A line that signed already is ErrConflict; no sheet is
-// ErrNotFound. It returns all the sheet's signatures, oldest first.
-func (db *DB) ConfirmSheet(ctx context.Context, tournamentID string, round, table int, c Confirmation, check func(StoredSheet, []Confirmation) error) ([]Confirmation, error) {
-	key := sheetKey{tournamentID, round, table}
+// The signatures are two rows per delivered sheet: the scorer's line that
+// ended it and the other line that confirmed it (API §4.2, UI.md §6). One
+// row is a sheet ended by its scorer's line and not yet confirmed; two rows
+// are a confirmed, delivered sheet.
+
+// EndSheet stores the scorer's line's signature that ends a table's sheet
+// (UI.md §6, the optional step before the other line confirms), under the
+// sheet's locks after check accepted the stored sheet. A sheet ended or
+// confirmed already is ErrConflict; no sheet is ErrNotFound.
+func (db *DB) EndSheet(ctx context.Context, tournamentID string, round, table int, c Confirmation, check func(StoredSheet) error) ([]Confirmation, error) {
+	return db.sign(ctx, sheetKey{tournamentID, round, table}, check, func(have []Confirmation) ([]Confirmation, error) {
+		if len(have) > 0 {
+			return nil, errorf(domain.ErrConflict, "line %s ended the sheet already", have[0].Line)
+		}
+		return []Confirmation{c}, nil
+	})
+}
+
+// ConfirmSheet stores the other line's confirmation, which ends and
+// delivers a table's sheet (API §4.2): c is the confirming line; when the
+// sheet was not ended, scorer (the other line, its entrant and via) is
+// stored as the line that ended it, at the same time. Under the sheet's
+// locks, after check accepted the stored sheet (so no hand lands between
+// the check and the signature). A sheet confirmed already, or ended by
+// c's own line, is ErrConflict; no sheet is ErrNotFound. It returns all the
+// sheet's signatures, the confirmation last.
+func (db *DB) ConfirmSheet(ctx context.Context, tournamentID string, round, table int, c, scorer Confirmation, check func(StoredSheet) error) ([]Confirmation, error) {
+	return db.sign(ctx, sheetKey{tournamentID, round, table}, check, func(have []Confirmation) ([]Confirmation, error) {
+		switch {
+		case len(have) >= 2:
+			return nil, errorf(domain.ErrConflict, "the sheet has been confirmed already")
+		case len(have) == 1 && have[0].Line == c.Line:
+			return nil, errorf(domain.ErrConflict, "line %s ended the sheet: the other line must confirm it", c.Line)
+		case len(have) == 1:
+			return []Confirmation{c}, nil
+		}
+		return []Confirmation{scorer, c}, nil
+	})
+}
+
+// sign stores the signatures add decides from those already given, all at
+// one time, in one transaction under the sheet's locks.
+func (db *DB) sign(ctx context.Context, key sheetKey, check func(StoredSheet) error, add func([]Confirmation) ([]Confirmation, error)) ([]Confirmation, error) {
 	var out []Confirmation
 	err := db.gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		if err := checkRoundOpen(tx, key); err != nil {
@@ -82,19 +118,22 @@ func (db *DB) ConfirmSheet(ctx context.Context, tournamentID string, round, tabl
 		if err != nil {
 			return err
 		}
-		for _, h := range have {
-			if h.Line == c.Line {
-				return errorf(domain.ErrConflict, "line %s signed the sheet already", c.Line)
-			}
-		}
-		if err := check(st, have); err != nil {
+		list, err := add(have)
+		if err != nil {
 			return err
 		}
-		row := confirmationRow{TournamentID: tournamentID, RoundNo: round, TableNo: table, Line: c.Line.String(), Entrant: c.Entrant, Via: c.Via, At: instant(db.stamp())}
-		if err := tx.Create(&row).Error; err != nil {
-			return translate(err, "store signature")
+		if err := check(st); err != nil {
+			return err
 		}
-		out = append(have, row.toDomain())
+		at := instant(db.stamp())
+		out = have
+		for _, c := range list {
+			row := confirmationRow{TournamentID: key.tournament, RoundNo: key.round, TableNo: key.table, Line: c.Line.String(), Entrant: c.Entrant, Via: c.Via, At: at}
+			if err := tx.Create(&row).Error; err != nil {
+				return translate(err, "store signature")
+			}
+			out = append(out, row.toDomain())
+		}
 		return nil
 	})
 	if err != nil {

@@ -170,11 +170,14 @@ func TestBrowserTableEntry(t *testing.T) {
 		{"end": "closed", "ns": map[string]any{"base": 0, "points": -55}, "eo": map[string]any{"base": 400, "points": 180}},
 		{"end": "closed", "ns": map[string]any{"base": 350, "points": 120}, "eo": map[string]any{"base": 200, "points": 65}},
 	}}, 200)
-	run(t, ctx, chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(`[data-action="end-sheet"]`)))
+	// The confirm step is offered at once; ending the sheet first is optional.
+	run(t, ctx, chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(`[data-action="confirm"]`)),
+		chromedp.Click(chromedp.CSS(`[data-action="open-end"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`[data-action="end-sheet"]`)))
 	screenshot(t, ctx, "table-entry-end")
 	run(t, ctx, chromedp.EmulateViewport(360, 800),
 		chromedp.SetValue(chromedp.CSS(`select[name="line"]`), "ns"),
-		chromedp.SendKeys(chromedp.CSS(`input[name="entrant"]`), "1"),
+		chromedp.SendKeys(chromedp.CSS(`input[name="scorer_entrant"]`), "1"),
 		chromedp.Click(chromedp.CSS(`[data-action="end-sheet"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`[data-action="confirm"]`)),
 	)
@@ -192,6 +195,14 @@ func TestBrowserTableEntry(t *testing.T) {
 	if list, _ := got["confirmations"].([]any); len(list) != 2 {
 		t.Fatalf("confirmations after both lines signed: %v", got["confirmations"])
 	}
+	// The secretary's sheet page shows the signatures.
+	pw := site.createPerson(t, domain.RoleClub, "segreteria.uno", "c1")
+	signIn(t, ctx, site, "segreteria.uno", pw)
+	run(t, ctx, chromedp.Navigate(site.URL+"/tournaments/"+tid+"/rounds/1/tables/1"), chromedp.WaitVisible(chromedp.CSS(`[data-signatures]`)))
+	if body := text(t, ctx, "[data-signatures]"); !strings.Contains(body, "Firme") || !exists(t, ctx, `[data-signature="ns"][data-entrant="1"]`) || !exists(t, ctx, `[data-signature="eo"][data-entrant="3"]`) {
+		t.Errorf("sheet page signatures: %q", body)
+	}
+	screenshot(t, ctx, "sheet-signatures")
 
 	// A re-issued link: the old page says why in Italian.
 	apiCall(t, site, "POST", "/v1/tournaments/"+tid+"/rounds/1/tables/1/entry-link", club, nil, 201)
@@ -202,9 +213,8 @@ func TestBrowserTableEntry(t *testing.T) {
 	screenshot(t, ctx, "table-revoked")
 
 	// The printed round: a secretary issues the codes; each blank sheet
-	// carries a QR code and the typed code, and the new typed code works.
-	pw := site.createPerson(t, domain.RoleClub, "segreteria.uno", "c1")
-	signIn(t, ctx, site, "segreteria.uno", pw)
+	// carries a QR code and the typed code, and the new typed code works
+	// (the secretary signed in above).
 	run(t, ctx, chromedp.Navigate(site.URL+"/tournaments/"+tid+"/rounds/1/print"), chromedp.WaitVisible(chromedp.CSS(`[data-action="issue-codes"]`)))
 	if exists(t, ctx, `img[data-qr]`) {
 		t.Error("codes shown before they were issued")

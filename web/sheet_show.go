@@ -35,7 +35,9 @@ type sheetPage struct {
 	Theirs   []sheetHandView
 	TheirsW  [2]lineWritten
 	History  []store.Correction
-	Computed *domain.Computed
+	// Signatures: the lines' signatures at the table (UI.md §6).
+	Signatures []store.Confirmation
+	Computed   *domain.Computed
 	// FieldErrs are the unreadable fields, listed in the report too (the
 	// live check swaps in only the report); Placeholders the computed
 	// totals the page script shows in the inputs.
@@ -168,6 +170,7 @@ func (s *Server) sheetShow(w http.ResponseWriter, r *http.Request) {
 	}
 	data := s.newSheetPage(r, g)
 	data.History = view.Corrections
+	data.Signatures = view.Confirmations
 	values := sheetValues{}
 	var rep *domain.Report
 	if stored != nil {

@@ -186,13 +186,37 @@ func (s *Server) tableHandAdd(w http.ResponseWriter, r *http.Request) {
 	_, err = s.app.AppendHand(r.Context(), p, p.Entry.TournamentID, p.Entry.Round, p.Entry.Table,
 		func(app.SheetTarget) (domain.Hand, error) { return f.Hand, nil }, f.Key)
 	if err != nil {
-		s.tableOpFailed(w, r, err)
+		s.tableOpFailed(w, r, err, "")
 		return
 	}
 	seeOther(w, r, "/table/"+r.PathValue("code"))
 }
 
-// tableConfirm: POST /table/{code}/confirm — a line signs.
+// tableEnd: POST /table/{code}/end — the scorer's line ends the sheet
+// (optional: the other line's confirmation alone ends and delivers it).
+func (s *Server) tableEnd(w http.ResponseWriter, r *http.Request) {
+	p, state, err := s.app.TableEntryFrom(r.Context(), clientAddress(r), r.PathValue("code"))
+	if s.tableRefused(w, r, state, err) {
+		return
+	}
+	f, errs, err := form.ParseTableEnd(w, r)
+	if err != nil {
+		s.renderError(w, r, http.StatusBadRequest, "table.bad_form")
+		return
+	}
+	if errs.Any() {
+		s.tablePageFor(w, r, http.StatusUnprocessableEntity, errs, formValues(r), "")
+		return
+	}
+	if _, err := s.app.EndSheet(r.Context(), p, p.Entry.TournamentID, p.Entry.Round, p.Entry.Table, f.Line, f.Entrant); err != nil {
+		s.tableOpFailed(w, r, err, "scorer_entrant")
+		return
+	}
+	seeOther(w, r, "/table/"+r.PathValue("code"))
+}
+
+// tableConfirm: POST /table/{code}/confirm — the other line confirms:
+// the sheet is delivered.
 func (s *Server) tableConfirm(w http.ResponseWriter, r *http.Request) {
 	p, state, err := s.app.TableEntryFrom(r.Context(), clientAddress(r), r.PathValue("code"))
 	if s.tableRefused(w, r, state, err) {
@@ -208,7 +232,7 @@ func (s *Server) tableConfirm(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if _, err := s.app.ConfirmSheet(r.Context(), p, p.Entry.TournamentID, p.Entry.Round, p.Entry.Table, f.Line, f.Entrant); err != nil {
-		s.tableOpFailed(w, r, err)
+		s.tableOpFailed(w, r, err, "entrant")
 		return
 	}
 	seeOther(w, r, "/table/"+r.PathValue("code"))
@@ -221,15 +245,16 @@ func (s *Server) tableCallReferee(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err := s.app.CallReferee(r.Context(), p, p.Entry.TournamentID, p.Entry.Round, p.Entry.Table); err != nil {
-		s.tableOpFailed(w, r, err)
+		s.tableOpFailed(w, r, err, "")
 		return
 	}
 	s.tablePageFor(w, r, http.StatusOK, nil, nil, "table.referee_called")
 }
 
 // tableOpFailed shows an operation's refusal on the table page: field
-// errors next to their inputs, the rest as the page's error.
-func (s *Server) tableOpFailed(w http.ResponseWriter, r *http.Request, err error) {
+// errors next to their inputs (the entrant number's input is named
+// entrantField), the rest as the page's error.
+func (s *Server) tableOpFailed(w http.ResponseWriter, r *http.Request, err error, entrantField string) {
 	var ae *app.Error
 	if !errors.As(err, &ae) {
 		s.serverError(w, r, err)
@@ -237,8 +262,8 @@ func (s *Server) tableOpFailed(w http.ResponseWriter, r *http.Request, err error
 	}
 	errs := form.Errors{}
 	for _, f := range ae.Fields {
-		if f.Pointer == "/entrant" {
-			errs["entrant"] = "table.entrant_wrong"
+		if f.Pointer == "/entrant" && entrantField != "" {
+			errs[entrantField] = "table.entrant_wrong"
 		}
 	}
 	if len(errs) == 0 {
@@ -247,7 +272,11 @@ func (s *Server) tableOpFailed(w http.ResponseWriter, r *http.Request, err error
 			errs["_"] = "table.cannot_sign"
 		}
 	}
-	s.tablePageFor(w, r, http.StatusConflict, errs, formValues(r), "")
+	status := http.StatusConflict
+	if errors.Is(ae.Kind, domain.ErrInvalid) {
+		status = http.StatusUnprocessableEntity
+	}
+	s.tablePageFor(w, r, status, errs, formValues(r), "")
 }
 
 func formValues(r *http.Request) map[string]string {

@@ -86,3 +86,27 @@ func ParseTableConfirm(w http.ResponseWriter, r *http.Request) (TableConfirm, Er
 	}
 	return f, errs, nil
 }
+
+// TableEnd is the scorer's line's signature that ends the sheet (UI.md
+// §6, optional): its line and entrant number, named apart from the
+// confirmation's `entrant` that shares the page.
+type TableEnd struct {
+	Line    string
+	Entrant string
+}
+
+// ParseTableEnd reads the optional "end the sheet" form.
+func ParseTableEnd(w http.ResponseWriter, r *http.Request) (TableEnd, Errors, error) {
+	if err := parse(w, r); err != nil {
+		return TableEnd{}, nil, err
+	}
+	f := TableEnd{Line: value(r, "line"), Entrant: value(r, "scorer_entrant")}
+	errs := Errors{}
+	if f.Line != "ns" && f.Line != "eo" {
+		errs["line"] = "form.required"
+	}
+	if f.Entrant == "" {
+		errs["scorer_entrant"] = "form.required"
+	}
+	return f, errs, nil
+}
