@@ -179,7 +179,6 @@ var messagesSecretary = map[string]msg{
 	"secretary.download_json":                {"Dati completi (JSON)", "Full data (JSON)"},
 	"secretary.download_csv":                 {"Una tabella alla volta (CSV)", "One table at a time (CSV)"},
 	"secretary.download_template":            {"Scarica il modello di referto (.xlsx)", "Download the score sheet template (.xlsx)"},
-	"secretary.imports_pending":              {"Compila il modello e invialo con il programma del circolo (API). Il caricamento da questa pagina arriverà presto; nel frattempo i referti si scrivono tavolo per tavolo dalla pagina del turno.", "Fill in the template and send it with the club's program (API). Uploading from this page is coming; meanwhile enter the sheets table by table from the round page."},
 	// The workbook upload (import_show.go).
 	"secretary.import_file":              {"File Excel dei referti (.xlsx)", "Score sheet workbook (.xlsx)"},
 	"secretary.import_help":              {"Il file compilato sul modello qui sotto, fino a 10 MB. I referti di un turno già consegnato non vengono sostituiti.", "The file filled in on the template below, up to 10 MB. Sheets of a round already delivered are not replaced."},
