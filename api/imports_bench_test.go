@@ -21,6 +21,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"segnapunti/app"
 	"segnapunti/domain"
 	"segnapunti/store"
 	"segnapunti/store/dbtest"
@@ -97,7 +98,8 @@ func BenchmarkImportWorkbook(b *testing.B) {
 	data := benchImportWorkbook(b)
 	db, raw := benchPostgres(b)
 	t := benchImportTournament(b, db)
-	s := &server{cfg: Config{}.withDefaults(), db: db, log: slog.New(slog.DiscardHandler)}
+	ops := app.New(db, nil, nil)
+	admin := app.Principal{Role: domain.RoleAdmin, Name: "bench"}
 	ctx := context.Background()
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
@@ -107,10 +109,10 @@ func BenchmarkImportWorkbook(b *testing.B) {
 		h := sha256.New()
 		h.Write(data)
 		binary.Write(h, binary.LittleEndian, int64(i))
-		up := upload{filename: "bench.xlsx", data: data, sha256: hex.EncodeToString(h.Sum(nil))}
-		imp, replayed, err := s.importWorkbook(ctx, t, "bench", up)
-		if err != nil || replayed || len(imp.ReportJSON) == 0 {
-			b.Fatalf("import: replayed %v, %v", replayed, err)
+		up := app.Upload{Filename: "bench.xlsx", Data: data, SHA256: hex.EncodeToString(h.Sum(nil))}
+		res, err := ops.RunImport(ctx, admin, t.ID, func(int64) (app.Upload, error) { return up, nil }, app.ImportOptions{})
+		if err != nil || res.Replayed || len(res.Import.ReportJSON) == 0 {
+			b.Fatalf("import: replayed %v, %v", res.Replayed, err)
 		}
 	}
 }

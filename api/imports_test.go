@@ -826,21 +826,21 @@ func FuzzReadUpload(f *testing.F) {
 		c, _ := gin.CreateTestContext(rec)
 		c.Request = httptest.NewRequest(http.MethodPost, "/v1/tournaments/t/imports", bytes.NewReader(body))
 		c.Request.Header.Set("Content-Type", contentType)
-		up, err := s.readUpload(c)
+		up, err := s.readUpload(c, s.maxImportBytes())
 		if err != nil {
 			if p := problemFor(err); p.Status < 400 || p.Status >= 500 {
 				t.Fatalf("error %v answers %d", err, p.Status)
 			}
 			return
 		}
-		if len(up.data) > limit {
-			t.Fatalf("kept %d bytes, over the limit of %d", len(up.data), limit)
+		if len(up.Data) > limit {
+			t.Fatalf("kept %d bytes, over the limit of %d", len(up.Data), limit)
 		}
-		if sum := sha256.Sum256(up.data); hex.EncodeToString(sum[:]) != up.sha256 {
+		if sum := sha256.Sum256(up.Data); hex.EncodeToString(sum[:]) != up.SHA256 {
 			t.Fatal("the hash is not the file's")
 		}
-		if len(up.filename) > maxFilename || !utf8.ValidString(up.filename) || strings.ContainsFunc(up.filename, unicode.IsControl) {
-			t.Fatalf("file name %q", up.filename)
+		if len(up.Filename) > maxFilename || !utf8.ValidString(up.Filename) || strings.ContainsFunc(up.Filename, unicode.IsControl) {
+			t.Fatalf("file name %q", up.Filename)
 		}
 	})
 }

@@ -174,6 +174,9 @@ var appStatus = []struct {
 	typ    string
 }{
 	{app.ErrBadParameter, http.StatusBadRequest, typeMalformed},
+	{app.ErrWorkbookTooLarge, http.StatusRequestEntityTooLarge, typeTooLarge},
+	{app.ErrUnreadableWorkbook, http.StatusUnprocessableEntity, typeUnreadableWorkbook},
+	{app.ErrImportMismatch, http.StatusUnprocessableEntity, typeImportMismatch},
 	{app.ErrRoundClosed, http.StatusConflict, typeRoundClosed},
 	{app.ErrPrecondition, http.StatusPreconditionFailed, typePrecondition},
 	{app.ErrForbidden, http.StatusForbidden, typeForbidden},
@@ -206,7 +209,7 @@ func fromAppFields(fs []app.FieldError) []fieldError {
 	}
 	out := make([]fieldError, len(fs))
 	for i, f := range fs {
-		out[i] = fieldError{Pointer: f.Pointer, Parameter: f.Parameter, Detail: f.Detail}
+		out[i] = fieldError{Pointer: f.Pointer, Parameter: f.Parameter, Cell: f.Cell, Detail: f.Detail}
 	}
 	return out
 }

@@ -8,9 +8,11 @@ package app
 
 import (
 	"log/slog"
+	"sync"
 	"time"
 
 	"segnapunti/events"
+	"segnapunti/importers/xlsx"
 	"segnapunti/store"
 )
 
@@ -32,6 +34,9 @@ type App struct {
 	public *publicCache
 
 	codes codeThrottle // wrong table codes per address (table_throttle.go)
+
+	gateOnce sync.Once // the upload gate (imports.go)
+	gate     *xlsx.Gate
 }
 
 // New returns the operations over db. now is the clock (nil: time.Now);

@@ -22,9 +22,11 @@ var ErrPrecondition = errors.New("precondition failed")
 // pointer (which is also the name of a page's form field, UI.md) or a
 // parameter (a path or query value).
 type FieldError struct {
-	Pointer   string
-	Parameter string
-	Detail    string
+	Pointer   string `json:"pointer,omitempty"`
+	Parameter string `json:"parameter,omitempty"`
+	// Cell is the spreadsheet cell of an uploaded workbook ("Smazzate!A5").
+	Cell   string `json:"cell,omitempty"`
+	Detail string `json:"detail"`
 }
 
 // Error is an operation's refusal: a kind (domain.ErrNotFound,

@@ -1,16 +1,162 @@
 package app
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
 
 	"segnapunti/domain"
+	"segnapunti/exporters/reportjson"
+	"segnapunti/importers/xlsx"
 	"segnapunti/store"
 )
 
-// Workbook imports (API §5). Who may upload and who may read a recorded
-// upload is decided here; reading the workbook and planning the writes
-// still live in package api (importWorkbook) — to be moved here.
+// Workbook imports (API §5): who may upload, reading the workbook through
+// the upload gate, checking each match against the tournament, validating
+// it, and storing every sheet of the workbook with a record of the upload
+// in one transaction. Both doors (POST /v1/tournaments/{tid}/imports and
+// the page /tournaments/{tid}/imports) run RunImport.
+//
+// What an upload does with what it finds:
+//
+//   - a workbook that cannot be read at all (not an .xlsx file, truncated,
+//     over a limit, in neither layout, a cell whose value cannot be read):
+//     ErrUnreadableWorkbook or ErrWorkbookTooLarge naming the cell where
+//     there is one; nothing is stored;
+//   - a match that does not fit the tournament (a round or table it does
+//     not have, a pair the table does not seat, another ruleset, planned
+//     hands, kind or VP table, the same table twice): ErrImportMismatch
+//     listing every such match by its cell; nothing is stored. The whole
+//     upload is refused because the fix may be in the tournament (a round
+//     not yet entered) and the same file must then import: a recorded
+//     upload would be answered again unchanged (below);
+//   - a match that cannot be read as a whole (hands numbered twice, results
+//     without hands: xlsx.Match.Err): listed as "unreadable" with its cell;
+//     the others are stored. Fixing it changes the file, so the fixed file
+//     is a new upload;
+//   - a match of a round whose sheets are delivered (RULES §10; FITAB
+//     art. 20: a delivered sheet is final, corrections go through the
+//     referee): listed as "rejected" with its report; the others are stored;
+//   - every other match is validated (API §2, findings naming their cells)
+//     and created or replaced at its table, error findings or not, as a
+//     PUT of the sheet would.
+//
+// When no match can be stored, nothing is recorded and the refusal lists
+// why (ErrRoundClosed when every match is in a delivered round,
+// ErrUnreadableWorkbook otherwise). The same file again (its SHA-256) in
+// the same tournament is answered with the recorded report (Replayed).
+// Recorded reports are in English: the record keeps one language; the
+// result of a fresh upload also carries each match's domain report, for a
+// door that speaks another language.
+
+// Refusals of an upload (kinds of *Error).
+var (
+	// ErrUnreadableWorkbook: the workbook, or every match of it, cannot
+	// be read or stored.
+	ErrUnreadableWorkbook = fmt.Errorf("%w: unreadable workbook", domain.ErrInvalid)
+	// ErrImportMismatch: a match does not fit the tournament.
+	ErrImportMismatch = fmt.Errorf("%w: workbook does not fit the tournament", domain.ErrInvalid)
+	// ErrWorkbookTooLarge: the file or its content is over a limit.
+	ErrWorkbookTooLarge = fmt.Errorf("%w: workbook too large", domain.ErrInvalid)
+)
+
+// Upload is the file of an upload, read whole, with its SHA-256 (hex).
+type Upload struct {
+	Filename string
+	Data     []byte
+	SHA256   string
+}
+
+// ImportOptions are a door's settings of an upload.
+type ImportOptions struct {
+	// Gate bounds the workbooks read at once; nil: the App's own gate
+	// (ImportGate). A full gate is xlsx.ErrBusy, returned as it is (the
+	// door answers it with Gate.RetryAfter).
+	Gate *xlsx.Gate
+	// MaxBytes bounds the workbook (0: xlsx.DefaultMaxBytes).
+	MaxBytes int64
+}
+
+// ImportResult is a recorded upload: the record (its ReportJSON is the
+// API §4 report), whether it had been recorded before, and — for a fresh
+// upload — the matches in workbook order with their domain reports.
+type ImportResult struct {
+	Import   store.Import
+	Replayed bool
+	Layout   string
+	Matches  []ImportMatch
+	Counts   ImportCounts
+	Ignored  []string
+}
+
+// ImportGate is the App's gate of uploads, shared by the doors that pass
+// no gate of their own.
+func (a *App) ImportGate() *xlsx.Gate {
+	a.gateOnce.Do(func() { a.gate = xlsx.NewGate(DefaultImportSlots, DefaultImportWait) })
+	return a.gate
+}
+
+// DefaultImportSlots workbooks are read at once (each may hold up to
+// xlsx.UploadMemoryBudget); another upload waits DefaultImportWait for a
+// slot, then is refused with xlsx.ErrBusy.
+const (
+	DefaultImportSlots = 2
+	DefaultImportWait  = 2 * time.Second
+)
+
+// RunImport imports a workbook into tournament tid for p. read is the
+// door's reading of the uploaded file, bounded by the limit it is given;
+// it is called only once the caller may upload and a slot of the gate is
+// taken, so that a busy server does not buffer another workbook.
+func (a *App) RunImport(ctx context.Context, p Principal, tid string, read func(maxBytes int64) (Upload, error), opts ImportOptions) (ImportResult, error) {
+	t, err := a.ImportTournament(ctx, p, tid)
+	if err != nil {
+		return ImportResult{}, err
+	}
+	gate := opts.Gate
+	if gate == nil {
+		gate = a.ImportGate()
+	}
+	maxBytes := opts.MaxBytes
+	if maxBytes <= 0 {
+		maxBytes = xlsx.DefaultMaxBytes
+	}
+	release, err := gate.Acquire(ctx)
+	if err != nil {
+		return ImportResult{}, err
+	}
+	defer release()
+	up, err := read(maxBytes)
+	if err != nil {
+		return ImportResult{}, err
+	}
+	by := p.Name
+	if by == "" {
+		by = string(p.Role)
+	}
+	res, err := a.importWorkbook(ctx, t, by, up, maxBytes)
+	if err != nil {
+		return ImportResult{}, err
+	}
+	if !res.Replayed {
+		a.SheetsImported(ctx, t.ID)
+	}
+	return res, nil
+}
+
+// invalidDetail is an invalid-input error's message without its kind.
+func invalidDetail(err error) string {
+	return strings.TrimPrefix(err.Error(), domain.ErrInvalid.Error()+": ")
+}
 
 // ImportTournament loads the tournament of an upload: the organising
 // club, a referee of the tournament and an admin may upload; the
@@ -47,4 +193,458 @@ func (a *App) Import(ctx context.Context, p Principal, id int64) (store.Import, 
 		return store.Import{}, err
 	}
 	return imp, nil
+}
+
+// Match statuses in an import report.
+const (
+	statusCreated    = "created"
+	statusReplaced   = "replaced"
+	statusRejected   = "rejected"
+	statusUnreadable = "unreadable"
+)
+
+// importHead is the start of the import report of API §4 (POST
+// .../imports); "matches", "ignored" and "counts" follow it (see report).
+type importHead struct {
+	ID         string `json:"id"`
+	Tournament string `json:"tournament"`
+	Filename   string `json:"filename"`
+	SHA256     string `json:"sha256"`
+	Layout     string `json:"layout"`
+	CreatedAt  string `json:"created_at"`
+	CreatedBy  string `json:"created_by"`
+}
+
+// ImportMatch is one match of the workbook, in workbook order.
+type ImportMatch struct {
+	Round     int    `json:"round,omitempty"` // absent when the match does not say
+	Table     int    `json:"table,omitempty"`
+	Worksheet string `json:"worksheet"`
+	Cell      string `json:"cell"` // where the match starts, "Smazzate!A5"
+	Status    string `json:"status"`
+	// Version is the sheet's version after the import (its ETag).
+	Version int         `json:"version,omitempty"`
+	Error   *FieldError `json:"error,omitempty"`
+	// Report is the API §2 report of the match, as reportjson wrote it;
+	// absent when unreadable. It is appended as it is (see report).
+	Report []byte `json:"-"`
+	// Findings is the validation report of the match (nil when it was not
+	// validated), for a door that shows it in another language.
+	Findings *domain.Report `json:"-"`
+	// hasErrors: the report has an error finding.
+	hasErrors bool
+}
+
+type ImportCounts struct {
+	Matches    int `json:"matches"`
+	Created    int `json:"created"`
+	Replaced   int `json:"replaced"`
+	Rejected   int `json:"rejected"`
+	Unreadable int `json:"unreadable"`
+	// WithErrors: matches whose report has an error finding.
+	WithErrors int `json:"with_errors"`
+}
+
+// importWorkbook reads, checks, validates and stores one uploaded workbook
+// for tournament t (see the top of this file). It returns the recorded
+// import and whether it had been recorded before.
+func (a *App) importWorkbook(ctx context.Context, t domain.Tournament, by string, up Upload, maxBytes int64) (ImportResult, error) {
+	// The same file again is answered before it is read again.
+	prior, err := a.db.FindImport(ctx, t.ID, up.SHA256)
+	if err == nil {
+		return ImportResult{Import: prior, Replayed: true}, nil
+	}
+	if !errors.Is(err, domain.ErrNotFound) {
+		return ImportResult{}, err
+	}
+	wb, err := xlsx.Read(bytes.NewReader(up.Data), int64(len(up.Data)), xlsx.Options{
+		Ruleset: t.Ruleset, HandsPlanned: t.HandsPerRound, MaxBytes: maxBytes,
+	})
+	if err != nil {
+		return ImportResult{}, workbookError(err)
+	}
+	rounds, err := a.db.ListRounds(ctx, t.ID)
+	if err != nil {
+		return ImportResult{}, err
+	}
+	entrants, err := a.db.ListEntrants(ctx, t.ID)
+	if err != nil {
+		return ImportResult{}, err
+	}
+	plan, err := planImport(t, rounds, entrants, wb)
+	if err != nil {
+		return ImportResult{}, err
+	}
+	imp := store.Import{TournamentID: t.ID, SHA256: up.SHA256, Filename: up.Filename, CreatedBy: by}
+	saved, replayed, err := a.db.SaveImport(ctx, imp, plan.sheets, plan.report)
+	if errors.Is(err, store.ErrRoundClosed) {
+		return ImportResult{}, &Error{Kind: ErrRoundClosed,
+			Detail: "a round of the workbook had its sheets delivered while the workbook was being imported; nothing was stored: upload it again to store the matches of the rounds still being played"}
+	}
+	if err != nil {
+		return ImportResult{}, err
+	}
+	if replayed {
+		return ImportResult{Import: saved, Replayed: true}, nil
+	}
+	return ImportResult{Import: saved, Layout: string(plan.layout), Matches: plan.matches, Counts: plan.counts, Ignored: plan.ignored}, nil
+}
+
+// workbookError is the problem for a workbook that cannot be read at all.
+func workbookError(err error) error {
+	var ce *xlsx.CellError
+	switch {
+	case errors.As(err, &ce):
+		return &Error{Kind: ErrUnreadableWorkbook,
+			Detail: fmt.Sprintf("the workbook cannot be read: %s: %s; nothing was stored", ce.Ref(), ce.Detail),
+			Fields: []FieldError{{Cell: ce.Ref(), Detail: ce.Detail}}}
+	case errors.Is(err, xlsx.ErrTooLarge):
+		return &Error{Kind: ErrWorkbookTooLarge,
+			Detail: invalidDetail(err) + "; nothing was stored"}
+	case errors.Is(err, domain.ErrInvalid):
+		// ErrNotWorkbook, ErrLayout, a setting the reader refuses.
+		return &Error{Kind: ErrUnreadableWorkbook,
+			Detail: invalidDetail(err) + "; nothing was stored"}
+	}
+	return err
+}
+
+// importPlan is what an upload will store, and the report it will record.
+type importPlan struct {
+	matches []ImportMatch
+	sheets  []store.ImportedSheet
+	// stored[i] is the index in matches of sheets[i].
+	stored  []int
+	layout  xlsx.Layout
+	ignored []string
+	counts  ImportCounts // set by report
+}
+
+// planImport checks every match of the workbook against the tournament and
+// validates those that fit. It fails, storing nothing, when a match does
+// not fit or when no match can be stored.
+func planImport(t domain.Tournament, rounds []domain.Round, entrants []domain.Entrant, wb *xlsx.Workbook) (*importPlan, error) {
+	if len(wb.Matches) == 0 {
+		return nil, &Error{Kind: ErrUnreadableWorkbook,
+			Detail: "the workbook holds no match: every score sheet in it is blank; nothing was stored"}
+	}
+	byNumber := make(map[int]domain.Round, len(rounds))
+	for _, r := range rounds {
+		byNumber[r.Number] = r
+	}
+	entered := make(map[string]bool, len(entrants))
+	for _, e := range entrants {
+		entered[e.ID] = true
+	}
+	plan := &importPlan{matches: make([]ImportMatch, len(wb.Matches)), layout: wb.Layout, ignored: wb.Ignored}
+	if plan.ignored == nil {
+		plan.ignored = []string{}
+	}
+	var misfits []FieldError
+	var fitting []int            // indexes in wb.Matches
+	var fitRounds []domain.Round // the round of each
+	seen := map[[2]int]string{}  // (round, table) → the match's cell
+	for i := range wb.Matches {
+		m := &wb.Matches[i]
+		out := &plan.matches[i]
+		*out = ImportMatch{Round: m.Sheet.Round, Table: m.Sheet.Table, Worksheet: m.Worksheet, Cell: m.Origin()}
+		if m.Err != nil {
+			out.Status = statusUnreadable
+			out.Error = matchError(m)
+			continue
+		}
+		r, errs := fitMatch(t, byNumber, entered, m)
+		if len(errs) == 0 {
+			key := [2]int{m.Sheet.Round, m.Sheet.Table}
+			if first, dup := seen[key]; dup {
+				errs = append(errs, FieldError{Cell: out.Cell, Detail: fmt.Sprintf("round %d table %d appears twice in the workbook: also at %s", key[0], key[1], first)})
+			}
+			seen[key] = out.Cell
+		}
+		if len(errs) > 0 {
+			misfits = append(misfits, errs...)
+			continue
+		}
+		fitting = append(fitting, i)
+		fitRounds = append(fitRounds, r)
+	}
+	if len(misfits) > 0 {
+		detail := fmt.Sprintf("%d problems: the workbook does not fit tournament %q; nothing was stored; see errors", len(misfits), t.ID)
+		if len(misfits) == 1 {
+			detail = fmt.Sprintf("%s: %s; the workbook does not fit tournament %q, nothing was stored", misfits[0].Cell, misfits[0].Detail, t.ID)
+		}
+		return nil, &Error{Kind: ErrImportMismatch, Detail: detail, Fields: firstErrors(misfits)}
+	}
+	if err := validateMatches(wb.Matches, fitting, plan.matches); err != nil {
+		return nil, err
+	}
+	for k, i := range fitting {
+		m, out, r := &wb.Matches[i], &plan.matches[i], fitRounds[k]
+		if r.State.Order() >= domain.RoundSheetsDelivered.Order() {
+			// FITAB art. 20, FIBur-INT art. 19: a delivered sheet is final;
+			// what may still change goes through a referee's correction
+			// (RULES §9).
+			out.Status = statusRejected
+			out.Error = &FieldError{Cell: cellOf(&m.Sheet, "/round", out.Cell), Detail: fmt.Sprintf(
+				"round %d is %s: its sheets are final and are not replaced by an upload; not stored (a correction goes through the referee, POST /v1/tournaments/%s/corrections)",
+				r.Number, r.State, t.ID)}
+			continue
+		}
+		plan.sheets = append(plan.sheets, store.ImportedSheet{Round: r.Number, Table: m.Sheet.Table, Sheet: m.Sheet, ReportJSON: out.Report})
+		plan.stored = append(plan.stored, i)
+	}
+	if len(plan.sheets) == 0 {
+		return nil, nothingToStore(plan.matches)
+	}
+	return plan, nil
+}
+
+// validateMatches validates the matches at the given indexes (API §2,
+// findings naming their cells) and puts each report in its out entry. A
+// thousand matches are spread over the processors: validation is a pure
+// function of the sheet.
+func validateMatches(matches []xlsx.Match, indexes []int, out []ImportMatch) error {
+	workers := min(runtime.GOMAXPROCS(0), len(indexes)/validateShare+1)
+	errs := make([]error, workers)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() {
+			for {
+				k := int(next.Add(1)) - 1
+				if k >= len(indexes) {
+					return
+				}
+				i := indexes[k]
+				rep := domain.Validate(matches[i].Sheet)
+				b, err := reportjson.Marshal(rep, domain.English)
+				if err != nil {
+					errs[w] = fmt.Errorf("encode report: %w", err)
+					return
+				}
+				out[i].Report, out[i].hasErrors, out[i].Findings = b, !rep.OK(), &rep
+			}
+		})
+	}
+	wg.Wait()
+	return errors.Join(errs...)
+}
+
+// validateShare: below this many matches per extra worker, one goroutine
+// does it all (a workbook of a round has a few dozen).
+const validateShare = 64
+
+// nothingToStore is the problem for a workbook none of whose matches can be
+// stored: every one unreadable or in a delivered round.
+func nothingToStore(matches []ImportMatch) error {
+	var errs []FieldError
+	closed := true
+	for _, m := range matches {
+		errs = append(errs, *m.Error)
+		closed = closed && m.Status == statusRejected
+	}
+	if closed {
+		return &Error{Kind: ErrRoundClosed, Fields: firstErrors(errs),
+			Detail: "every match of the workbook is in a round whose sheets are delivered; nothing was stored (a correction goes through the referee, RULES §9)"}
+	}
+	return &Error{Kind: ErrUnreadableWorkbook, Fields: firstErrors(errs),
+		Detail: "no match of the workbook can be stored; nothing was stored; see errors"}
+}
+
+// firstErrors caps the list a problem carries.
+func firstErrors(errs []FieldError) []FieldError {
+	if len(errs) > maxFieldErrors {
+		return errs[:maxFieldErrors]
+	}
+	return errs
+}
+
+// matchError is the error of a match that cannot be read as a whole.
+func matchError(m *xlsx.Match) *FieldError {
+	var ce *xlsx.CellError
+	if errors.As(m.Err, &ce) {
+		return &FieldError{Cell: ce.Ref(), Detail: ce.Detail}
+	}
+	return &FieldError{Cell: m.Origin(), Detail: invalidDetail(m.Err)}
+}
+
+// cellOf is the cell a field of the sheet was read from, or fallback.
+func cellOf(sh *domain.Sheet, pointer, fallback string) string {
+	if c, ok := sh.Cells[pointer]; ok && c != "" {
+		return c
+	}
+	return fallback
+}
+
+// fitMatch checks that a match belongs to the tournament (API §4.1: a
+// sheet's round, table, pairs and settings agree with the tournament, the
+// round and the table it is stored at) and completes the settings the
+// workbook leaves out from the tournament and the round, as a PUT of the
+// sheet does. Each disagreement names the cell it was read from.
+func fitMatch(t domain.Tournament, rounds map[int]domain.Round, entered map[string]bool, m *xlsx.Match) (domain.Round, []FieldError) {
+	sh := &m.Sheet
+	origin := m.Origin()
+	misfit := func(pointer, format string, args ...any) []FieldError {
+		return []FieldError{{Cell: cellOf(sh, pointer, origin), Detail: fmt.Sprintf(format, args...)}}
+	}
+	if sh.Round == 0 {
+		return domain.Round{}, misfit("/round", "the match does not say its round: add a \"Turno\" label and its number above the hands")
+	}
+	if sh.Table == 0 {
+		return domain.Round{}, misfit("/table", "the match does not say its table: add a \"Tavolo\" label and its number above the hands")
+	}
+	r, ok := rounds[sh.Round]
+	if !ok {
+		return domain.Round{}, misfit("/round", "tournament %q has no round %d%s: enter the round (POST /v1/tournaments/%s/rounds) before its sheets",
+			t.ID, sh.Round, roundList(rounds), t.ID)
+	}
+	tb, ok := r.Assignment(sh.Table)
+	if !ok {
+		return domain.Round{}, misfit("/table", "round %d has no table %d", r.Number, sh.Table)
+	}
+	var errs []FieldError
+	for _, l := range domain.Lines {
+		want, other := tb.NS, tb.EO
+		if l == domain.EO {
+			want, other = tb.EO, tb.NS
+		}
+		got := sh.Sides[l].ID
+		switch {
+		case got == "":
+			sh.Sides[l].ID = want // API §4.1: ids may be left out
+		case got == want:
+		case !entered[got]:
+			errs = append(errs, misfit("/"+l.String()+"/id", "%s %q is not an entrant of tournament %q; round %d table %d seats %q at %s",
+				l.Label(), got, t.ID, r.Number, tb.Table, want, l.Label())...)
+		case got == other:
+			errs = append(errs, misfit("/"+l.String()+"/id", "round %d table %d seats %q at %s, not %q (are NS and EO swapped?)",
+				r.Number, tb.Table, want, l.Label(), got)...)
+		default:
+			errs = append(errs, misfit("/"+l.String()+"/id", "round %d table %d seats %q at %s, not %q",
+				r.Number, tb.Table, want, l.Label(), got)...)
+		}
+	}
+	// Settings: the reader took the tournament's ruleset and planned hands
+	// unless a Tournament/Torneo sheet names them; named, they must agree.
+	if sh.Ruleset != t.Ruleset {
+		errs = append(errs, misfit("/ruleset", "the tournament is played under %s, not %s", t.Ruleset, sh.Ruleset)...)
+	}
+	if _, named := sh.Cells["/hands_planned"]; !named {
+		sh.HandsPlanned = r.HandsPlanned // rounds may plan other hands than the tournament
+	} else if sh.HandsPlanned != r.HandsPlanned {
+		errs = append(errs, misfit("/hands_planned", "round %d plans %d hands, not %d", r.Number, r.HandsPlanned, sh.HandsPlanned)...)
+	}
+	if _, named := sh.Cells["/kind"]; !named {
+		sh.Kind = t.Kind
+	} else if sh.Kind != t.Kind {
+		errs = append(errs, misfit("/kind", "the tournament is a %s tournament, not %s", t.Kind, sh.Kind)...)
+	}
+	if _, named := sh.Cells["/vp_table"]; !named {
+		sh.VPTable = t.VPTable
+	} else if sh.VPTable != t.VPTable {
+		if t.VPTable.IsZero() {
+			errs = append(errs, misfit("/vp_table", "the tournament pins no VP table, so the table follows RULES §6.2; leave vp_table out")...)
+		} else {
+			errs = append(errs, misfit("/vp_table", "the tournament pins the VP table %s, not %s", t.VPTable.ID(), sh.VPTable.ID())...)
+		}
+	}
+	return r, errs
+}
+
+// roundList says which rounds a tournament has, for a message.
+func roundList(rounds map[int]domain.Round) string {
+	if len(rounds) == 0 {
+		return " (it has no round yet)"
+	}
+	ns := make([]int, 0, len(rounds))
+	for n := range rounds {
+		ns = append(ns, n)
+	}
+	slices.Sort(ns)
+	parts := make([]string, len(ns))
+	for i, n := range ns {
+		parts[i] = strconv.Itoa(n)
+	}
+	return " (its rounds: " + strings.Join(parts, ", ") + ")"
+}
+
+// report builds the import report once the sheets are written (called by
+// the store inside the transaction, with the versions it wrote).
+func (p *importPlan) report(imp store.Import, versions []int) ([]byte, error) {
+	counts := &p.counts
+	*counts = ImportCounts{Matches: len(p.matches)}
+	for i, v := range versions {
+		m := &p.matches[p.stored[i]]
+		m.Version = v
+		m.Status = statusReplaced
+		if v == 1 {
+			m.Status = statusCreated
+		}
+	}
+	for _, m := range p.matches {
+		switch m.Status {
+		case statusCreated:
+			counts.Created++
+		case statusReplaced:
+			counts.Replaced++
+		case statusRejected:
+			counts.Rejected++
+		case statusUnreadable:
+			counts.Unreadable++
+		}
+		if m.hasErrors {
+			counts.WithErrors++
+		}
+	}
+	// The per-match reports are most of the document (a megabyte for a
+	// thousand matches): they are appended as reportjson wrote them, not
+	// re-encoded and re-validated by encoding/json.
+	head, err := json.Marshal(importHead{
+		ID:         strconv.FormatInt(imp.ID, 10),
+		Tournament: imp.TournamentID,
+		Filename:   imp.Filename,
+		SHA256:     imp.SHA256,
+		Layout:     string(p.layout),
+		CreatedAt:  imp.CreatedAt.UTC().Format(time.RFC3339),
+		CreatedBy:  imp.CreatedBy,
+	})
+	if err != nil {
+		return nil, err
+	}
+	size := len(head) + 256*len(p.matches)
+	for _, m := range p.matches {
+		size += len(m.Report)
+	}
+	b := make([]byte, 0, size)
+	b = append(b, head[:len(head)-1]...)
+	b = append(b, `,"matches":[`...)
+	for i, m := range p.matches {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		mj, err := json.Marshal(m)
+		if err != nil {
+			return nil, err
+		}
+		if m.Report == nil {
+			b = append(b, mj...)
+			continue
+		}
+		b = append(b, mj[:len(mj)-1]...)
+		b = append(b, `,"report":`...)
+		b = append(b, m.Report...)
+		b = append(b, '}')
+	}
+	tail, err := json.Marshal(struct {
+		// Ignored: what the workbook holds but the reader did not read
+		// (a sheet that is no score sheet, an unknown column).
+		Ignored []string     `json:"ignored"`
+		Counts  ImportCounts `json:"counts"`
+	}{p.ignored, *counts})
+	if err != nil {
+		return nil, err
+	}
+	b = append(b, "],"...)
+	b = append(b, tail[1:]...)
+	return b, nil
 }

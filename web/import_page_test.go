@@ -1,0 +1,198 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"mime/multipart"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/xuri/excelize/v2"
+
+	"segnapunti/app"
+	"segnapunti/domain"
+	"segnapunti/store/dbtest"
+)
+
+// paperMatch is one paper-layout sheet (API §5 B) of a test workbook.
+type paperMatch struct {
+	round, table int
+	ns, eo       string
+	nsTotal1     int // hand 1's written NS total (300+120 = 420 is right)
+}
+
+// importWorkbook writes one paper-layout sheet per match, T1, T2, …: the
+// header block, the hand header in row 5, hands in rows 6–8.
+func importWorkbook(t testing.TB, matches ...paperMatch) []byte {
+	t.Helper()
+	f := excelize.NewFile()
+	defer f.Close()
+	for i, m := range matches {
+		name := "T" + strconv.Itoa(i+1)
+		if i == 0 {
+			if err := f.SetSheetName("Sheet1", name); err != nil {
+				t.Fatal(err)
+			}
+		} else if _, err := f.NewSheet(name); err != nil {
+			t.Fatal(err)
+		}
+		rows := [][]any{
+			{"Torneo", "Prova"},
+			{"Turno", m.round, "Tavolo", m.table},
+			{"Coppia NS", m.ns, "Coppia EO", m.eo},
+			{},
+			{"Smazzata", "NS Base", "NS Punti", "NS Totale", "EO Base", "EO Punti", "EO Totale"},
+			{1, 300, 120, m.nsTotal1, 100, -40, 60},
+			{2, 0, -55, -55, 400, 180, 580},
+			{3, 350, 120, 470, 200, 65, 265},
+		}
+		for r, values := range rows {
+			if err := f.SetSheetRow(name, "A"+strconv.Itoa(r+1), &values); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	var buf bytes.Buffer
+	if err := f.Write(&buf); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// postWorkbook posts data as the form's file field.
+func postWorkbook(t *testing.T, c *http.Client, url, filename string, data []byte) (int, string) {
+	t.Helper()
+	var body bytes.Buffer
+	mw := multipart.NewWriter(&body)
+	if data != nil {
+		fw, _ := mw.CreateFormFile("file", filename)
+		fw.Write(data)
+	}
+	mw.Close()
+	resp, err := c.Post(url, mw.FormDataContentType(), &body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(b)
+}
+
+// UI.md §3 / API §5: the page's upload stores the workbook's sheets through
+// the same operation as the API, shows the report sheet by sheet with the
+// cells named, answers the same file again unchanged, and refuses a
+// workbook that does not fit the tournament naming the cell, storing
+// nothing.
+func TestImportPageUpload(t *testing.T) {
+	db := dbtest.SQLite(t)
+	site := startSite(t, db)
+	pw := site.createPerson(t, domain.RoleClub, "segreteria", "bc-roma")
+	tid := seedBigTournament(t, db, 2) // round 1, tables 1–2 stored once
+	c := signedInClient(t, site, "segreteria", pw)
+	page := site.URL + "/tournaments/" + tid + "/imports"
+	ctx := context.Background()
+	ops := app.New(db, nil, nil)
+	p := app.Principal{Role: domain.RoleClub, Name: "segreteria", ClubID: "bc-roma"}
+
+	// A workbook that does not fit: round 1 has no table 9. Refused, the
+	// cell named, nothing stored.
+	status, body := postWorkbook(t, c, page, "sbagliato.xlsx", importWorkbook(t,
+		paperMatch{1, 1, "1", "2", 420}, paperMatch{1, 9, "17", "18", 420}))
+	if status != http.StatusUnprocessableEntity || !strings.Contains(body, `id="import-refusal"`) || !strings.Contains(body, `data-cell="T2!D2"`) {
+		t.Fatalf("misfit: %d, refusal shown %v, cell named %v", status, strings.Contains(body, "import-refusal"), strings.Contains(body, `data-cell="T2!D2"`))
+	}
+	if v, err := ops.Sheet(ctx, p, tid, 1, 1); err != nil || v.Stored.Version != 1 {
+		t.Fatalf("a refused workbook changed table 1: version %d, %v", v.Stored.Version, err)
+	}
+
+	// No file: the field is named and marked.
+	status, body = postWorkbook(t, c, page, "", nil)
+	if status != http.StatusUnprocessableEntity || !strings.Contains(body, `aria-invalid="true" aria-describedby="file-error"`) {
+		t.Errorf("no file: %d", status)
+	}
+
+	// A workbook that fits: table 1 right, table 2 with a wrong written
+	// total in hand 1 (D6). Both replace the stored sheets.
+	data := importWorkbook(t, paperMatch{1, 1, "1", "2", 420}, paperMatch{1, 2, "3", "4", 421})
+	status, body = postWorkbook(t, c, page, "turno 1.xlsx", data)
+	if status != http.StatusOK || !strings.Contains(body, `id="import-report"`) {
+		t.Fatalf("upload: %d\n%s", status, body)
+	}
+	for _, want := range []string{
+		`data-round="1" data-table="1" data-cell="T1!A5" data-status="replaced"`,
+		`data-round="1" data-table="2" data-cell="T2!A5" data-status="replaced"`,
+		`data-code="HAND_TOTAL_MISMATCH" data-severity="error" data-cell="T2!D6"`,
+		"Sostituito",
+	} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the report lacks %s in\n%s", want, body[strings.Index(body, "<tbody>"):])
+		}
+	}
+	for table, nsTotal := range map[int]int{1: 420, 2: 421} {
+		v, err := ops.Sheet(ctx, p, tid, 1, table)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h := v.Stored.Sheet.Hands
+		if v.Stored.Version != 2 || len(h) != 3 || h[0].Lines[0].Base != 300 || h[0].Lines[0].Total == nil || *h[0].Lines[0].Total != nsTotal {
+			t.Errorf("table %d stored: version %d, hands %+v", table, v.Stored.Version, h)
+		}
+	}
+
+	// The same file again: answered from the record, nothing written.
+	status, body = postWorkbook(t, c, page, "turno 1.xlsx", data)
+	if status != http.StatusOK || !strings.Contains(body, `data-replayed="true"`) || !strings.Contains(body, `data-code="HAND_TOTAL_MISMATCH"`) {
+		t.Errorf("same file again: %d, replayed shown %v", status, strings.Contains(body, "data-replayed"))
+	}
+	if v, _ := ops.Sheet(ctx, p, tid, 1, 1); v.Stored.Version != 2 {
+		t.Errorf("the same file wrote again: version %d", v.Stored.Version)
+	}
+
+	// Not a workbook at all.
+	if status, body = postWorkbook(t, c, page, "x.xlsx", []byte("non è un file excel")); status != http.StatusUnprocessableEntity || !strings.Contains(body, `id="import-refusal"`) {
+		t.Errorf("not a workbook: %d", status)
+	}
+}
+
+// UI.md §3 in a browser: choose the file, upload, read the report.
+func TestImportPageBrowser(t *testing.T) {
+	db := dbtest.Postgres(t)
+	site := startSite(t, db)
+	pw := site.createPerson(t, domain.RoleClub, "segreteria", "bc-roma")
+	tid := seedBigTournament(t, db, 2)
+	ctx := newBrowser(t)
+	signIn(t, ctx, site, "segreteria", pw)
+
+	file := filepath.Join(t.TempDir(), "turno 1.xlsx")
+	if err := os.WriteFile(file, importWorkbook(t, paperMatch{1, 1, "1", "2", 420}, paperMatch{1, 2, "3", "4", 421}), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	run(t, ctx,
+		chromedp.Navigate(site.URL+"/tournaments/"+tid+"/imports"),
+		chromedp.WaitVisible(chromedp.CSS(`label[for="file"]`)),
+	)
+	screenshot(t, ctx, "import-form")
+	checkA11y(t, ctx)
+	run(t, ctx,
+		chromedp.SetUploadFiles(chromedp.CSS(`input[type="file"][name="file"]`), []string{file}),
+		chromedp.Click(chromedp.CSS(`#import-form button[type="submit"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`#import-report`)),
+	)
+	if got := attr(t, ctx, `tr[data-table="2"]`, "data-status"); got != "replaced" {
+		t.Errorf("table 2 status %q", got)
+	}
+	if got := attr(t, ctx, `tr[data-table="2"] [data-code="HAND_TOTAL_MISMATCH"]`, "data-cell"); got != "T2!D6" {
+		t.Errorf("the finding's cell %q", got)
+	}
+	if got := text(t, ctx, `#messages`); !strings.Contains(got, "salvati") {
+		t.Errorf("announcement %q", got)
+	}
+	screenshot(t, ctx, "import-report")
+	checkA11y(t, ctx)
+}
