@@ -59,20 +59,32 @@ func (s *Server) adjustmentCreate(w http.ResponseWriter, r *http.Request) {
 		}
 		for _, fe := range ae.Fields {
 			name := strings.TrimPrefix(fe.Pointer, "/")
-			switch name {
-			case "entrant", "round", "reason", "note", "vp", "mp":
-			default: // party, played, at_interruption, or the rule itself
+			if _, ok := adjustFieldMessage[name]; !ok { // party, played, at_interruption, or the rule itself
 				name = "reason"
 			}
 			if _, seen := data.Errs[name]; !seen {
-				data.Errs[name] = "adjust.err_" + name
+				data.Errs[name] = adjustFieldMessage[name]
+			}
+			if name != "reason" {
+				continue // the field's message says it all in the page's language
 			}
 			if data.Detail[name] != "" {
 				data.Detail[name] += "; "
 			}
-			data.Detail[name] += fe.Detail
+			data.Detail[name] += fe.Detail // the rule's explanation (it cites the article)
 		}
 	}
 	data.Error = "adjust.not_saved"
 	s.render(w, r, status, "adjustments", &data)
+}
+
+// adjustFieldMessage is the message of each form field the operation may
+// refuse.
+var adjustFieldMessage = map[string]string{
+	"entrant": "adjust.err_entrant",
+	"round":   "adjust.err_round",
+	"reason":  "adjust.err_reason",
+	"note":    "adjust.err_note",
+	"vp":      "adjust.err_vp",
+	"mp":      "adjust.err_mp",
 }

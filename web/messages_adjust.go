@@ -9,7 +9,7 @@ var messagesAdjust = map[string]msg{
 	"adjust.entrant":        {"Partecipante", "Entrant"},
 	"adjust.choose":         {"— scegli —", "— choose —"},
 	"adjust.round":          {"Turno", "Round"},
-	"adjust.no_round":       {"nessuno: vale per tutto il torneo", "none: it counts for the whole tournament"},
+	"adjust.no_round":       {"tutto il torneo", "the whole tournament"},
 	"adjust.round_option":   {"Turno %d", "Round %d"},
 	"adjust.round_hint":     {"Obbligatorio per ritardi, riposi e abbandoni; l'ammonizione e il punteggio arbitrale possono valere per tutto il torneo.", "Required for lateness, byes and abandonment; a warning and a referee score may count for the whole tournament."},
 	"adjust.reason":         {"Motivo", "Reason"},
