@@ -1,16 +1,13 @@
 package api
 
 import (
-	"errors"
-	"fmt"
 	"net/url"
-	"slices"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/gin-gonic/gin"
 
+	"segnapunti/app"
 	"segnapunti/domain"
 	"segnapunti/store"
 )
@@ -51,195 +48,23 @@ type scoreRequest struct {
 	MP *int `json:"mp"`
 }
 
-const (
-	maxNoteLength = 2000
-	// maxAdjustMP bounds a referee's MP: far beyond any real match (a 4-hand
-	// match rarely reaches 4000) and far inside every column type.
-	maxAdjustMP = 100000
-)
+// maxNoteLength bounds a free-text note or reason (the app's limit).
+const maxNoteLength = app.MaxNoteLength
 
-// roundlessReasons may be given without a round: a warning and a referee
-// score count in the overall standings; every other reason sets or
-// changes the result of one round's match.
-var roundlessReasons = []domain.AdjustmentReason{domain.ReasonWarning, domain.ReasonRefereeScore}
-
-// partyReasons take a party; advantageReasons the advantage flag (RULES §7,
-// "0 if that would be an unfair advantage").
-var (
-	partyReasons = []domain.AdjustmentReason{domain.ReasonLateUpTo5, domain.ReasonLate5To10, domain.ReasonLateOver10,
-		domain.ReasonAbandonTemporary, domain.ReasonAbandonJustified, domain.ReasonAbandonUnjustified, domain.ReasonForcedRemoval}
-	advantageReasons = []domain.AdjustmentReason{domain.ReasonLateOver10, domain.ReasonAbandonTemporary, domain.ReasonAbandonJustified}
-	abandonReasons   = []domain.AdjustmentReason{domain.ReasonAbandonTemporary, domain.ReasonAbandonJustified, domain.ReasonAbandonUnjustified}
-)
-
-// check reads the request against the tournament, its entrants and rounds,
-// and returns the case to assess (without the counts of the entrant's
-// record, which the store reads in the transaction).
-func (r adjustmentRequest) check(t domain.Tournament, entered map[string]bool, rounds map[int]domain.Round) (domain.AdjustmentCase, domain.Round, []fieldError) {
-	var errs []fieldError
-	bad := func(ptr, format string, a ...any) {
-		errs = append(errs, fieldError{Pointer: ptr, Detail: fmt.Sprintf(format, a...)})
-	}
-	c := domain.AdjustmentCase{Ruleset: t.Ruleset, Kind: t.Kind, HandsPlanned: t.HandsPerRound, Advantage: r.Advantage, Note: strings.TrimSpace(r.Note)}
-	switch {
-	case r.Entrant == "":
-		bad("/entrant", "required: the entrant's id")
-	case !entered[r.Entrant]:
-		bad("/entrant", "entrant %q is not entered in the tournament", r.Entrant)
-	}
-	var err error
-	if r.Reason == "" {
-		bad("/reason", "required: one of the reasons of RULES §7")
-	} else if c.Reason, err = domain.ParseAdjustmentReason(r.Reason); err != nil {
-		bad("/reason", "%s", domainDetail(err))
-	}
-	errs = appendErr(errs, checkText("/note", r.Note, maxNoteLength, c.Reason == domain.ReasonRefereeScore))
-	var round domain.Round
-	switch {
-	case r.Round == nil && c.Reason != "" && !slices.Contains(roundlessReasons, c.Reason):
-		bad("/round", "required for %s: the round whose match it concerns", c.Reason)
-	case r.Round != nil:
-		rd, ok := rounds[*r.Round]
-		if !ok {
-			bad("/round", "tournament %q has no round %d", t.ID, *r.Round)
-			break
-		}
-		round = rd
-		c.HandsPlanned, c.Phase = rd.HandsPlanned, rd.Phase
-		// FITAB art. 38/bis: a late start is lost round by round from the
-		// first, so round n is the n-th round missed.
-		c.LateRound = rd.Number
-	}
-	if r.Party != nil {
-		if !slices.Contains(partyReasons, c.Reason) {
-			bad("/party", "%s takes no party", c.Reason)
-		} else if c.Party, err = domain.ParseParty(*r.Party); err != nil {
-			bad("/party", "%s", domainDetail(err))
-		}
-	}
-	if c.Reason == domain.ReasonRefereeScore {
-		if r.VP == nil {
-			bad("/vp", "required for referee_score: the VP awarded (negative for a penalty)")
-		}
-		if r.MP == nil {
-			bad("/mp", "required for referee_score: the MP awarded (negative for a penalty)")
-		}
-		if r.VP != nil && r.MP != nil {
-			if *r.VP < -domain.MaxVP || *r.VP > domain.MaxVP {
-				bad("/vp", "%d is out of range (want -%d..%d)", *r.VP, domain.MaxVP, domain.MaxVP)
-			}
-			if *r.MP < -maxAdjustMP || *r.MP > maxAdjustMP {
-				bad("/mp", "%d is out of range (want -%d..%d)", *r.MP, maxAdjustMP, maxAdjustMP)
-			}
-			c.Referee = &domain.MatchScore{VP: *r.VP, MP: *r.MP}
-		}
-	} else if c.Reason != "" {
-		for _, f := range []struct {
-			ptr string
-			v   *int
-		}{{"/vp", r.VP}, {"/mp", r.MP}} {
-			if f.v != nil {
-				bad(f.ptr, "only referee_score takes a score; the score of %s follows from RULES §7", c.Reason)
-			}
-		}
-	}
-	score := func(ptr string, s *scoreRequest) *domain.MatchScore {
+// input is the request as the app operation takes it.
+func (r adjustmentRequest) input() app.AdjustmentInput {
+	score := func(s *scoreRequest) *app.ScoreInput {
 		if s == nil {
 			return nil
 		}
-		if s.VP == nil || s.MP == nil {
-			bad(ptr, "want both vp and mp")
-			return nil
-		}
-		if *s.MP < -maxAdjustMP || *s.MP > maxAdjustMP {
-			bad(ptr+"/mp", "%d is out of range", *s.MP)
-			return nil
-		}
-		return &domain.MatchScore{VP: *s.VP, MP: *s.MP}
+		return &app.ScoreInput{VP: s.VP, MP: s.MP}
 	}
-	if r.Played != nil && c.Reason != domain.ReasonForcedRemoval {
-		bad("/played", "only forced_removal takes played")
-	} else {
-		c.Played = score("/played", r.Played)
-	}
-	if r.AtInterruption != nil && !slices.Contains(abandonReasons, c.Reason) {
-		bad("/at_interruption", "only an abandonment takes at_interruption")
-	} else {
-		c.AtInterruption = score("/at_interruption", r.AtInterruption)
-	}
-	if r.Advantage && !slices.Contains(advantageReasons, c.Reason) {
-		bad("/advantage", "%s has no advantage rule", c.Reason)
-	}
-	return c, round, errs
-}
-
-// playedAgainst is the VP and MP the entrant's line scored in the round's
-// stored sheet (forced_removal: the innocent line's result against the
-// removed pair).
-func (s *server) playedAgainst(c *gin.Context, t domain.Tournament, r domain.Round, entrant string) (*domain.MatchScore, error) {
-	for _, tb := range r.Tables {
-		if tb.NS != entrant && tb.EO != entrant {
-			continue
-		}
-		st, err := s.db.GetSheet(c.Request.Context(), t.ID, r.Number, tb.Table)
-		if errors.Is(err, domain.ErrNotFound) {
-			break
-		}
-		if err != nil {
-			return nil, err
-		}
-		line := domain.NS
-		if tb.EO == entrant {
-			line = domain.EO
-		}
-		res := domain.Validate(st.Sheet).Computed.Lines[line]
-		return &domain.MatchScore{VP: res.VP, MP: res.MP}, nil
-	}
-	return nil, invalidFields([]fieldError{{Pointer: "/played", Detail: fmt.Sprintf("required: entrant %q has no stored sheet in round %d to read its result from", entrant, r.Number)}})
-}
-
-// adjustmentPointer maps the fields AdjustmentCase.Effect names to the
-// request: what the service derived from the round points at /round.
-func adjustmentPointer(field string) string {
-	switch field {
-	case "hands_planned", "phase", "late_round":
-		return "/round"
-	case "ruleset", "kind", "warnings_before", "byes_before":
-		return ""
-	}
-	return "/" + strings.ReplaceAll(field, ".", "/")
-}
-
-// countsOf fills the case's record-based inputs from the entrant's record:
-// the warnings it had (every earlier adjustment whose effect was or implied
-// a warning, RULES §7, FITAB art. 21) and, for a bye, the earlier rounds it
-// rested in — its byes in the rounds' byes lists and its bye adjustments
-// (RULES §10: at most one per session [INTERP: the tournament is the
-// session; the service keeps no sessions]).
-func countsOf(c domain.AdjustmentCase, round int, rec store.EntrantRecord) domain.AdjustmentCase {
-	rested := map[int]bool{}
-	for _, n := range rec.ByeRounds {
-		rested[n] = true
-	}
-	for _, a := range rec.Adjustments {
-		if a.Effect.Warning {
-			c.WarningsBefore++
-		}
-		if a.Case.Reason == domain.ReasonBye && a.Round > 0 {
-			rested[a.Round] = true
-		}
-	}
-	if c.Reason == domain.ReasonBye {
-		for n := range rested {
-			if n < round {
-				c.ByesBefore++
-			}
-		}
-	}
-	return c
+	return app.AdjustmentInput{Entrant: r.Entrant, Round: r.Round, Reason: r.Reason, Note: r.Note, VP: r.VP, MP: r.MP,
+		Party: r.Party, Played: score(r.Played), AtInterruption: score(r.AtInterruption), Advantage: r.Advantage}
 }
 
 func (s *server) createAdjustment(c *gin.Context) {
+	// The tournament first: an unreadable one is 404 whatever the body.
 	t, err := s.app.AdjustTournament(c.Request.Context(), mustPrincipal(c), c.Param("tid"))
 	if err != nil {
 		s.fail(c, err)
@@ -250,55 +75,11 @@ func (s *server) createAdjustment(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	ctx := c.Request.Context()
-	entered, err := s.app.EnteredIDs(ctx, t.ID)
+	stored, err := s.app.CreateAdjustment(c.Request.Context(), mustPrincipal(c), t.ID, req.input())
 	if err != nil {
 		s.fail(c, err)
 		return
 	}
-	rs, err := s.db.ListRounds(ctx, t.ID)
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	rounds := make(map[int]domain.Round, len(rs))
-	for _, r := range rs {
-		rounds[r.Number] = r
-	}
-	ac, round, errs := req.check(t, entered, rounds)
-	if len(errs) > 0 {
-		s.fail(c, invalidFields(errs))
-		return
-	}
-	if ac.Reason == domain.ReasonForcedRemoval && ac.Played == nil {
-		if ac.Played, err = s.playedAgainst(c, t, round, req.Entrant); err != nil {
-			s.fail(c, err)
-			return
-		}
-	}
-	author := mustPrincipal(c).Name
-	stored, err := s.db.AddAdjustment(ctx, t.ID, req.Entrant, func(rec store.EntrantRecord) (store.Adjustment, error) {
-		cs := countsOf(ac, round.Number, rec)
-		effect, err := cs.Effect()
-		if err != nil {
-			return store.Adjustment{}, invalidFields(domainFieldErrors(err, adjustmentPointer))
-		}
-		if effect.Result != nil {
-			// One result per entrant and round: a second would silently
-			// replace the first in the standings.
-			for _, prev := range rec.Adjustments {
-				if prev.Round == round.Number && prev.Effect.Result != nil {
-					return store.Adjustment{}, errConflict(fmt.Sprintf("entrant %q already has a result for round %d, set by adjustment %d (%s); adjustments are never edited — a referee_score can compensate", req.Entrant, round.Number, prev.ID, prev.Case.Reason))
-				}
-			}
-		}
-		return store.Adjustment{Round: round.Number, Case: cs, Effect: effect, Author: author}, nil
-	})
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	s.app.AdjustmentStored(ctx, t.ID, round.Number)
 	created201(c, adjustmentsPath(t.ID)+"/"+strconv.FormatInt(stored.ID, 10), toAdjustmentJSON(stored))
 }
 

@@ -217,8 +217,7 @@ func (a *App) CreateCorrection(ctx context.Context, p Principal, tid string, rea
 
 // AdjustTournament loads the tournament of a new adjustment (RULES §7,
 // §8): by a referee of the tournament or an admin (at club level the
-// organising club too). The adjustment itself is still planned by package
-// api (createAdjustment) — to be moved here.
+// organising club too). CreateAdjustment checks and stores it.
 func (a *App) AdjustTournament(ctx context.Context, p Principal, tid string) (domain.Tournament, error) {
 	return a.refereed(ctx, p, tid, "makes adjustments")
 }

@@ -33,12 +33,6 @@ func (a *App) Events() *events.Bus { return a.bus }
 // Close ends the open event streams and stops listening (at shutdown).
 func (a *App) Close() { a.bus.Close() }
 
-// AdjustmentStored announces an adjustment that package api stored (to
-// move here with the rest of creating an adjustment).
-func (a *App) AdjustmentStored(ctx context.Context, tid string, round int) {
-	a.changed(ctx, tid, events.Standings, round, 0)
-}
-
 // SheetsImported announces the sheets an import stored (package api runs
 // imports; to move here).
 func (a *App) SheetsImported(ctx context.Context, tid string) {

@@ -16,6 +16,7 @@ func (s *Server) routesReferee(mux *http.ServeMux) {
 	mux.HandleFunc("POST /tournaments/{tid}/rounds/{n}/tables/{t}/correct", in(s.correctionApply))
 	mux.HandleFunc("GET /tournaments/{tid}/corrections", in(s.correctionList))
 	mux.HandleFunc("GET /tournaments/{tid}/adjustments", in(s.adjustmentList))
+	mux.HandleFunc("POST /tournaments/{tid}/adjustments", in(s.adjustmentCreate))
 	mux.HandleFunc("GET /tournaments/{tid}/rounds/{n}/control", in(s.roundControlShow))
 	mux.HandleFunc("GET /tournaments/{tid}/check", in(s.pairingCheckShow))
 	mux.HandleFunc("POST /tournaments/{tid}/rounds/{n}/control", in(s.roundControlMove))

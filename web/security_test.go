@@ -353,7 +353,7 @@ func TestCatalogue(t *testing.T) {
 			t.Errorf("no message role.%s", r)
 		}
 	}
-	goIDs := regexp.MustCompile(`"((?:error|login|setup|admin|form|home|pairing|secretary|table|print)\.[a-z_]+(?:\.[a-z_]+)*)"`)
+	goIDs := regexp.MustCompile(`"((?:error|login|setup|admin|form|home|pairing|secretary|table|print|adjust)\.[a-z_]+(?:\.[a-z_]+)*)"`)
 	files, _ := os.ReadDir(".")
 	for _, f := range files {
 		if !strings.HasSuffix(f.Name(), ".go") || strings.HasPrefix(f.Name(), "messages_") || strings.HasSuffix(f.Name(), "_test.go") {
