@@ -163,10 +163,13 @@ func (s *server) routes() *gin.Engine {
 	t.PUT("/referees/:name", s.assignReferee)
 	t.POST("/entrants", s.addEntrants)
 	t.GET("/entrants", s.listEntrants)
+	t.PATCH("/entrants/:id", s.patchEntrant)     // api/fixes.go
+	t.DELETE("/entrants/:id", s.withdrawEntrant) // api/fixes.go
 	t.POST("/rounds", s.createRound)
 	t.GET("/rounds", s.listRounds)
 	t.GET("/rounds/:n", s.getRound)
 	t.PATCH("/rounds/:n", s.setRoundState)
+	t.PUT("/rounds/:n", s.putRound)             // api/fixes.go
 	t.POST("/rounds/generate", s.generateRound) // api/pairings.go
 	t.GET("/rounds/:n/check", s.checkRound)
 	t.PUT("/rounds/:n/tables/:t/sheet", s.putSheet)

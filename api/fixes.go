@@ -1,0 +1,95 @@
+package api
+
+import (
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+
+	"segnapunti/app"
+	"segnapunti/domain"
+)
+
+// entrantPatch is the body of PATCH /v1/tournaments/{tid}/entrants/{id}:
+// every member optional; players replaces all the players; an empty team
+// or club removes it.
+type entrantPatch struct {
+	Players *[]playerJSON `json:"players"`
+	Team    *string       `json:"team"`
+	Club    *string       `json:"club"`
+}
+
+// patchEntrant: the organising club or an admin corrects an entrant's
+// players, team or club.
+func (s *server) patchEntrant(c *gin.Context) {
+	if err := onlyParams(c.Request.URL.Query()); err != nil {
+		s.fail(c, err)
+		return
+	}
+	var req entrantPatch
+	if err := s.decodeJSON(c, &req); err != nil {
+		s.fail(c, err)
+		return
+	}
+	if req.Players == nil && req.Team == nil && req.Club == nil {
+		s.fail(c, errInvalid("nothing to change: name at least one member (players, team, club)",
+			fieldError{Pointer: "/players", Detail: "absent, like team and club: the players replace the entrant's players"}))
+		return
+	}
+	pt := app.EntrantPatch{Team: req.Team, Club: req.Club}
+	if req.Players != nil {
+		ps := make([]domain.Player, 0, len(*req.Players))
+		for _, p := range *req.Players {
+			ps = append(ps, domain.Player{Name: p.Name, Membership: p.Membership})
+		}
+		pt.Players = &ps
+	}
+	e, err := s.app.EditEntrant(c.Request.Context(), mustPrincipal(c), c.Param("tid"), c.Param("id"), pt)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	ok200(c, toEntrantJSON(e))
+}
+
+// withdrawEntrant: the organising club or an admin withdraws an entrant
+// seated in no round.
+func (s *server) withdrawEntrant(c *gin.Context) {
+	if err := onlyParams(c.Request.URL.Query()); err != nil {
+		s.fail(c, err)
+		return
+	}
+	if err := s.app.WithdrawEntrant(c.Request.Context(), mustPrincipal(c), c.Param("tid"), c.Param("id")); err != nil {
+		s.fail(c, err)
+		return
+	}
+	c.Status(http.StatusNoContent)
+}
+
+// putRound: the organising club or an admin redefines the tables and byes
+// of a round being played with no sheet entered (body as POST .../rounds).
+func (s *server) putRound(c *gin.Context) {
+	if err := onlyParams(c.Request.URL.Query()); err != nil {
+		s.fail(c, err)
+		return
+	}
+	n, err := pathNumber(c, "n", maxRoundsPlanned)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	var req roundRequest
+	if err := s.decodeJSON(c, &req); err != nil {
+		s.fail(c, err)
+		return
+	}
+	in := app.RoundInput{Number: req.Number, HandsPlanned: req.HandsPlanned, Phase: req.Phase, Byes: req.Byes}
+	for _, tb := range req.Tables {
+		in.Tables = append(in.Tables, domain.TableAssignment{Table: tb.Table, NS: tb.NS, EO: tb.EO})
+	}
+	r, err := s.app.RedefineRound(c.Request.Context(), mustPrincipal(c), c.Param("tid"), n, in)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	ok200(c, toRoundJSON(r))
+}

@@ -1,0 +1,146 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"segnapunti/domain"
+	"segnapunti/events"
+	"segnapunti/store"
+)
+
+// EntrantPatch is a change to one entrant (PATCH
+// /v1/tournaments/{tid}/entrants/{id}): nil leaves a field as it is;
+// Players replaces all the players; an empty Team or Club removes it.
+type EntrantPatch struct {
+	Players *[]domain.Player
+	Team    *string
+	Club    *string
+}
+
+// EditEntrant changes an entrant's players (names, membership numbers),
+// team or club, checked as when it was entered (RULES §10): the organising
+// club or an admin.
+func (a *App) EditEntrant(ctx context.Context, p Principal, tid, id string, pt EntrantPatch) (domain.Entrant, error) {
+	t, err := a.managed(ctx, p, tid, "changes entrants")
+	if err != nil {
+		return domain.Entrant{}, err
+	}
+	cur, err := a.entrant(ctx, t.ID, id)
+	if err != nil {
+		return domain.Entrant{}, err
+	}
+	in := EntrantInput{ID: cur.ID, Players: cur.Players}
+	if cur.Team != "" {
+		in.Team = &cur.Team
+	}
+	if cur.Club != "" {
+		in.Club = &cur.Club
+	}
+	if pt.Players != nil {
+		in.Players = *pt.Players
+	}
+	if pt.Team != nil {
+		in.Team = pt.Team
+		if *pt.Team == "" {
+			in.Team = nil
+		}
+	}
+	if pt.Club != nil {
+		in.Club = pt.Club
+		if *pt.Club == "" {
+			in.Club = nil
+		}
+	}
+	es, errs := entrantsToDomain([]EntrantInput{in}, t.Kind, nil)
+	if len(errs) > 0 {
+		for i := range errs { // one entrant: its fields are the body's
+			errs[i].Pointer = strings.TrimPrefix(errs[i].Pointer, "/entrants/0")
+		}
+		return domain.Entrant{}, invalid(errs)
+	}
+	if err := a.db.UpdateEntrant(ctx, t.ID, es[0]); err != nil {
+		return domain.Entrant{}, err
+	}
+	a.changed(ctx, t.ID, events.Standings, 0, 0)
+	return es[0], nil
+}
+
+// entrant is one entrant of tournament tid, or not found.
+func (a *App) entrant(ctx context.Context, tid, id string) (domain.Entrant, error) {
+	es, err := a.db.ListEntrants(ctx, tid)
+	if err != nil {
+		return domain.Entrant{}, err
+	}
+	for _, e := range es {
+		if e.ID == id {
+			return e, nil
+		}
+	}
+	return domain.Entrant{}, notFound("tournament %q has no entrant %q", tid, id)
+}
+
+// WithdrawEntrant removes an entrant entered by mistake, only while it is
+// seated in no round (no table, no bye) and has no adjustment: the
+// organising club or an admin.
+func (a *App) WithdrawEntrant(ctx context.Context, p Principal, tid, id string) error {
+	t, err := a.managed(ctx, p, tid, "withdraws entrants")
+	if err != nil {
+		return err
+	}
+	err = a.db.WithdrawEntrant(ctx, t.ID, id, func(u store.EntrantUse) error {
+		switch {
+		case u.Seated > 0:
+			return conflict("entrant %q is seated in %d round(s): it can no longer be withdrawn (redefine those rounds first, or let the referee rule)", id, u.Seated)
+		case u.Adjustments > 0:
+			return conflict("entrant %q has %d adjustment(s): it can no longer be withdrawn", id, u.Adjustments)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	a.changed(ctx, t.ID, events.Standings, 0, 0)
+	return nil
+}
+
+// RedefineRound replaces the tables and byes (and hands, phase) of round
+// n while it is playing and no score sheet is entered in it, checked as
+// when it was created: the organising club or an admin. in.Number 0 is n.
+func (a *App) RedefineRound(ctx context.Context, p Principal, tid string, n int, in RoundInput) (domain.Round, error) {
+	t, err := a.managed(ctx, p, tid, "redefines rounds")
+	if err != nil {
+		return domain.Round{}, err
+	}
+	if n < 1 || n > MaxRoundsPlanned {
+		return domain.Round{}, paramError("n", fmt.Sprintf("n must be a whole number from 1 to %d, not %d", MaxRoundsPlanned, n))
+	}
+	if in.Number == 0 {
+		in.Number = n
+	} else if in.Number != n {
+		return domain.Round{}, invalid([]FieldError{{Pointer: "/number", Detail: fmt.Sprintf("the round of the path is %d: leave number out or give %d", n, n)}})
+	}
+	entered, err := a.enteredIDs(ctx, t.ID)
+	if err != nil {
+		return domain.Round{}, err
+	}
+	r, errs := in.toDomain(t, entered)
+	if len(errs) > 0 {
+		return domain.Round{}, invalid(errs)
+	}
+	err = a.db.ReplaceRound(ctx, t.ID, r, func(u store.RoundUse) error {
+		switch {
+		case u.State != domain.RoundPlaying:
+			return conflict("round %d is %s: only a round being played can be redefined", n, u.State)
+		case u.Sheets > 0:
+			return conflict("round %d has %d score sheets entered: it can no longer be redefined (corrections go through the referee)", n, u.Sheets)
+		}
+		return nil
+	})
+	if err != nil {
+		return domain.Round{}, err
+	}
+	a.changed(ctx, t.ID, events.Round, n, 0)
+	return a.round(ctx, t, n)
+}
