@@ -228,8 +228,8 @@ var patternsIT = []patternIT{
 	pat(`a club creates tournaments for itself only; leave club out or give (".*")`, "un club crea tornei solo per sé; omettere club o indicare ${1}"),
 	pat(`this code opens table (\d+) of round (\d+) only`, "questo codice apre solo il tavolo ${1} del turno ${2}"),
 	// Conflict, round closed, precondition.
-	patWords(`round (\d+) is (.*): its sheets are final and can no longer be entered or replaced; a correction goes through the referee \(POST (\S+), RULES §9\)`,
-		"il turno ${1} è ${2}: i suoi fogli sono definitivi e non si possono più inserire né sostituire; una correzione passa dall'arbitro (POST ${3}, RULES §9)",
+	patWords(`round (\d+) is (.*): its sheets are final and can no longer be entered or replaced; a correction goes through the referee \(POST (\S+); FITAB art\. 20, FIBur-INT art\. 19\)`,
+		"il turno ${1} è ${2}: i suoi fogli sono definitivi e non si possono più inserire né sostituire; una correzione passa dall'arbitro (POST ${3}; FITAB art. 20, FIBur-INT art. 19)",
 		map[int]map[string]string{2: roundStatesIT}),
 	pat(`round (\d+) exists already`, "il turno ${1} esiste già"),
 	pat(`round (\d+) is already published`, "il turno ${1} è già pubblicato"),
@@ -237,8 +237,8 @@ var patternsIT = []patternIT{
 	pat(`the sheet was changed meanwhile: you corrected version (\d+), it is now at version (\d+); GET it again and decide on what it says now`,
 		"il foglio è stato cambiato nel frattempo: è stata corretta la versione ${1}, ora è alla versione ${2}; rileggerlo (GET) e decidere su ciò che dice ora"),
 	pat(`the sheet is at version (\d+)`, "il foglio è alla versione ${1}"),
-	pat(`the sheet of table (\d+) of round (\d+) has been signed by its players: it changes only by a referee's correction \(RULES §9\)`,
-		"il foglio del tavolo ${1} del turno ${2} è stato firmato dai giocatori: cambia solo con una correzione dell'arbitro (RULES §9)"),
+	pat(`the sheet of table (\d+) of round (\d+) has been signed by its players: it changes only by a referee's correction \(FITAB art\. 20, FIBur-INT art\. 19\)`,
+		"il foglio del tavolo ${1} del turno ${2} è stato firmato dai giocatori: cambia solo con una correzione dell'arbitro (FITAB art. 20, FIBur-INT art. 19)"),
 }
 
 // detailIT is the Italian of an English detail, or the detail itself when

@@ -143,7 +143,7 @@ func (r AdjustmentInput) check(t domain.Tournament, entered map[string]bool, rou
 	}
 	var err error
 	if r.Reason == "" {
-		bad("/reason", "required: one of the reasons of RULES §7")
+		bad("/reason", "required: one of warning, late_up_to_5, late_5_to_10, late_over_10, bye, abandon_temporary, abandon_justified, abandon_unjustified, forced_removal, late_start, referee_score")
 	} else if c.Reason, err = domain.ParseAdjustmentReason(r.Reason); err != nil {
 		bad("/reason", "%s", domainDetail(err))
 	}
@@ -193,7 +193,7 @@ func (r AdjustmentInput) check(t domain.Tournament, entered map[string]bool, rou
 			v   *int
 		}{{"/vp", r.VP}, {"/mp", r.MP}} {
 			if f.v != nil {
-				bad(f.ptr, "only referee_score takes a score; the score of %s follows from RULES §7", c.Reason)
+				bad(f.ptr, "only referee_score takes a score; the score of %s follows from the codes (FITAB art. 21, 37, 38; FIBur-INT art. 20, 33, 34)", c.Reason)
 			}
 		}
 	}

@@ -445,7 +445,7 @@ func nothingToStore(matches []ImportMatch) error {
 	}
 	if closed {
 		return &Error{Kind: ErrRoundClosed, Fields: firstErrors(errs),
-			Detail: "every match of the workbook is in a round whose sheets are delivered; nothing was stored (a correction goes through the referee, RULES §9)"}
+			Detail: "every match of the workbook is in a round whose sheets are delivered; nothing was stored (a correction goes through the referee: FITAB art. 20, FIBur-INT art. 19)"}
 	}
 	return &Error{Kind: ErrUnreadableWorkbook, Fields: firstErrors(errs),
 		Detail: "no match of the workbook can be stored; nothing was stored; see errors"}
@@ -543,7 +543,7 @@ func fitMatch(t domain.Tournament, rounds map[int]domain.Round, entered map[stri
 		sh.VPTable = t.VPTable
 	} else if sh.VPTable != t.VPTable {
 		if t.VPTable.IsZero() {
-			errs = append(errs, misfit("/vp_table", "the tournament pins no VP table, so the table follows RULES §6.2; leave vp_table out")...)
+			errs = append(errs, misfit("/vp_table", "the tournament pins no VP table, so the table follows the planned hands (FITAB art. 18, FIBur-INT art. 17); leave vp_table out")...)
 		} else {
 			errs = append(errs, misfit("/vp_table", "the tournament pins the VP table %s, not %s", t.VPTable.ID(), sh.VPTable.ID())...)
 		}

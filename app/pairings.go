@@ -94,7 +94,7 @@ func (a *App) GenerateRound(ctx context.Context, p Principal, tid string, in Gen
 		r.Tables = append(r.Tables, domain.TableAssignment{Table: pt.Table, NS: pt.NS[0], EO: pt.EO[0]})
 	}
 	if err := a.db.ProposeRound(ctx, t.ID, r); errors.Is(err, domain.ErrConflict) {
-		return domain.Round{}, conflict("round %d is already published and is never changed by generating again (RULES §11); a published seating is corrected by hand", in.Number)
+		return domain.Round{}, conflict("round %d is already published and is never changed by generating again (FITAB art. 2, FIBur-INT art. 2); a published seating is corrected by hand", in.Number)
 	} else if err != nil {
 		return domain.Round{}, err
 	}
@@ -207,7 +207,7 @@ func (a *App) publishProposal(ctx context.Context, t domain.Tournament, n int, s
 		return r, true, err
 	}
 	if state != string(domain.RoundPlaying) {
-		return r, true, conflict("round %d is proposed: publish it first with {\"state\": \"playing\"} (RULES §10)", n)
+		return r, true, conflict("round %d is proposed: publish it first with {\"state\": \"playing\"}", n)
 	}
 	r, err = a.db.PublishRound(ctx, t.ID, n)
 	if errors.Is(err, domain.ErrConflict) {

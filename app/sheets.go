@@ -86,7 +86,7 @@ func (a *App) sheetAccess(ctx context.Context, p Principal, tid string, round, t
 // and the write.
 func roundClosed(tid string, n int, state string) error {
 	return &Error{Kind: ErrRoundClosed,
-		Detail: fmt.Sprintf("round %d is %s: its sheets are final and can no longer be entered or replaced; a correction goes through the referee (POST /v1/tournaments/%s/corrections, RULES §9)", n, state, tid)}
+		Detail: fmt.Sprintf("round %d is %s: its sheets are final and can no longer be entered or replaced; a correction goes through the referee (POST /v1/tournaments/%s/corrections; FITAB art. 20, FIBur-INT art. 19)", n, state, tid)}
 }
 
 // Stale is the refusal of a write made on a version that is not the
@@ -116,7 +116,7 @@ func CheckSheetAgrees(sh domain.Sheet, g SheetTarget) []FieldError {
 	}
 	switch {
 	case t.VPTable.IsZero() && !sh.VPTable.IsZero():
-		errs = append(errs, FieldError{Pointer: "/vp_table", Detail: "the tournament pins no VP table, so the table follows RULES §6.2; leave vp_table out"})
+		errs = append(errs, FieldError{Pointer: "/vp_table", Detail: "the tournament pins no VP table, so the table follows the planned hands (FITAB art. 18, FIBur-INT art. 17); leave vp_table out"})
 	case sh.VPTable != t.VPTable:
 		errs = append(errs, FieldError{Pointer: "/vp_table", Detail: fmt.Sprintf("the tournament pins the VP table %s, not %s", t.VPTable.ID(), sh.VPTable.ID())})
 	}

@@ -273,7 +273,7 @@ func (a *App) ConfirmSheet(ctx context.Context, p Principal, tid string, round, 
 		store.Confirmation{Line: o, Entrant: lineEntrant(g, o), Via: via},
 		signableStored)
 	if err != nil {
-		dup := "the sheet has been confirmed already: it changes only by a referee's correction (RULES §9)"
+		dup := "the sheet has been confirmed already: it changes only by a referee's correction (FITAB art. 20, FIBur-INT art. 19)"
 		if have, rerr := a.db.SheetConfirmations(ctx, g.Tournament.ID, g.Round.Number, g.Table.Table); rerr == nil && len(have) == 1 {
 			dup = fmt.Sprintf("line %s ended the sheet: the other line (%s) must confirm it", have[0].Line.Label(), have[0].Line.Other().Label())
 		}
@@ -347,5 +347,5 @@ func EntryHandsAt(c []Confirmation, l domain.Line) (time.Time, bool) {
 // sheetSigned: FITAB art. 19 / 20 — a signed sheet is the players'
 // delivered record; what may still change goes through a referee.
 func sheetSigned(g SheetTarget) error {
-	return conflict("the sheet of table %d of round %d has been signed by its players: it changes only by a referee's correction (RULES §9)", g.Table.Table, g.Round.Number)
+	return conflict("the sheet of table %d of round %d has been signed by its players: it changes only by a referee's correction (FITAB art. 20, FIBur-INT art. 19)", g.Table.Table, g.Round.Number)
 }

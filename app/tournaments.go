@@ -333,7 +333,7 @@ func (r RoundInput) toDomain(t domain.Tournament, entered map[string]bool) (doma
 		case !entered[id]:
 			errs = append(errs, FieldError{Pointer: ptr, Detail: fmt.Sprintf("entrant %q is not entered in the tournament", id)})
 		case seated[id] != "":
-			errs = append(errs, FieldError{Pointer: ptr, Detail: fmt.Sprintf("entrant %q appears twice in the round (also at %s); RULES §10", id, seated[id])})
+			errs = append(errs, FieldError{Pointer: ptr, Detail: fmt.Sprintf("entrant %q appears twice in the round (also at %s): an entrant plays once per round", id, seated[id])})
 		default:
 			seated[id] = ptr
 		}
@@ -437,13 +437,13 @@ func (a *App) SetRoundState(ctx context.Context, p Principal, tid string, n int,
 		return domain.Round{}, invalid([]FieldError{{Pointer: "/state", Detail: domainDetail(err)}})
 	}
 	if next == domain.RoundPlaying && r.State == domain.RoundPlaying && r.System != "" {
-		return domain.Round{}, conflict("round %d is already published (RULES §11)", r.Number) // a generated round: app/pairings.go
+		return domain.Round{}, conflict("round %d is already published (FITAB art. 2, FIBur-INT art. 2)", r.Number) // a generated round: app/pairings.go
 	}
 	if next == r.State {
 		return r, nil
 	}
 	if !r.State.CanMoveTo(next) {
-		return domain.Round{}, conflict("round %d is %s; a round only moves forward (RULES §10), not back to %s", r.Number, r.State, next)
+		return domain.Round{}, conflict("round %d is %s; a round only moves forward, not back to %s", r.Number, r.State, next)
 	}
 	if err := a.db.SetRoundState(ctx, t.ID, r.Number, r.State, next); errors.Is(err, domain.ErrConflict) {
 		return domain.Round{}, conflict("round %d changed state meanwhile; read it again", r.Number)

@@ -15,7 +15,7 @@ func runVP(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("vp", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	table := fs.String("table", "", "VP table: fitab-2, fitab-3, fitab-4, fibur-2, fibur-3, fibur-4, fibur-teams")
-	ruleset := fs.String("ruleset", "", "ruleset, to choose the table by RULES §6.2: fitab-2025, fitab-int, fibur-ita, fibur-int")
+	ruleset := fs.String("ruleset", "", "ruleset, to choose the table from the planned hands (FITAB art. 18, FIBur-INT art. 17): fitab-2025, fitab-int, fibur-ita, fibur-int")
 	hands := fs.Int("hands", 0, "with --ruleset: hands of the match (planned; played for fibur-int)")
 	kind := fs.String("kind", "pairs", "with --ruleset: pairs, individual, teams or international")
 	diff := fs.Int("diff", -1, "the MP difference (≥ 0)")
