@@ -109,7 +109,7 @@ func chromiumPath(t testing.TB) string {
 }
 
 // browserTimeout bounds one browser test.
-const browserTimeout = 4 * time.Minute // the secretary's whole evening takes ~2 min on a loaded machine
+const browserTimeout = 8 * time.Minute // the secretary's whole evening takes ~2 min on a loaded machine; CI shares its 2 cores with PostgreSQL
 
 // newBrowser starts a headless Chromium with a fresh profile for this test
 // and returns its tab's context (1280×900). JavaScript dialogs (alert) fail
