@@ -214,33 +214,43 @@ func (s *Server) correctionRefused(w http.ResponseWriter, r *http.Request, d *co
 	s.render(w, r, status, "correct", d)
 }
 
-// correctionPreview: POST …/correct/preview — the ruling and the standings
-// before and after, nothing written.
-func (s *Server) correctionPreview(w http.ResponseWriter, r *http.Request) {
+// correctionForm reads the correction form of a preview or an apply: a
+// form with field errors is shown again (422) and ok is false; otherwise
+// read gives the operation the correction it describes.
+func (s *Server) correctionForm(w http.ResponseWriter, r *http.Request) (d *correctionPage, read func(domain.Tournament) (app.CorrectionInput, error), ok bool) {
 	f, errs, err := form.ParseCorrection(w, r)
 	if err != nil {
 		s.renderError(w, r, http.StatusBadRequest, "error.bad_form")
-		return
+		return nil, nil, false
 	}
-	d := correctionPage{Page: s.page(r, "referee.correct_title"), Form: f, Errors: errs}
+	d = &correctionPage{Page: s.page(r, "referee.correct_title"), Form: f, Errors: errs}
 	if errs.Any() {
 		d.Error = "form.errors"
-		if s.correctionDesk(w, r, &d) {
-			s.render(w, r, http.StatusUnprocessableEntity, "correct", &d)
+		if s.correctionDesk(w, r, d) {
+			s.render(w, r, http.StatusUnprocessableEntity, "correct", d)
 		}
-		return
+		return nil, nil, false
 	}
 	n, _ := pathNumber(r, "n")
 	t, _ := pathNumber(r, "t")
-	p, _ := s.principal(r)
-	pv, err := s.app.PreviewCorrection(r.Context(), p, r.PathValue("tid"), func(domain.Tournament) (app.CorrectionInput, error) {
-		return correctionInput(f, n, t)
-	})
-	if err != nil {
-		s.correctionRefused(w, r, &d, err)
+	return d, func(domain.Tournament) (app.CorrectionInput, error) { return correctionInput(f, n, t) }, true
+}
+
+// correctionPreview: POST …/correct/preview — the ruling and the standings
+// before and after, nothing written.
+func (s *Server) correctionPreview(w http.ResponseWriter, r *http.Request) {
+	d, read, ok := s.correctionForm(w, r)
+	if !ok {
 		return
 	}
-	if !s.correctionDesk(w, r, &d) {
+	f := d.Form
+	p, _ := s.principal(r)
+	pv, err := s.app.PreviewCorrection(r.Context(), p, r.PathValue("tid"), read)
+	if err != nil {
+		s.correctionRefused(w, r, d, err)
+		return
+	}
+	if !s.correctionDesk(w, r, d) {
 		return
 	}
 	d.fill(pv.Corrected, f.Raw, d.Lang)
@@ -259,34 +269,21 @@ func (s *Server) correctionPreview(w http.ResponseWriter, r *http.Request) {
 	}
 	d.Preview = v
 	d.Message = "referee.preview_ready"
-	s.render(w, r, http.StatusOK, "correct", &d)
+	s.render(w, r, http.StatusOK, "correct", d)
 }
 
 // correctionApply: POST …/correct — "conferma": the correction is ruled
 // on again and recorded (applied or rejected) by the corrections
 // operation; a sheet changed meanwhile is not overwritten.
 func (s *Server) correctionApply(w http.ResponseWriter, r *http.Request) {
-	f, errs, err := form.ParseCorrection(w, r)
-	if err != nil {
-		s.renderError(w, r, http.StatusBadRequest, "error.bad_form")
+	d, read, ok := s.correctionForm(w, r)
+	if !ok {
 		return
 	}
-	d := correctionPage{Page: s.page(r, "referee.correct_title"), Form: f, Errors: errs}
-	if errs.Any() {
-		d.Error = "form.errors"
-		if s.correctionDesk(w, r, &d) {
-			s.render(w, r, http.StatusUnprocessableEntity, "correct", &d)
-		}
-		return
-	}
-	n, _ := pathNumber(r, "n")
-	t, _ := pathNumber(r, "t")
 	p, _ := s.principal(r)
-	res, err := s.app.CreateCorrection(r.Context(), p, r.PathValue("tid"), func(domain.Tournament) (app.CorrectionInput, error) {
-		return correctionInput(f, n, t)
-	})
+	res, err := s.app.CreateCorrection(r.Context(), p, r.PathValue("tid"), read)
 	if err != nil {
-		s.correctionRefused(w, r, &d, err)
+		s.correctionRefused(w, r, d, err)
 		return
 	}
 	seeOther(w, r, fmt.Sprintf("/tournaments/%s/corrections?recorded=%d#correction-%d", url.PathEscape(d.TIDOf(r)), res.Record.ID, res.Record.ID))
