@@ -175,16 +175,29 @@ func js(expr string) chromedp.Action[chromedp.Void] {
 func text(t testing.TB, ctx context.Context, sel string) string {
 	t.Helper()
 	s, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(sel)))
+	for try := 0; err != nil && swapped(err) && try < 5; try++ {
+		s, err = chromedp.Run(ctx, chromedp.Text(chromedp.CSS(sel)))
+	}
 	if err != nil {
 		t.Fatalf("text of %s: %v", sel, err)
 	}
 	return strings.TrimSpace(s)
 }
 
+// swapped: the element was found, then replaced before it was read (a
+// live page swapping a fragment in, htmx/SSE); reading again finds the new
+// one.
+func swapped(err error) bool {
+	return strings.Contains(err.Error(), "No node with given id found") || strings.Contains(err.Error(), "Could not find node with given id")
+}
+
 // attr returns an element's attribute ("" when absent).
 func attr(t testing.TB, ctx context.Context, sel, name string) string {
 	t.Helper()
 	attrs, err := chromedp.Run(ctx, chromedp.Attributes(chromedp.CSS(sel)))
+	for try := 0; err != nil && swapped(err) && try < 5; try++ {
+		attrs, err = chromedp.Run(ctx, chromedp.Attributes(chromedp.CSS(sel)))
+	}
 	if err != nil {
 		t.Fatalf("attributes of %s: %v", sel, err)
 	}
