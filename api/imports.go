@@ -66,15 +66,29 @@ func importPath(id int64) string { return "/v1/imports/" + strconv.FormatInt(id,
 // createImport: POST /v1/tournaments/{tid}/imports, multipart field
 // "file". The organising club, a referee of the tournament and an admin
 // may upload; the federation reads but does not enter sheets.
+//
+// ?replace=true lets the upload replace sheets already entered that say
+// something else; without it such an upload is refused whole with a 409
+// whose body is the problem and the import report of what it would do.
 func (s *server) createImport(c *gin.Context) {
+	q := c.Request.URL.Query()
+	replace, replaceErr := boolParam(q, "replace")
 	read := func(limit int64) (app.Upload, error) {
-		if err := onlyParams(c.Request.URL.Query()); err != nil {
+		if err := onlyParams(q, "replace"); err != nil {
 			return app.Upload{}, err
+		}
+		if replaceErr != nil {
+			return app.Upload{}, replaceErr
 		}
 		return s.readUpload(c, limit)
 	}
 	res, err := s.app.RunImport(c.Request.Context(), mustPrincipal(c), c.Param("tid"), read,
-		app.ImportOptions{Gate: s.cfg.ImportGate, MaxBytes: s.maxImportBytes()})
+		app.ImportOptions{Gate: s.cfg.ImportGate, MaxBytes: s.maxImportBytes(), Replace: replace})
+	var wr *app.WouldReplaceError
+	if errors.As(err, &wr) {
+		s.failWouldReplace(c, wr)
+		return
+	}
 	if errors.Is(err, xlsx.ErrBusy) {
 		c.Header("Retry-After", strconv.Itoa(int(math.Ceil(s.cfg.ImportGate.RetryAfter.Seconds()))))
 		s.fail(c, &apiError{status: http.StatusServiceUnavailable, typ: typeUnavailable, cause: err,
@@ -88,7 +102,7 @@ func (s *server) createImport(c *gin.Context) {
 	if res.Replayed {
 		c.Header("Idempotent-Replayed", "true")
 		c.Header("Content-Location", importPath(res.Import.ID))
-		writeJSON(c, http.StatusOK, res.Import.ReportJSON)
+		writeJSON(c, http.StatusOK, importDocument(res.Import))
 		return
 	}
 	c.Header("Location", importPath(res.Import.ID))
@@ -210,5 +224,5 @@ func (s *server) getImport(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	writeJSON(c, http.StatusOK, imp.ReportJSON)
+	writeJSON(c, http.StatusOK, importDocument(imp))
 }

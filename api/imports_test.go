@@ -64,6 +64,13 @@ func (w *world) upload(token, tid, filename string, data []byte) response {
 	return w.do(request{method: "POST", path: importsPath(tid), token: token, body: body, header: map[string]string{"Content-Type": ct}})
 }
 
+// uploadReplace posts the workbook with ?replace=true.
+func (w *world) uploadReplace(token, tid, filename string, data []byte) response {
+	w.t.Helper()
+	body, ct := multipartBody(w.t, "file", filename, data)
+	return w.do(request{method: "POST", path: importsPath(tid) + "?replace=true", token: token, body: body, header: map[string]string{"Content-Type": ct}})
+}
+
 // importReportJSON is the import report as a client reads it.
 type importReportJSON struct {
 	ID         string `json:"id"`
@@ -601,7 +608,15 @@ func TestImportPartialStatuses(t *testing.T) {
 		ms := genMatches(seats...)
 		ms[1].dupHand = true // round 1 table 2: hand 1 twice
 		data := tidyWorkbook(t, domain.FITAB2025, 3, ms, nil)
-		up := w.upload(w.club1, tid, "tutto.xlsx", data)
+		// Issue 10: without replace the upload is refused whole.
+		before := w.snapshot()
+		refused := w.upload(w.club1, tid, "tutto.xlsx", data)
+		p := wantProblem(t, refused, http.StatusConflict, "")
+		if p.Type != "/problems/would-replace" || !strings.Contains(p.Detail, "round 1 table 1") || !strings.Contains(p.Detail, "replace=true") {
+			t.Errorf("detail %q", p.Detail)
+		}
+		w.wantUnchanged(before)
+		up := w.uploadReplace(w.club1, tid, "tutto.xlsx", data)
 		wantStatus(t, up, http.StatusCreated, "upload")
 		rep := decodeImport(t, up)
 		want := []struct {
@@ -630,9 +645,9 @@ func TestImportPartialStatuses(t *testing.T) {
 		// (replaced) and rejects round 1.
 		r = w.do(request{method: "PATCH", path: fmt.Sprintf("/v1/tournaments/%s/rounds/1", tid), token: w.club1, body: map[string]any{"state": "sheets_delivered"}})
 		wantStatus(t, r, http.StatusOK, "deliver round 1")
-		before := w.snapshot()
+		before = w.snapshot()
 		data = tidyWorkbook(t, domain.FITAB2025, 3, genMatches(seats[0], seats[2]), nil)
-		up = w.upload(w.club1, tid, "di nuovo.xlsx", data)
+		up = w.uploadReplace(w.club1, tid, "di nuovo.xlsx", data)
 		wantStatus(t, up, http.StatusCreated, "upload after delivery")
 		rep = decodeImport(t, up)
 		if m := rep.Matches[0]; m.Status != "rejected" || m.Error == nil || m.Error.Cell != "Smazzate!A2" || !strings.Contains(m.Error.Detail, "sheets_delivered") || m.Report == nil {
@@ -648,7 +663,7 @@ func TestImportPartialStatuses(t *testing.T) {
 		// Only round 1 in the workbook: nothing to store, a 409.
 		before = after
 		data = tidyWorkbook(t, domain.FITAB2025, 3, genMatches(seats[0], seats[1]), nil)
-		p := wantProblem(t, w.upload(w.club1, tid, "solo turno 1.xlsx", data), http.StatusConflict, "")
+		p = wantProblem(t, w.upload(w.club1, tid, "solo turno 1.xlsx", data), http.StatusConflict, "")
 		wantCells(t, p, "Smazzate!A2", "Smazzate!A5")
 		w.wantUnchanged(before)
 	})

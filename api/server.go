@@ -178,6 +178,8 @@ func (s *server) routes() *gin.Engine {
 	t.POST("/rounds/:n/tables/:t/entry-link", s.issueEntryLink)
 	t.POST("/rounds/:n/tables/:t/sheet/confirm", s.confirmSheet)
 	t.POST("/imports", s.createImport)
+	t.GET("/imports", s.listImports)       // api/imports_undo.go
+	t.DELETE("/imports/:id", s.undoImport) // api/imports_undo.go
 	auth.GET("/imports/:id", s.getImport)
 	t.POST("/corrections", s.createCorrection)
 	t.GET("/corrections", s.listCorrections)

@@ -82,6 +82,8 @@ type storedSheetResponse struct {
 	Corrections []json.RawMessage `json:"corrections"`
 	// Confirmations: the lines' signatures (table_entry.go).
 	Confirmations []confirmationJSON `json:"confirmations"`
+	// History: the earlier versions, newest first (api/imports_undo.go).
+	History []sheetVersionJSON `json:"history"`
 }
 
 type handsResponse struct {
@@ -379,7 +381,12 @@ func (s *server) getSheet(c *gin.Context) {
 		}
 		history = append(history, b)
 	}
-	out := storedSheetResponse{Sheet: sheetJSON, Report: report, Version: st.Version, Corrections: history, Confirmations: toConfirmationsJSON(v.Confirmations)}
+	versions, err := toSheetVersionsJSON(v.History)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	out := storedSheetResponse{Sheet: sheetJSON, Report: report, Version: st.Version, Corrections: history, Confirmations: toConfirmationsJSON(v.Confirmations), History: versions}
 	if !st.UpdatedAt.IsZero() {
 		u := st.UpdatedAt.UTC().Format(time.RFC3339)
 		out.UpdatedAt = &u

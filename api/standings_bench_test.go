@@ -72,7 +72,7 @@ func benchStandingsHTTP(b *testing.B, entrants, rounds int) {
 	}
 	for chunk := range slices.Chunk(imported, 4000) {
 		imp := store.Import{TournamentID: tr.ID, Filename: "bench.json", CreatedBy: "bench", SHA256: fmt.Sprintf("%064d", chunk[0].Round*100000+chunk[0].Table)}
-		if _, _, err := db.SaveImport(ctx, imp, chunk, func(store.Import, []int) ([]byte, error) { return []byte(`{}`), nil }); err != nil {
+		if _, _, err := db.SaveImport(ctx, imp, chunk, true, func(store.Import, []store.SheetOutcome) ([]byte, error) { return []byte(`{}`), nil }); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -47,8 +47,16 @@ import (
 //     art. 20: a delivered sheet is final, corrections go through the
 //     referee): listed as "rejected" with its report; the others are stored;
 //   - every other match is validated (API §2, findings naming their cells)
-//     and created or replaced at its table, error findings or not, as a
-//     PUT of the sheet would.
+//     and created at its table, error findings or not, as a PUT of the
+//     sheet would; a table already holding the same sheet is left alone
+//     ("unchanged"); a table holding a different sheet is replaced only
+//     when the upload asks for it (ImportOptions.Replace, ?replace=true:
+//     the replaced sheet stays in the sheet's history). Otherwise the
+//     whole upload is refused, nothing stored and nothing recorded, with
+//     the report of what it would do (*WouldReplaceError: "would_replace"
+//     naming each such table, with the totals stored and uploaded) — issue
+//     10: the blank template uploaded into an entered round replaced a
+//     real sheet.
 //
 // When no match can be stored, nothing is recorded and the refusal lists
 // why (ErrRoundClosed when every match is in a delivered round,
@@ -84,6 +92,9 @@ type ImportOptions struct {
 	Gate *xlsx.Gate
 	// MaxBytes bounds the workbook (0: xlsx.DefaultMaxBytes).
 	MaxBytes int64
+	// Replace: a match whose table holds a different sheet replaces it.
+	// Without it such an upload is refused whole (*WouldReplaceError).
+	Replace bool
 }
 
 // ImportResult is a recorded upload: the record (its ReportJSON is the
@@ -143,7 +154,7 @@ func (a *App) RunImport(ctx context.Context, p Principal, tid string, read func(
 	if by == "" {
 		by = string(p.Role)
 	}
-	res, err := a.importWorkbook(ctx, t, by, up, maxBytes)
+	res, err := a.importWorkbook(ctx, t, by, up, maxBytes, opts.Replace)
 	if err != nil {
 		return ImportResult{}, err
 	}
@@ -197,22 +208,70 @@ func (a *App) Import(ctx context.Context, p Principal, id int64) (store.Import, 
 
 // Match statuses in an import report.
 const (
-	statusCreated    = "created"
-	statusReplaced   = "replaced"
-	statusRejected   = "rejected"
-	statusUnreadable = "unreadable"
+	statusCreated      = store.ImportCreated
+	statusReplaced     = store.ImportReplaced
+	statusUnchanged    = store.ImportUnchanged
+	statusWouldReplace = store.ImportWouldReplace
+	statusRejected     = "rejected"
+	statusUnreadable   = "unreadable"
 )
+
+// ErrWouldReplace: the upload would replace entered sheets with different
+// ones and replace was not asked; nothing was stored.
+var ErrWouldReplace = fmt.Errorf("%w: the workbook would replace sheets already entered", domain.ErrConflict)
+
+// WouldReplaceError is the refusal of an upload that would replace entered
+// sheets: the import report of what it would do (no id: nothing was
+// recorded), the matches and their counts.
+type WouldReplaceError struct {
+	Report  []byte
+	Matches []ImportMatch
+	Counts  ImportCounts
+}
+
+func (e *WouldReplaceError) Error() string {
+	return fmt.Sprintf("%s: %d tables", ErrWouldReplace, e.Counts.WouldReplace)
+}
+
+func (e *WouldReplaceError) Unwrap() error { return ErrWouldReplace }
+
+// Detail says what to do about it.
+func (e *WouldReplaceError) Detail() string {
+	var tables []string
+	for _, m := range e.Matches {
+		if m.Status == statusWouldReplace {
+			tables = append(tables, fmt.Sprintf("round %d table %d", m.Round, m.Table))
+		}
+	}
+	return fmt.Sprintf("the workbook would replace %d sheets already entered with different ones (%s); nothing was stored: send it again with ?replace=true to replace them",
+		len(tables), strings.Join(tables, ", "))
+}
+
+// SheetSummary is what a sheet adds up to, to say how a stored sheet and
+// an uploaded one differ.
+type SheetSummary struct {
+	Hands   int `json:"hands"`
+	NSTotal int `json:"ns_total"`
+	EOTotal int `json:"eo_total"`
+}
+
+// summarize is the sheet's official totals (RULES §8) and hands.
+func summarize(s domain.Sheet) *SheetSummary {
+	m := domain.OfficialResult(s, domain.Validate(s))
+	return &SheetSummary{Hands: len(s.Hands), NSTotal: m.Lines[domain.NS].Official.Total, EOTotal: m.Lines[domain.EO].Official.Total}
+}
 
 // importHead is the start of the import report of API §4 (POST
 // .../imports); "matches", "ignored" and "counts" follow it (see report).
 type importHead struct {
-	ID         string `json:"id"`
+	ID         string `json:"id,omitempty"` // none for a refused upload
 	Tournament string `json:"tournament"`
 	Filename   string `json:"filename"`
 	SHA256     string `json:"sha256"`
 	Layout     string `json:"layout"`
-	CreatedAt  string `json:"created_at"`
+	CreatedAt  string `json:"created_at,omitempty"`
 	CreatedBy  string `json:"created_by"`
+	Replace    bool   `json:"replace"` // the upload was sent with ?replace=true
 }
 
 // ImportMatch is one match of the workbook, in workbook order.
@@ -223,8 +282,14 @@ type ImportMatch struct {
 	Cell      string `json:"cell"` // where the match starts, "Smazzate!A5"
 	Status    string `json:"status"`
 	// Version is the sheet's version after the import (its ETag).
-	Version int         `json:"version,omitempty"`
-	Error   *FieldError `json:"error,omitempty"`
+	Version int `json:"version,omitempty"`
+	// Stored and Uploaded say how the sheet the upload replaces (or would
+	// replace) and the uploaded one differ.
+	Stored   *SheetSummary `json:"stored,omitempty"`
+	Uploaded *SheetSummary `json:"uploaded,omitempty"`
+	// sheet is the uploaded sheet (for stored matches).
+	sheet *domain.Sheet
+	Error *FieldError `json:"error,omitempty"`
 	// Report is the API §2 report of the match, as reportjson wrote it;
 	// absent when unreadable. It is appended as it is (see report).
 	Report []byte `json:"-"`
@@ -236,11 +301,13 @@ type ImportMatch struct {
 }
 
 type ImportCounts struct {
-	Matches    int `json:"matches"`
-	Created    int `json:"created"`
-	Replaced   int `json:"replaced"`
-	Rejected   int `json:"rejected"`
-	Unreadable int `json:"unreadable"`
+	Matches      int `json:"matches"`
+	Created      int `json:"created"`
+	Replaced     int `json:"replaced"`
+	Unchanged    int `json:"unchanged"`
+	WouldReplace int `json:"would_replace"`
+	Rejected     int `json:"rejected"`
+	Unreadable   int `json:"unreadable"`
 	// WithErrors: matches whose report has an error finding.
 	WithErrors int `json:"with_errors"`
 }
@@ -248,7 +315,7 @@ type ImportCounts struct {
 // importWorkbook reads, checks, validates and stores one uploaded workbook
 // for tournament t (see the top of this file). It returns the recorded
 // import and whether it had been recorded before.
-func (a *App) importWorkbook(ctx context.Context, t domain.Tournament, by string, up Upload, maxBytes int64) (ImportResult, error) {
+func (a *App) importWorkbook(ctx context.Context, t domain.Tournament, by string, up Upload, maxBytes int64, replace bool) (ImportResult, error) {
 	// The same file again is answered before it is read again.
 	prior, err := a.db.FindImport(ctx, t.ID, up.SHA256)
 	if err == nil {
@@ -275,8 +342,13 @@ func (a *App) importWorkbook(ctx context.Context, t domain.Tournament, by string
 	if err != nil {
 		return ImportResult{}, err
 	}
+	plan.replace = replace
 	imp := store.Import{TournamentID: t.ID, SHA256: up.SHA256, Filename: up.Filename, CreatedBy: by}
-	saved, replayed, err := a.db.SaveImport(ctx, imp, plan.sheets, plan.report)
+	saved, replayed, err := a.db.SaveImport(ctx, imp, plan.sheets, replace, plan.report)
+	var wr *store.WouldReplaceError
+	if errors.As(err, &wr) {
+		return ImportResult{}, plan.wouldReplace(imp, wr.Outcomes)
+	}
 	if errors.Is(err, store.ErrRoundClosed) {
 		return ImportResult{}, &Error{Kind: ErrRoundClosed,
 			Detail: "a round of the workbook had its sheets delivered while the workbook was being imported; nothing was stored: upload it again to store the matches of the rounds still being played"}
@@ -318,6 +390,7 @@ type importPlan struct {
 	layout  xlsx.Layout
 	ignored []string
 	counts  ImportCounts // set by report
+	replace bool         // the upload asked to replace
 }
 
 // planImport checks every match of the workbook against the tournament and
@@ -392,6 +465,7 @@ func planImport(t domain.Tournament, rounds []domain.Round, entrants []domain.En
 		}
 		plan.sheets = append(plan.sheets, store.ImportedSheet{Round: r.Number, Table: m.Sheet.Table, Sheet: m.Sheet, ReportJSON: out.Report})
 		plan.stored = append(plan.stored, i)
+		out.sheet = &m.Sheet
 	}
 	if len(plan.sheets) == 0 {
 		return nil, nothingToStore(plan.matches)
@@ -568,17 +642,34 @@ func roundList(rounds map[int]domain.Round) string {
 	return " (its rounds: " + strings.Join(parts, ", ") + ")"
 }
 
+// wouldReplace is the refusal of an upload the store found would replace
+// entered sheets: the report of what it would do.
+func (p *importPlan) wouldReplace(imp store.Import, outcomes []store.SheetOutcome) error {
+	imp.ID, imp.CreatedAt = 0, time.Time{}
+	b, err := p.build(imp, outcomes)
+	if err != nil {
+		return err
+	}
+	return &WouldReplaceError{Report: b, Matches: p.matches, Counts: p.counts}
+}
+
 // report builds the import report once the sheets are written (called by
-// the store inside the transaction, with the versions it wrote).
-func (p *importPlan) report(imp store.Import, versions []int) ([]byte, error) {
+// the store inside the transaction, with what it did at each table).
+func (p *importPlan) report(imp store.Import, outcomes []store.SheetOutcome) ([]byte, error) {
+	return p.build(imp, outcomes)
+}
+
+func (p *importPlan) build(imp store.Import, outcomes []store.SheetOutcome) ([]byte, error) {
 	counts := &p.counts
 	*counts = ImportCounts{Matches: len(p.matches)}
-	for i, v := range versions {
+	for i, o := range outcomes {
 		m := &p.matches[p.stored[i]]
-		m.Version = v
-		m.Status = statusReplaced
-		if v == 1 {
-			m.Status = statusCreated
+		m.Version, m.Status = o.Version, o.Status
+		if o.Status == statusUnchanged {
+			m.Version = 0
+		}
+		if o.Stored != nil {
+			m.Stored, m.Uploaded = summarize(o.Stored.Sheet), summarize(*m.sheet)
 		}
 	}
 	for _, m := range p.matches {
@@ -587,6 +678,10 @@ func (p *importPlan) report(imp store.Import, versions []int) ([]byte, error) {
 			counts.Created++
 		case statusReplaced:
 			counts.Replaced++
+		case statusUnchanged:
+			counts.Unchanged++
+		case statusWouldReplace:
+			counts.WouldReplace++
 		case statusRejected:
 			counts.Rejected++
 		case statusUnreadable:
@@ -599,15 +694,18 @@ func (p *importPlan) report(imp store.Import, versions []int) ([]byte, error) {
 	// The per-match reports are most of the document (a megabyte for a
 	// thousand matches): they are appended as reportjson wrote them, not
 	// re-encoded and re-validated by encoding/json.
-	head, err := json.Marshal(importHead{
-		ID:         strconv.FormatInt(imp.ID, 10),
+	h := importHead{
 		Tournament: imp.TournamentID,
 		Filename:   imp.Filename,
 		SHA256:     imp.SHA256,
 		Layout:     string(p.layout),
-		CreatedAt:  imp.CreatedAt.UTC().Format(time.RFC3339),
 		CreatedBy:  imp.CreatedBy,
-	})
+		Replace:    p.replace,
+	}
+	if imp.ID != 0 {
+		h.ID, h.CreatedAt = strconv.FormatInt(imp.ID, 10), imp.CreatedAt.UTC().Format(time.RFC3339)
+	}
+	head, err := json.Marshal(h)
 	if err != nil {
 		return nil, err
 	}

@@ -182,7 +182,7 @@ func (a *App) PutSheet(ctx context.Context, p Principal, tid string, round, tabl
 	if err != nil {
 		return PutResult{}, fmt.Errorf("encode report: %w", err)
 	}
-	v, err := a.db.PutOpenSheet(ctx, g.Tournament.ID, g.Round.Number, g.Table.Table, sh, stored, version)
+	v, err := a.db.PutOpenSheetBy(ctx, g.Tournament.ID, g.Round.Number, g.Table.Table, sh, stored, version, actorName(p))
 	switch {
 	case errors.Is(err, store.ErrRoundClosed):
 		return PutResult{}, roundClosed(g.Tournament.ID, g.Round.Number, "no longer being played")
@@ -251,6 +251,8 @@ type SheetView struct {
 	Corrections []store.Correction
 	// Confirmations are the lines' signatures (table_entry.go).
 	Confirmations []store.Confirmation
+	// History are the earlier versions of the sheet, newest first.
+	History []store.SheetVersion
 }
 
 // Sheet reads the stored sheet of a table.
@@ -274,5 +276,9 @@ func (a *App) Sheet(ctx context.Context, p Principal, tid string, round, table i
 	if err != nil {
 		return SheetView{}, err
 	}
-	return SheetView{Target: g, Stored: st, Corrections: list, Confirmations: signed}, nil
+	history, err := a.db.SheetHistory(ctx, g.Tournament.ID, g.Round.Number, g.Table.Table)
+	if err != nil {
+		return SheetView{}, err
+	}
+	return SheetView{Target: g, Stored: st, Corrections: list, Confirmations: signed, History: history}, nil
 }

@@ -176,7 +176,7 @@ func benchStandings(b *testing.B, db *store.DB, entrants, rounds int) {
 		}
 	}
 	for chunk := range slices.Chunk(imported, 4000) {
-		if _, _, err := db.SaveImport(ctx, store.Import{TournamentID: tr.ID, Filename: "bench.json", CreatedBy: "bench", SHA256: fmt.Sprintf("%064d", chunk[0].Round*100000+chunk[0].Table)}, chunk, benchImportReport); err != nil {
+		if _, _, err := db.SaveImport(ctx, store.Import{TournamentID: tr.ID, Filename: "bench.json", CreatedBy: "bench", SHA256: fmt.Sprintf("%064d", chunk[0].Round*100000+chunk[0].Table)}, chunk, true, benchImportReport); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -211,4 +211,6 @@ func BenchmarkStandings10000x8(b *testing.B) {
 	benchStandings(b, dbtest.Postgres(b), 10000, 8)
 }
 
-func benchImportReport(store.Import, []int) ([]byte, error) { return []byte(`{"ok":true}`), nil }
+func benchImportReport(store.Import, []store.SheetOutcome) ([]byte, error) {
+	return []byte(`{"ok":true}`), nil
+}

@@ -113,6 +113,9 @@ func (db *DB) CorrectSheet(ctx context.Context, tournamentID string, round, tabl
 			if err != nil {
 				return fmt.Errorf("sheet of %s: %w", key, err)
 			}
+			if err := db.saveVersion(tx, key, Replacement{Source: SourceCorrection, By: c.Author}, instant(c.At)); err != nil {
+				return err
+			}
 			// Under the row lock the version cannot have moved; the
 			// compare-and-set stays as the last guard against a lost update.
 			if err := replaceSheet(tx, key, &row, st.Version); err != nil {

@@ -3,6 +3,7 @@ package store
 import (
 	"cmp"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"runtime"
@@ -30,7 +31,61 @@ type Import struct {
 	CreatedBy    string // who uploaded it: the token's name
 	CreatedAt    time.Time
 	ReportJSON   []byte // the import report, as the caller built it
+	// Sheets are the sheets the import wrote (nil for an import recorded
+	// before they were kept: it cannot be undone).
+	Sheets []ImportSheetRecord
+	// UndoneAt is when the import was undone (zero: in force), by UndoneBy.
+	UndoneAt time.Time
+	UndoneBy string
+	// CountsJSON is the report's "counts" member (ListImports only).
+	CountsJSON []byte
 }
+
+// ImportSheetRecord is one sheet an import wrote: created or replaced, and
+// the version it left.
+type ImportSheetRecord struct {
+	Round   int    `json:"round"`
+	Table   int    `json:"table"`
+	Status  string `json:"status"`
+	Version int    `json:"version"`
+}
+
+// What an import does with each of its sheets.
+const (
+	ImportCreated      = "created"       // the table had no sheet
+	ImportReplaced     = "replaced"      // the stored sheet differed and replace was asked
+	ImportUnchanged    = "unchanged"     // the stored sheet says the same: nothing written
+	ImportWouldReplace = "would_replace" // the stored sheet differs and replace was not asked
+)
+
+// SheetOutcome is what an import did (or, refused, would do) at one table.
+type SheetOutcome struct {
+	Status string
+	// Version is the sheet's version after the import (the stored one for
+	// unchanged and would_replace).
+	Version int
+	// Stored is the sheet that was stored before, when there was one.
+	Stored *StoredSheet
+}
+
+// WouldReplaceError refuses an import that would replace stored sheets
+// with different ones when replace was not asked: nothing was written.
+// Outcomes are per sheet, as the import's sheets were given.
+type WouldReplaceError struct {
+	Outcomes []SheetOutcome
+}
+
+func (e *WouldReplaceError) Error() string {
+	n := 0
+	for _, o := range e.Outcomes {
+		if o.Status == ImportWouldReplace {
+			n++
+		}
+	}
+	return fmt.Sprintf("%s: the import would replace %d stored sheets", domain.ErrConflict, n)
+}
+
+func (e *WouldReplaceError) Unwrap() error { return domain.ErrConflict }
 
 // ImportedSheet is one sheet an import creates or replaces at its table,
 // with the report JSON the caller computed for it (as PutSheet).
@@ -41,10 +96,9 @@ type ImportedSheet struct {
 }
 
 // ImportReport builds the import's report JSON once its sheets are written,
-// inside the transaction: imp has its id and time, versions[i] is the
-// version sheets[i] now has (1: created; more: replaced). An error rolls
-// everything back.
-type ImportReport func(imp Import, versions []int) ([]byte, error)
+// inside the transaction: imp has its id and time, outcomes[i] is what
+// became of sheets[i]. An error rolls everything back.
+type ImportReport func(imp Import, outcomes []SheetOutcome) ([]byte, error)
 
 // ErrRoundClosed: a sheet (of an import, or entered by hand) belongs to a round that no longer
 // takes sheets (RULES §10; FITAB art. 20: a delivered sheet is final).
@@ -56,36 +110,58 @@ var ErrRoundClosed = fmt.Errorf("%w: the round no longer takes sheets", domain.E
 const importBatch = 500
 
 type importRow struct {
-	ID            int64   `gorm:"column:id;primaryKey"`
-	TournamentID  string  `gorm:"column:tournament_id"`
-	ContentSHA256 string  `gorm:"column:content_sha256"`
-	Filename      string  `gorm:"column:filename"`
-	ReportJSON    string  `gorm:"column:report_json"`
-	Created       instant `gorm:"column:created_at"`
-	CreatedBy     string  `gorm:"column:created_by"`
+	ID            int64    `gorm:"column:id;primaryKey"`
+	TournamentID  string   `gorm:"column:tournament_id"`
+	ContentSHA256 string   `gorm:"column:content_sha256"`
+	Filename      string   `gorm:"column:filename"`
+	ReportJSON    string   `gorm:"column:report_json"`
+	Created       instant  `gorm:"column:created_at"`
+	CreatedBy     string   `gorm:"column:created_by"`
+	Sheets        *string  `gorm:"column:sheets"`
+	UndoneAt      *instant `gorm:"column:undone_at"`
+	UndoneBy      *string  `gorm:"column:undone_by"`
 }
 
 func (importRow) TableName() string { return "imports" }
 
 func (r importRow) toDomain() Import {
-	return Import{ID: r.ID, TournamentID: r.TournamentID, SHA256: r.ContentSHA256, Filename: r.Filename,
+	imp := Import{ID: r.ID, TournamentID: r.TournamentID, SHA256: r.ContentSHA256, Filename: r.Filename,
 		CreatedBy: r.CreatedBy, CreatedAt: r.Created.time(), ReportJSON: []byte(r.ReportJSON)}
+	if r.Sheets != nil {
+		imp.Sheets = []ImportSheetRecord{}
+		_ = json.Unmarshal([]byte(*r.Sheets), &imp.Sheets) // written by SaveImport; a broken list reads as none
+	}
+	if r.UndoneAt != nil {
+		imp.UndoneAt = r.UndoneAt.time()
+	}
+	if r.UndoneBy != nil {
+		imp.UndoneBy = *r.UndoneBy
+	}
+	return imp
 }
+
+// liveImports narrows a query to the imports still in force.
+func liveImports(q *gorm.DB) *gorm.DB { return q.Where("undone_at IS NULL") }
 
 // errImportExists: the file was recorded by a concurrent upload between
 // this one's check and its insert.
 var errImportExists = errors.New("the import is already recorded")
 
-// SaveImport writes an import in one transaction: each sheet is created or
-// replaced at its table (as PutSheet with no If-Match: the version goes up
-// by one), then the imports row with the JSON report builds. Every sheet's
+// SaveImport writes an import in one transaction: each sheet is created
+// at its table, or — when the table holds a sheet that says something else
+// and replace is true — replaces it (the version goes up by one, the sheet
+// it replaces is kept in the history under the import); a sheet equal to
+// the stored one is left alone (unchanged). With replace false, a sheet
+// that differs from the stored one is a *WouldReplaceError and nothing is
+// written. Then the imports row with the JSON report builds. Every sheet's
 // round must still be playing, checked under the round's row lock so that
 // a round delivered meanwhile cannot take a late sheet: otherwise
 // ErrRoundClosed and nothing is written. When the tournament already has an
-// import of the same content (imp.SHA256), nothing is written and that
-// import comes back with replayed = true — also when a concurrent upload of
-// the same file won the race. imp.ID and imp.CreatedAt are set here.
-func (db *DB) SaveImport(ctx context.Context, imp Import, sheets []ImportedSheet, report ImportReport) (Import, bool, error) {
+// import in force of the same content (imp.SHA256), nothing is written and
+// that import comes back with replayed = true — also when a concurrent
+// upload of the same file won the race. imp.ID and imp.CreatedAt are set
+// here.
+func (db *DB) SaveImport(ctx context.Context, imp Import, sheets []ImportedSheet, replace bool, report ImportReport) (Import, bool, error) {
 	if !isSHA256Hex(imp.SHA256) {
 		return Import{}, false, errorf(domain.ErrInvalid, "import: content hash %q is not 64 lower-case hex digits", imp.SHA256)
 	}
@@ -93,14 +169,12 @@ func (db *DB) SaveImport(ctx context.Context, imp Import, sheets []ImportedSheet
 		return Import{}, false, errors.New("import: no report function")
 	}
 	now := instant(db.stamp())
-	order := make([]int, len(sheets)) // write order → index in sheets
 	seen := make(map[[2]int]bool, len(sheets))
-	for i, s := range sheets {
+	for _, s := range sheets {
 		if seen[[2]int{s.Round, s.Table}] {
 			return Import{}, false, errorf(domain.ErrInvalid, "import: two sheets for %s", sheetKey{imp.TournamentID, s.Round, s.Table})
 		}
 		seen[[2]int{s.Round, s.Table}] = true
-		order[i] = i
 	}
 	// Sheet rows and their hands are built before the transaction: a sheet
 	// the schema cannot hold fails without taking a lock.
@@ -108,11 +182,6 @@ func (db *DB) SaveImport(ctx context.Context, imp Import, sheets []ImportedSheet
 	if err != nil {
 		return Import{}, false, err
 	}
-	// Rows are written, and so locked, in (round, table) order: two imports
-	// touching the same tables queue instead of deadlocking.
-	slices.SortFunc(order, func(a, b int) int {
-		return cmp.Or(cmp.Compare(sheets[a].Round, sheets[b].Round), cmp.Compare(sheets[a].Table, sheets[b].Table))
-	})
 
 	var saved Import
 	replayed := false
@@ -128,9 +197,36 @@ func (db *DB) SaveImport(ctx context.Context, imp Import, sheets []ImportedSheet
 		if err := lockOpenRounds(tx, imp.TournamentID, sheets); err != nil {
 			return err
 		}
-		versions, err := putImportSheets(tx, imp.TournamentID, sheets, order, rows, hands)
+		stored, err := loadImportTables(tx, imp.TournamentID, sheets)
 		if err != nil {
 			return err
+		}
+		outcomes := make([]SheetOutcome, len(sheets))
+		refused := false
+		var write []int // indexes in sheets, in (round, table) order
+		var replacedRows []sheetRow
+		var replacedHands [][]handRow
+		for i, s := range sheets {
+			old, ok := stored[[2]int{s.Round, s.Table}]
+			switch {
+			case !ok:
+				outcomes[i].Status = ImportCreated
+				write = append(write, i)
+				continue
+			case sameSheet(old.st.Sheet, s.Sheet):
+				outcomes[i] = SheetOutcome{Status: ImportUnchanged, Version: old.st.Version}
+				continue
+			}
+			outcomes[i] = SheetOutcome{Status: ImportReplaced, Version: old.st.Version, Stored: &old.st}
+			if !replace {
+				outcomes[i].Status, refused = ImportWouldReplace, true
+				continue
+			}
+			write = append(write, i)
+			replacedRows, replacedHands = append(replacedRows, old.row), append(replacedHands, old.hands)
+		}
+		if refused {
+			return &WouldReplaceError{Outcomes: outcomes}
 		}
 		row := importRow{TournamentID: imp.TournamentID, ContentSHA256: imp.SHA256, Filename: imp.Filename,
 			ReportJSON: "{}", Created: now, CreatedBy: imp.CreatedBy}
@@ -143,12 +239,35 @@ func (db *DB) SaveImport(ctx context.Context, imp Import, sheets []ImportedSheet
 			}
 			return translate(err, "record import")
 		}
+		if err := insertVersions(tx, replacedRows, replacedHands, Replacement{Source: SourceImport, ImportID: row.ID, By: imp.CreatedBy}, now); err != nil {
+			return err
+		}
+		// Rows are written, and so locked, in (round, table) order: two
+		// imports touching the same tables queue instead of deadlocking.
+		slices.SortFunc(write, func(a, b int) int {
+			return cmp.Or(cmp.Compare(sheets[a].Round, sheets[b].Round), cmp.Compare(sheets[a].Table, sheets[b].Table))
+		})
+		versions, err := putImportSheets(tx, imp.TournamentID, sheets, write, rows, hands)
+		if err != nil {
+			return err
+		}
+		records := make([]ImportSheetRecord, 0, len(write))
+		for _, i := range write {
+			outcomes[i].Version = versions[i]
+			records = append(records, ImportSheetRecord{Round: sheets[i].Round, Table: sheets[i].Table, Status: outcomes[i].Status, Version: versions[i]})
+		}
+		list, err := json.Marshal(records)
+		if err != nil {
+			return err
+		}
 		saved = row.toDomain()
-		b, err := report(saved, versions)
+		saved.Sheets = records
+		b, err := report(saved, outcomes)
 		if err != nil {
 			return fmt.Errorf("import: report: %w", err)
 		}
-		if err := tx.Model(&importRow{}).Where("id = ?", row.ID).Update("report_json", string(b)).Error; err != nil {
+		if err := tx.Model(&importRow{}).Where("id = ?", row.ID).
+			Updates(map[string]any{"report_json": string(b), "sheets": string(list)}).Error; err != nil {
 			return translate(err, "record import report")
 		}
 		saved.ReportJSON = b
@@ -167,6 +286,63 @@ func (db *DB) SaveImport(ctx context.Context, imp Import, sheets []ImportedSheet
 		return Import{}, false, err
 	}
 	return saved, replayed, nil
+}
+
+// loadedSheet is a stored sheet with the rows it was read from.
+type loadedSheet struct {
+	st    StoredSheet
+	row   sheetRow
+	hands []handRow
+}
+
+// loadImportTables reads the sheets stored at the tables of an import, by
+// (round, table).
+func loadImportTables(tx *gorm.DB, tournamentID string, sheets []ImportedSheet) (map[[2]int]loadedSheet, error) {
+	var numbers []int
+	want := make(map[[2]int]bool, len(sheets))
+	for _, s := range sheets {
+		if !slices.Contains(numbers, s.Round) {
+			numbers = append(numbers, s.Round)
+		}
+		want[[2]int{s.Round, s.Table}] = true
+	}
+	out := map[[2]int]loadedSheet{}
+	if len(numbers) == 0 {
+		return out, nil
+	}
+	var rows []sheetRow
+	if err := tx.Where("tournament_id = ? AND round_no IN ?", tournamentID, numbers).Find(&rows).Error; err != nil {
+		return nil, translate(err, "read the sheets an import replaces")
+	}
+	byID := map[int64]int{}
+	var ids []int64
+	kept := rows[:0]
+	for _, r := range rows {
+		if want[[2]int{r.RoundNo, r.TableNo}] {
+			byID[r.ID] = len(kept)
+			ids = append(ids, r.ID)
+			kept = append(kept, r)
+		}
+	}
+	hands := make([][]handRow, len(kept))
+	for chunk := range slices.Chunk(ids, importBatch) {
+		var hs []handRow
+		if err := tx.Where("sheet_id IN ?", chunk).Order("sheet_id, position").Find(&hs).Error; err != nil {
+			return nil, translate(err, "read the hands an import replaces")
+		}
+		for _, h := range hs {
+			i := byID[h.SheetID]
+			hands[i] = append(hands[i], h)
+		}
+	}
+	for i, r := range kept {
+		st, err := sheetToDomain(r, hands[i])
+		if err != nil {
+			return nil, err
+		}
+		out[[2]int{r.RoundNo, r.TableNo}] = loadedSheet{st: st, row: r, hands: hands[i]}
+	}
+	return out, nil
 }
 
 // importRows converts the sheets to their rows. A thousand sheets are
@@ -245,6 +421,19 @@ func nullHandColumns(hands []handRow) []string {
 	return out
 }
 
+// RoundClosedError is ErrRoundClosed naming the round and its state.
+type RoundClosedError struct {
+	Tournament string
+	Round      int
+	State      string
+}
+
+func (e *RoundClosedError) Error() string {
+	return fmt.Sprintf("%s: round %d of tournament %s is %s", ErrRoundClosed, e.Round, e.Tournament, e.State)
+}
+
+func (e *RoundClosedError) Unwrap() error { return ErrRoundClosed }
+
 // lockOpenRounds locks the rounds the sheets belong to (in number order)
 // and checks that each is still being played.
 func lockOpenRounds(tx *gorm.DB, tournamentID string, sheets []ImportedSheet) error {
@@ -283,7 +472,7 @@ func lockOpenRounds(tx *gorm.DB, tournamentID string, sheets []ImportedSheet) er
 		case !ok:
 			return errorf(domain.ErrNotFound, "import: no round %d in tournament %s", n, tournamentID)
 		case st != string(domain.RoundPlaying):
-			return fmt.Errorf("%w: round %d of tournament %s is %s", ErrRoundClosed, n, tournamentID, st)
+			return &RoundClosedError{Tournament: tournamentID, Round: n, State: st}
 		}
 	}
 	return nil
@@ -294,7 +483,7 @@ func lockOpenRounds(tx *gorm.DB, tournamentID string, sheets []ImportedSheet) er
 // hands in batches: a handful of statements for a thousand sheets.
 func putImportSheets(tx *gorm.DB, tournamentID string, sheets []ImportedSheet, order []int, rows []sheetRow, hands [][]handRow) ([]int, error) {
 	versions := make([]int, len(sheets))
-	if len(sheets) == 0 {
+	if len(order) == 0 {
 		return versions, nil
 	}
 	updates := clause.AssignmentColumns(sheetColumns)
@@ -321,8 +510,8 @@ func putImportSheets(tx *gorm.DB, tournamentID string, sheets []ImportedSheet, o
 		Version int   `gorm:"column:version"`
 	}
 	var numbers []int
-	for _, s := range sheets {
-		if !slices.Contains(numbers, s.Round) {
+	for _, idx := range order {
+		if s := sheets[idx]; !slices.Contains(numbers, s.Round) {
 			numbers = append(numbers, s.Round)
 		}
 	}
@@ -396,15 +585,15 @@ func (db *DB) GetImport(ctx context.Context, id int64) (Import, error) {
 	return row.toDomain(), nil
 }
 
-// FindImport returns the tournament's import of the content with the given
-// SHA-256; none is ErrNotFound.
+// FindImport returns the tournament's import in force (not undone) of the
+// content with the given SHA-256; none is ErrNotFound.
 func (db *DB) FindImport(ctx context.Context, tournamentID, sha256 string) (Import, error) {
 	return findImport(db.gorm.WithContext(ctx), tournamentID, sha256)
 }
 
 func findImport(q *gorm.DB, tournamentID, sha256 string) (Import, error) {
 	var row importRow
-	err := q.Where("tournament_id = ? AND content_sha256 = ?", tournamentID, sha256).Take(&row).Error
+	err := liveImports(q).Where("tournament_id = ? AND content_sha256 = ?", tournamentID, sha256).Take(&row).Error
 	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return Import{}, errorf(domain.ErrNotFound, "no import of content %s in tournament %s", sha256, tournamentID)
 	}

@@ -37,8 +37,12 @@ func importedSheet(t testing.TB, table, hands int) store.ImportedSheet {
 
 // reportOf is an import report naming what SaveImport passed in.
 func reportOf(calls *int) store.ImportReport {
-	return func(imp store.Import, versions []int) ([]byte, error) {
+	return func(imp store.Import, outcomes []store.SheetOutcome) ([]byte, error) {
 		*calls++
+		versions := make([]int, len(outcomes))
+		for i, o := range outcomes {
+			versions[i] = o.Version
+		}
 		return json.Marshal(map[string]any{"id": imp.ID, "sha256": imp.SHA256, "versions": versions})
 	}
 }
@@ -68,7 +72,7 @@ func TestSaveImportCreatesAndReplaces(t *testing.T) {
 		imp := store.Import{TournamentID: tid, SHA256: hashOf("first"), Filename: "turno1.xlsx", CreatedBy: "Segreteria"}
 		// Given out of table order: versions come back in the caller's order.
 		first := []store.ImportedSheet{importedSheet(t, 2, 3), importedSheet(t, 1, 2)}
-		got, replayed, err := db.SaveImport(ctx, imp, first, reportOf(&calls))
+		got, replayed, err := db.SaveImport(ctx, imp, first, true, reportOf(&calls))
 		wantErr(t, err, nil)
 		if replayed || calls != 1 || got.ID <= 0 || got.CreatedAt.IsZero() {
 			t.Fatalf("replayed %v, %d report calls, import %+v", replayed, calls, got)
@@ -92,7 +96,7 @@ func TestSaveImportCreatesAndReplaces(t *testing.T) {
 		// hands are replaced, not added to) and creates table 3.
 		imp2 := imp
 		imp2.SHA256 = hashOf("second")
-		got2, replayed, err := db.SaveImport(ctx, imp2, []store.ImportedSheet{importedSheet(t, 1, 3), importedSheet(t, 3, 1)}, reportOf(&calls))
+		got2, replayed, err := db.SaveImport(ctx, imp2, []store.ImportedSheet{importedSheet(t, 1, 3), importedSheet(t, 3, 1)}, true, reportOf(&calls))
 		wantErr(t, err, nil)
 		if replayed || got2.ID == got.ID || !json.Valid(got2.ReportJSON) {
 			t.Fatalf("second import: replayed %v, %+v", replayed, got2)
@@ -120,11 +124,11 @@ func TestSaveImportSameContentIsReplayed(t *testing.T) {
 		tid := setup(t, db)
 		calls := 0
 		imp := store.Import{TournamentID: tid, SHA256: hashOf("same"), Filename: "a.xlsx", CreatedBy: "Segreteria"}
-		first, _, err := db.SaveImport(ctx, imp, []store.ImportedSheet{importedSheet(t, 1, 3)}, reportOf(&calls))
+		first, _, err := db.SaveImport(ctx, imp, []store.ImportedSheet{importedSheet(t, 1, 3)}, true, reportOf(&calls))
 		wantErr(t, err, nil)
 		before := rowCounts(t, db)
 		imp.Filename = "copy of a.xlsx"
-		again, replayed, err := db.SaveImport(ctx, imp, []store.ImportedSheet{importedSheet(t, 1, 1), importedSheet(t, 2, 2)}, reportOf(&calls))
+		again, replayed, err := db.SaveImport(ctx, imp, []store.ImportedSheet{importedSheet(t, 1, 1), importedSheet(t, 2, 2)}, true, reportOf(&calls))
 		wantErr(t, err, nil)
 		if !replayed || calls != 1 {
 			t.Errorf("replayed %v, report built %d times", replayed, calls)
@@ -138,7 +142,7 @@ func TestSaveImportSameContentIsReplayed(t *testing.T) {
 		// Another tournament may hold the same file.
 		other, err := db.CreateTournament(ctx, tournament())
 		wantErr(t, err, nil)
-		_, replayed, err = db.SaveImport(ctx, store.Import{TournamentID: other.ID, SHA256: imp.SHA256, CreatedBy: "x"}, nil, reportOf(&calls))
+		_, replayed, err = db.SaveImport(ctx, store.Import{TournamentID: other.ID, SHA256: imp.SHA256, CreatedBy: "x"}, nil, true, reportOf(&calls))
 		wantErr(t, err, nil)
 		if replayed {
 			t.Error("the hash is unique per tournament, not across tournaments")
@@ -162,7 +166,7 @@ func TestSaveImportConcurrentSameContent(t *testing.T) {
 			wg.Go(func() {
 				calls := 0
 				imp := store.Import{TournamentID: tid, SHA256: hashOf("race"), Filename: "r.xlsx", CreatedBy: "c"}
-				got, replayed, err := db.SaveImport(ctx, imp, []store.ImportedSheet{importedSheet(t, 1, 3), importedSheet(t, 2, 3)}, reportOf(&calls))
+				got, replayed, err := db.SaveImport(ctx, imp, []store.ImportedSheet{importedSheet(t, 1, 3), importedSheet(t, 2, 3)}, true, reportOf(&calls))
 				ids[i], replays[i], errs[i] = got.ID, replayed, err
 			})
 		}
@@ -209,9 +213,9 @@ func TestSaveImportAllOrNothing(t *testing.T) {
 		{"a table the round does not have", []store.ImportedSheet{importedSheet(t, 1, 3), importedSheet(t, 9, 3)}, nil, false, domain.ErrNotFound},
 		{"a value the schema refuses, after good sheets", []store.ImportedSheet{importedSheet(t, 1, 3), importedSheet(t, 2, 3), badRuleset}, nil, false, domain.ErrInvalid},
 		{"the report fails after every row is written", []store.ImportedSheet{importedSheet(t, 1, 3), importedSheet(t, 2, 3)},
-			func(store.Import, []int) ([]byte, error) { return nil, errReport }, false, errReport},
+			func(store.Import, []store.SheetOutcome) ([]byte, error) { return nil, errReport }, false, errReport},
 		{"the report is not JSON", []store.ImportedSheet{importedSheet(t, 1, 3)},
-			func(store.Import, []int) ([]byte, error) { return []byte("{"), nil }, false, domain.ErrInvalid},
+			func(store.Import, []store.SheetOutcome) ([]byte, error) { return []byte("{"), nil }, false, domain.ErrInvalid},
 		{"RULES §10 FITAB art. 20: a delivered round takes no sheet", []store.ImportedSheet{importedSheet(t, 1, 3)}, nil, true, store.ErrRoundClosed},
 	}
 	for _, tc := range cases {
@@ -234,7 +238,7 @@ func TestSaveImportAllOrNothing(t *testing.T) {
 					report = reportOf(&calls)
 				}
 				sheets := append(tc.sheets, importedSheet(t, 4, 3))
-				_, _, err = db.SaveImport(ctx, store.Import{TournamentID: tid, SHA256: hashOf(tc.name), CreatedBy: "c"}, sheets, report)
+				_, _, err = db.SaveImport(ctx, store.Import{TournamentID: tid, SHA256: hashOf(tc.name), CreatedBy: "c"}, sheets, true, report)
 				wantErr(t, err, tc.want)
 				if diff := cmp.Diff(before, rowCounts(t, db)); diff != "" {
 					t.Errorf("rows changed (-before +after):\n%s", diff)
@@ -256,13 +260,13 @@ func TestSaveImportRefusesBadInput(t *testing.T) {
 		tid := setup(t, db)
 		calls := 0
 		for _, sum := range []string{"", "abc", hashOf("x")[:63] + "G", "AB" + hashOf("x")[2:]} {
-			_, _, err := db.SaveImport(ctx, store.Import{TournamentID: tid, SHA256: sum, CreatedBy: "c"}, nil, reportOf(&calls))
+			_, _, err := db.SaveImport(ctx, store.Import{TournamentID: tid, SHA256: sum, CreatedBy: "c"}, nil, true, reportOf(&calls))
 			wantErr(t, err, domain.ErrInvalid)
 		}
 		twice := []store.ImportedSheet{importedSheet(t, 1, 3), importedSheet(t, 1, 2)}
-		_, _, err := db.SaveImport(ctx, store.Import{TournamentID: tid, SHA256: hashOf("twice"), CreatedBy: "c"}, twice, reportOf(&calls))
+		_, _, err := db.SaveImport(ctx, store.Import{TournamentID: tid, SHA256: hashOf("twice"), CreatedBy: "c"}, twice, true, reportOf(&calls))
 		wantErr(t, err, domain.ErrInvalid)
-		_, _, err = db.SaveImport(ctx, store.Import{TournamentID: "t_none", SHA256: hashOf("none"), CreatedBy: "c"}, nil, reportOf(&calls))
+		_, _, err = db.SaveImport(ctx, store.Import{TournamentID: "t_none", SHA256: hashOf("none"), CreatedBy: "c"}, nil, true, reportOf(&calls))
 		wantErr(t, err, domain.ErrNotFound)
 		_, err = db.GetImport(ctx, 12345)
 		wantErr(t, err, domain.ErrNotFound)
@@ -294,7 +298,7 @@ func TestSaveImportRoundTrip(t *testing.T) {
 		for i, s := range want {
 			is := store.ImportedSheet{Round: 1, Table: i + 1, Sheet: s, ReportJSON: mustReport(t, s)}
 			sheets = append(sheets, is)
-			_, _, err := db.SaveImport(ctx, store.Import{TournamentID: tid, SHA256: hashOf(fmt.Sprint("round trip ", i)), CreatedBy: "c"}, []store.ImportedSheet{is}, reportOf(&calls))
+			_, _, err := db.SaveImport(ctx, store.Import{TournamentID: tid, SHA256: hashOf(fmt.Sprint("round trip ", i)), CreatedBy: "c"}, []store.ImportedSheet{is}, true, reportOf(&calls))
 			wantErr(t, err, nil)
 		}
 		for i, s := range want {

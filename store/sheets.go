@@ -51,7 +51,7 @@ const appendRetries = 3
 // or table that does not exist is ErrNotFound; a value the schema refuses
 // (an unknown ruleset, more than 4 hands) is ErrInvalid.
 func (db *DB) PutSheet(ctx context.Context, tournamentID string, round, table int, s domain.Sheet, reportJSON []byte, ifVersion int) (int, error) {
-	return db.putSheet(ctx, tournamentID, round, table, s, reportJSON, ifVersion, false)
+	return db.putSheet(ctx, tournamentID, round, table, s, reportJSON, ifVersion, false, Replacement{Source: SourcePut})
 }
 
 // PutOpenSheet is PutSheet for a round that must still be being played:
@@ -60,10 +60,16 @@ func (db *DB) PutSheet(ctx context.Context, tournamentID string, round, table in
 // state change waits for the write, or the write sees the new state and is
 // ErrRoundClosed). Corrections, which change delivered sheets, use PutSheet.
 func (db *DB) PutOpenSheet(ctx context.Context, tournamentID string, round, table int, s domain.Sheet, reportJSON []byte, ifVersion int) (int, error) {
-	return db.putSheet(ctx, tournamentID, round, table, s, reportJSON, ifVersion, true)
+	return db.putSheet(ctx, tournamentID, round, table, s, reportJSON, ifVersion, true, Replacement{Source: SourcePut})
 }
 
-func (db *DB) putSheet(ctx context.Context, tournamentID string, round, table int, s domain.Sheet, reportJSON []byte, ifVersion int, open bool) (int, error) {
+// PutOpenSheetBy is PutOpenSheet saying who writes: a sheet it replaces is
+// kept in the sheet's history under that name (sheet_versions.go).
+func (db *DB) PutOpenSheetBy(ctx context.Context, tournamentID string, round, table int, s domain.Sheet, reportJSON []byte, ifVersion int, by string) (int, error) {
+	return db.putSheet(ctx, tournamentID, round, table, s, reportJSON, ifVersion, true, Replacement{Source: SourcePut, By: by})
+}
+
+func (db *DB) putSheet(ctx context.Context, tournamentID string, round, table int, s domain.Sheet, reportJSON []byte, ifVersion int, open bool, note Replacement) (int, error) {
 	key := sheetKey{tournamentID, round, table}
 	if ifVersion < 0 {
 		return 0, errorf(domain.ErrInvalid, "sheet of %s: version %d is negative", key, ifVersion)
@@ -84,7 +90,7 @@ func (db *DB) putSheet(ctx context.Context, tournamentID string, round, table in
 					return err
 				}
 			}
-			return db.pgPutSheet(tx, key, &row, hands, &res, ifVersion, open)
+			return db.pgPutSheet(tx, key, &row, hands, &res, ifVersion, open, note)
 		})
 		if err != nil {
 			return 0, sheetError(err, key)
@@ -99,6 +105,9 @@ func (db *DB) putSheet(ctx context.Context, tournamentID string, round, table in
 			if err := checkNotConfirmed(tx, key); err != nil { // table entry: signed
 				return err
 			}
+		}
+		if err := db.saveVersion(tx, key, note, row.Updated); err != nil {
+			return err
 		}
 		write := upsertSheet
 		if ifVersion > 0 {

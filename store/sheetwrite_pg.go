@@ -146,6 +146,10 @@ func pgWriteSheetSQL(open, cas bool) string {
 		b.WriteString(` ON CONFLICT (tournament_id, round_no, table_no) DO UPDATE SET ` + assignments(sheetColumns, "EXCLUDED") + `, version = sheets.version + 1
 			RETURNING id, version), `)
 	}
+	// History (sheet_versions.go): the replaced row and its hands as the
+	// statement's snapshot still sees them; none when s created the sheet.
+	b.WriteString(`sv AS (INSERT INTO sheet_versions (tournament_id, round_no, table_no, version, sheet, source, import_id, actor, replaced_at)
+		SELECT o.tournament_id, o.round_no, o.table_no, o.version, ` + pgVersionDoc + `, ?::text, NULL, ?::text, ?::timestamptz FROM sheets o JOIN s ON s.id = o.id), `)
 	b.WriteString(`d AS (DELETE FROM sheet_hands WHERE sheet_id IN (SELECT id FROM s) AND position > ?::int), `)
 	b.WriteString(`h AS (INSERT INTO sheet_hands (sheet_id, ` + strings.Join(pgHandColumns, ", ") + `)
 		SELECT s.id, ` + prefixed("j.", pgHandColumns) + ` FROM s, json_populate_recordset(NULL::sheet_hands, ?::json) j
@@ -218,7 +222,7 @@ func resultRowJSON(r *matchResultRow) ([]byte, error) {
 // pgPutSheet is putSheet on PostgreSQL: in one transaction the locks and
 // the write statement (two round trips besides BEGIN and COMMIT). When the
 // statement writes nothing, one more query says why (rare path).
-func (db *DB) pgPutSheet(tx *gorm.DB, key sheetKey, row *sheetRow, hands []handRow, res *matchResultRow, ifVersion int, open bool) error {
+func (db *DB) pgPutSheet(tx *gorm.DB, key sheetKey, row *sheetRow, hands []handRow, res *matchResultRow, ifVersion int, open bool, note Replacement) error {
 	sheetJSON, err := sheetRowJSON(row)
 	if err != nil {
 		return err
@@ -238,6 +242,7 @@ func (db *DB) pgPutSheet(tx *gorm.DB, key sheetKey, row *sheetRow, hands []handR
 	if ifVersion > 0 {
 		args = append(args, ifVersion)
 	}
+	args = append(args, note.Source, note.By, row.Updated)
 	args = append(args, len(hands), string(handsJSON), string(resJSON))
 	var got []struct {
 		ID      int64 `gorm:"column:id"`
