@@ -612,7 +612,7 @@ func TestImportPartialStatuses(t *testing.T) {
 		before := w.snapshot()
 		refused := w.upload(w.club1, tid, "tutto.xlsx", data)
 		p := wantProblem(t, refused, http.StatusConflict, "")
-		if p.Type != "/problems/would-replace" || !strings.Contains(p.Detail, "round 1 table 1") || !strings.Contains(p.Detail, "replace=true") {
+		if p.Type != "/problems/would-replace" || !strings.Contains(p.Detail, "round/table 1/1") || !strings.Contains(p.Detail, "replace=true") {
 			t.Errorf("detail %q", p.Detail)
 		}
 		w.wantUnchanged(before)

@@ -60,7 +60,7 @@ func TestImportReplaceHistoryUndo(t *testing.T) {
 		snap := w.snapshot()
 		refused := w.upload(w.club1, tid, "segnapunti-scoresheet.xlsx", filled)
 		p := wantProblem(t, refused, http.StatusConflict, "")
-		if p.Type != "/problems/would-replace" || !strings.Contains(p.Detail, "round 1 table 1") || !strings.Contains(p.Detail, "?replace=true") {
+		if p.Type != "/problems/would-replace" || !strings.Contains(p.Detail, "round/table 1/1") || !strings.Contains(p.Detail, "?replace=true") {
 			t.Errorf("problem %+v", p)
 		}
 		var rep struct {

@@ -240,11 +240,11 @@ func (e *WouldReplaceError) Detail() string {
 	var tables []string
 	for _, m := range e.Matches {
 		if m.Status == statusWouldReplace {
-			tables = append(tables, fmt.Sprintf("round %d table %d", m.Round, m.Table))
+			tables = append(tables, fmt.Sprintf("%d/%d", m.Round, m.Table))
 		}
 	}
-	return fmt.Sprintf("the workbook would replace %d sheets already entered with different ones (%s); nothing was stored: send it again with ?replace=true to replace them",
-		len(tables), strings.Join(tables, ", "))
+	return fmt.Sprintf("the workbook would replace sheets already entered with different ones, at round/table %s; nothing was stored: send it again with ?replace=true to replace them",
+		strings.Join(tables, ", "))
 }
 
 // SheetSummary is what a sheet adds up to, to say how a stored sheet and
