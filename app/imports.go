@@ -212,6 +212,9 @@ const (
 	statusReplaced     = store.ImportReplaced
 	statusUnchanged    = store.ImportUnchanged
 	statusWouldReplace = store.ImportWouldReplace
+	// StatusWouldReplace is the status of a match whose table holds a
+	// different sheet, in a refused upload (for the doors).
+	StatusWouldReplace = statusWouldReplace
 	statusRejected     = "rejected"
 	statusUnreadable   = "unreadable"
 )
@@ -255,8 +258,8 @@ type SheetSummary struct {
 	EOTotal int `json:"eo_total"`
 }
 
-// summarize is the sheet's official totals (RULES §8) and hands.
-func summarize(s domain.Sheet) *SheetSummary {
+// Summarize is the sheet's official totals (RULES §8) and hands.
+func Summarize(s domain.Sheet) *SheetSummary {
 	m := domain.OfficialResult(s, domain.Validate(s))
 	return &SheetSummary{Hands: len(s.Hands), NSTotal: m.Lines[domain.NS].Official.Total, EOTotal: m.Lines[domain.EO].Official.Total}
 }
@@ -669,7 +672,7 @@ func (p *importPlan) build(imp store.Import, outcomes []store.SheetOutcome) ([]b
 			m.Version = 0
 		}
 		if o.Stored != nil {
-			m.Stored, m.Uploaded = summarize(o.Stored.Sheet), summarize(*m.sheet)
+			m.Stored, m.Uploaded = Summarize(o.Stored.Sheet), Summarize(*m.sheet)
 		}
 	}
 	for _, m := range p.matches {

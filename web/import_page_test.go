@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -118,9 +119,20 @@ func TestImportPageUpload(t *testing.T) {
 	}
 
 	// A workbook that fits: table 1 right, table 2 with a wrong written
-	// total in hand 1 (D6). Both replace the stored sheets.
+	// total in hand 1 (D6). Both tables hold other sheets: refused, the
+	// tables listed with their totals, nothing stored (issue 10).
 	data := importWorkbook(t, paperMatch{1, 1, "1", "2", 420}, paperMatch{1, 2, "3", "4", 421})
+	stored, _ := ops.Sheet(ctx, p, tid, 1, 1)
 	status, body = postWorkbook(t, c, page, "turno 1.xlsx", data)
+	if status != http.StatusConflict || !strings.Contains(body, `id="import-would-replace"`) || !strings.Contains(body, `action="/tournaments/`+tid+`/imports?replace=true"`) ||
+		!strings.Contains(body, `data-replacing data-round="1" data-table="2"`) || !strings.Contains(body, "Sostituisci i fogli già inseriti") {
+		t.Fatalf("would replace: %d\n%s", status, body)
+	}
+	if v, _ := ops.Sheet(ctx, p, tid, 1, 1); v.Stored.Version != 1 || len(v.History) != 0 {
+		t.Fatalf("a refused upload changed table 1: version %d", v.Stored.Version)
+	}
+	// Sent again with replace.
+	status, body = postWorkbook(t, c, page+"?replace=true", "turno 1.xlsx", data)
 	if status != http.StatusOK || !strings.Contains(body, `id="import-report"`) {
 		t.Fatalf("upload: %d\n%s", status, body)
 	}
@@ -154,13 +166,35 @@ func TestImportPageUpload(t *testing.T) {
 		t.Errorf("the same file wrote again: version %d", v.Stored.Version)
 	}
 
+	// The list offers the undo; undone, table 1 is as it was stored.
+	id := body[strings.Index(body, `data-import="`)+len(`data-import="`):]
+	id = id[:strings.Index(id, `"`)]
+	if !strings.Contains(body, `action="/tournaments/`+tid+`/imports/`+id+`/undo"`) || !strings.Contains(body, "Annulla importazione") {
+		t.Fatalf("no undo offered for import %s", id)
+	}
+	resp, err := c.PostForm(page+"/"+id+"/undo", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || !strings.Contains(string(b), `data-import="`+id+`" data-undone="true"`) || !strings.Contains(string(b), "Importazione annullata") {
+		t.Errorf("undo: %d\n%s", resp.StatusCode, b)
+	}
+	if v, _ := ops.Sheet(ctx, p, tid, 1, 1); v.Stored.Version != 3 || !reflect.DeepEqual(v.Stored.Sheet, stored.Stored.Sheet) || len(v.History) != 2 {
+		t.Errorf("after undo: version %d, history %d, sheet back %v", v.Stored.Version, len(v.History), reflect.DeepEqual(v.Stored.Sheet, stored.Stored.Sheet))
+	}
+
 	// Not a workbook at all.
 	if status, body = postWorkbook(t, c, page, "x.xlsx", []byte("non è un file excel")); status != http.StatusUnprocessableEntity || !strings.Contains(body, `id="import-refusal"`) {
 		t.Errorf("not a workbook: %d", status)
 	}
 }
 
-// UI.md §3 in a browser: choose the file, upload, read the report.
+// UI.md §3 in a browser: choose the file, upload; it would replace the
+// entered sheets, so the page lists them and sends the file again on
+// "Sostituisci i fogli già inseriti"; read the report; the sheet page
+// lists the replaced version; undo the upload from the list (issue 10).
 func TestImportPageBrowser(t *testing.T) {
 	db := dbtest.Postgres(t)
 	site := startSite(t, db)
@@ -182,6 +216,19 @@ func TestImportPageBrowser(t *testing.T) {
 	run(t, ctx,
 		chromedp.SetUploadFiles(chromedp.CSS(`input[type="file"][name="file"]`), []string{file}),
 		chromedp.Click(chromedp.CSS(`#import-form button[type="submit"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`#import-would-replace`)),
+	)
+	if got := attr(t, ctx, `tr[data-replacing][data-table="2"]`, "data-round"); got != "1" {
+		t.Errorf("table 2 listed in round %q", got)
+	}
+	if got := text(t, ctx, `#import-replace-form button[type="submit"]`); got != "Sostituisci i fogli già inseriti" {
+		t.Errorf("replace button %q", got)
+	}
+	screenshot(t, ctx, "import-would-replace")
+	checkA11y(t, ctx)
+	run(t, ctx,
+		chromedp.SetUploadFiles(chromedp.CSS(`#file-replace`), []string{file}),
+		chromedp.Click(chromedp.CSS(`#import-replace-form button[type="submit"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`#import-report`)),
 	)
 	if got := attr(t, ctx, `tr[data-table="2"]`, "data-status"); got != "replaced" {
@@ -194,5 +241,34 @@ func TestImportPageBrowser(t *testing.T) {
 		t.Errorf("announcement %q", got)
 	}
 	screenshot(t, ctx, "import-report")
+	checkA11y(t, ctx)
+
+	// The sheet page lists the version the upload replaced.
+	run(t, ctx,
+		chromedp.Navigate(site.URL+"/tournaments/"+tid+"/rounds/1/tables/1"),
+		chromedp.WaitVisible(chromedp.CSS(`[data-list="versions"]`)),
+	)
+	if got := attr(t, ctx, `[data-list="versions"] li`, "data-source"); got != "import" {
+		t.Errorf("version source %q", got)
+	}
+	screenshot(t, ctx, "sheet-versions")
+	checkA11y(t, ctx)
+
+	// Undo it from the list: open, read, confirm.
+	run(t, ctx,
+		chromedp.Navigate(site.URL+"/tournaments/"+tid+"/imports"),
+		chromedp.WaitVisible(chromedp.CSS(`#import-list details.import-undo summary`)),
+		chromedp.Click(chromedp.CSS(`#import-list details.import-undo summary`)),
+		chromedp.WaitVisible(chromedp.CSS(`#import-list button[data-undo]`)),
+	)
+	screenshot(t, ctx, "import-undo-confirm")
+	run(t, ctx,
+		chromedp.Click(chromedp.CSS(`#import-list button[data-undo]`)),
+		chromedp.WaitVisible(chromedp.CSS(`#import-list tr[data-undone="true"]`)),
+	)
+	if got := text(t, ctx, `#messages`); !strings.Contains(got, "annullata") {
+		t.Errorf("announcement after undo %q", got)
+	}
+	screenshot(t, ctx, "import-undone")
 	checkA11y(t, ctx)
 }

@@ -9,6 +9,7 @@ import (
 	"io"
 	"math"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"unicode"
@@ -32,6 +33,15 @@ type importPage struct {
 	// Refusal: the workbook was refused as a whole; Cells name why.
 	Refusal bool
 	Cells   []app.FieldError
+	// WouldReplace: the upload was refused because it would replace the
+	// sheets of Replacing, already entered; the page offers to send it
+	// again with replace.
+	WouldReplace bool
+	Replacing    []importMatchView
+	// Imports are the tournament's earlier uploads, newest first; Undone
+	// is the one just undone.
+	Imports []importEntryView
+	Undone  int64
 	// Result: the upload was stored (or had been, Replayed).
 	Result   bool
 	Replayed bool
@@ -46,6 +56,18 @@ type importMatchView struct {
 	Cell, Status string
 	Error        *app.FieldError
 	Findings     []importFindingView
+	// Stored and Uploaded: the totals of the sheet entered and of the
+	// uploaded one, for a table the upload replaces or would replace.
+	Stored, Uploaded *app.SheetSummary
+}
+
+// importEntryView is one earlier upload in the page's list.
+type importEntryView struct {
+	ID                  int64
+	Filename, CreatedBy string
+	CreatedAt, UndoneAt string // "02/01/2006 15:04"
+	Counts              app.ImportCounts
+	Undoable            bool
 }
 
 type importFindingView struct {
@@ -61,11 +83,71 @@ func (s *Server) importShow(w http.ResponseWriter, r *http.Request) {
 		s.operationFailed(w, r, err)
 		return
 	}
-	s.render(w, r, http.StatusOK, "import_show", s.importData(r, t))
+	data, err := s.importData(r, t)
+	if err != nil {
+		s.operationFailed(w, r, err)
+		return
+	}
+	if id, err := strconv.ParseInt(r.URL.Query().Get("undone"), 10, 64); err == nil && id > 0 {
+		data.Undone, data.Message = id, "secretary.import_undone"
+	}
+	s.render(w, r, http.StatusOK, "import_show", data)
 }
 
-func (s *Server) importData(r *http.Request, t domain.Tournament) *importPage {
-	return &importPage{Page: s.page(r, "secretary.imports_title"), TID: t.ID, Name: t.Name, Hands: t.HandsPerRound}
+func (s *Server) importData(r *http.Request, t domain.Tournament) (*importPage, error) {
+	data := &importPage{Page: s.page(r, "secretary.imports_title"), TID: t.ID, Name: t.Name, Hands: t.HandsPerRound}
+	list, err := s.app.Imports(r.Context(), s.caller(r), t.ID)
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range list {
+		v := importEntryView{ID: e.ID, Filename: e.Filename, CreatedBy: e.CreatedBy, CreatedAt: e.CreatedAt.Local().Format("02/01/2006 15:04"),
+			Counts: e.Counts, Undoable: e.Undoable}
+		if !e.UndoneAt.IsZero() {
+			v.UndoneAt = e.UndoneAt.Local().Format("02/01/2006 15:04")
+		}
+		data.Imports = append(data.Imports, v)
+	}
+	return data, nil
+}
+
+// importUndo: POST /tournaments/{tid}/imports/{id}/undo undoes an upload
+// (app.UndoImport, as DELETE /v1/tournaments/{tid}/imports/{id}) and goes
+// back to the page; a refusal (a delivered round, a sheet changed since)
+// is shown on the page.
+func (s *Server) importUndo(w http.ResponseWriter, r *http.Request) {
+	tid := r.PathValue("tid")
+	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
+	if err != nil || id < 1 {
+		s.operationFailed(w, r, &app.Error{Kind: domain.ErrNotFound, Detail: "no such import"})
+		return
+	}
+	p := s.caller(r)
+	_, err = s.app.UndoImport(r.Context(), p, tid, id)
+	var ae *app.Error
+	if err != nil && !(errors.As(err, &ae) && errors.Is(err, domain.ErrConflict)) {
+		s.operationFailed(w, r, err)
+		return
+	}
+	if err == nil {
+		seeOther(w, r, "/tournaments/"+url.PathEscape(tid)+"/imports?undone="+strconv.FormatInt(id, 10)+"#import-list")
+		return
+	}
+	t, terr := s.app.ImportTournament(r.Context(), p, tid)
+	if terr != nil {
+		s.operationFailed(w, r, terr)
+		return
+	}
+	data, derr := s.importData(r, t)
+	if derr != nil {
+		s.operationFailed(w, r, derr)
+		return
+	}
+	data.Error = "secretary.import_undo_changed"
+	if errors.Is(err, app.ErrRoundClosed) {
+		data.Error = "secretary.import_undo_closed"
+	}
+	s.render(w, r, http.StatusConflict, "import_show", data)
 }
 
 // errNoFile: the form came without a file.
@@ -103,14 +185,33 @@ func (s *Server) importRun(w http.ResponseWriter, r *http.Request) {
 	}
 	p := s.caller(r)
 	tid := r.PathValue("tid")
-	res, err := s.app.RunImport(r.Context(), p, tid, read, app.ImportOptions{})
-	if err == nil {
+	// ?replace=true: the form of a refused upload, sent again to replace.
+	replace := r.URL.Query().Get("replace") == "true"
+	res, err := s.app.RunImport(r.Context(), p, tid, read, app.ImportOptions{Replace: replace})
+	var wr *app.WouldReplaceError
+	if err == nil || errors.As(err, &wr) {
 		t, terr := s.app.ImportTournament(r.Context(), p, tid)
 		if terr != nil {
 			s.operationFailed(w, r, terr)
 			return
 		}
-		data := s.importData(r, t)
+		data, derr := s.importData(r, t)
+		if derr != nil {
+			s.operationFailed(w, r, derr)
+			return
+		}
+		if wr != nil {
+			// Nothing was stored: the page lists the tables the file
+			// would replace and offers to send it again with replace.
+			data.WouldReplace, data.Error = true, "secretary.import_would_replace"
+			for _, m := range wr.Matches {
+				if m.Status == app.StatusWouldReplace {
+					data.Replacing = append(data.Replacing, importMatchView{Round: m.Round, Table: m.Table, Cell: m.Cell, Status: m.Status, Stored: m.Stored, Uploaded: m.Uploaded})
+				}
+			}
+			s.render(w, r, http.StatusConflict, "import_show", data)
+			return
+		}
 		fillImportResult(data, res)
 		if !res.Replayed {
 			data.Message = "secretary.import_stored"
@@ -142,7 +243,11 @@ func (s *Server) importRun(w http.ResponseWriter, r *http.Request) {
 		s.operationFailed(w, r, terr)
 		return
 	}
-	data := s.importData(r, t)
+	data, derr := s.importData(r, t)
+	if derr != nil {
+		s.operationFailed(w, r, derr)
+		return
+	}
 	data.FileErr = fileErr
 	data.Error = "secretary.import_refused"
 	if fileErr != "" {
@@ -166,7 +271,7 @@ func fillImportResult(data *importPage, res app.ImportResult) {
 	if !res.Replayed {
 		data.Counts = res.Counts
 		for _, m := range res.Matches {
-			v := importMatchView{Round: m.Round, Table: m.Table, Cell: m.Cell, Status: m.Status, Error: m.Error}
+			v := importMatchView{Round: m.Round, Table: m.Table, Cell: m.Cell, Status: m.Status, Error: m.Error, Stored: m.Stored, Uploaded: m.Uploaded}
 			if m.Findings != nil {
 				for _, f := range m.Findings.Findings {
 					v.Findings = append(v.Findings, importFindingView{Code: string(f.Code), Severity: string(f.Severity), Message: f.Message(data.Lang), Rule: f.Rule, Cell: f.Cell})

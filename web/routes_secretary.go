@@ -25,6 +25,7 @@ func (s *Server) routesSecretary(mux *http.ServeMux) {
 	mux.HandleFunc("POST /tournaments/{tid}/rounds/{n}/tables/{t}/validate", in(s.sheetValidate))
 	mux.HandleFunc("GET /tournaments/{tid}/imports", in(s.importShow))
 	mux.HandleFunc("POST /tournaments/{tid}/imports", in(s.importRun))
+	mux.HandleFunc("POST /tournaments/{tid}/imports/{id}/undo", in(s.importUndo))
 	mux.HandleFunc("GET /tournaments/{tid}/standings", in(s.standingsShow))
 	mux.HandleFunc("GET /tournaments/{tid}/export", in(s.exportShow))
 	mux.HandleFunc("GET /tournaments/{tid}/export/{file}", in(s.exportDownload))

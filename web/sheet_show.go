@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 
 	"segnapunti/app"
 	"segnapunti/domain"
@@ -35,6 +36,8 @@ type sheetPage struct {
 	Theirs   []sheetHandView
 	TheirsW  [2]lineWritten
 	History  []store.Correction
+	// Versions are the sheet's earlier versions, newest first (issue 10).
+	Versions []sheetVersionView
 	// Signatures: the lines' signatures at the table (UI.md §6).
 	Signatures []store.Confirmation
 	Computed   *domain.Computed
@@ -46,6 +49,15 @@ type sheetPage struct {
 }
 
 type fieldErrView struct{ ID, Field, Label, Message string }
+
+// sheetVersionView is an earlier version of the sheet: when and by what it
+// was replaced, by whom, and what it added up to.
+type sheetVersionView struct {
+	Version                 int
+	At                      time.Time
+	Source, By              string
+	NSTotal, EOTotal, Hands int
+}
 
 type placeholder struct{ Field, Value string }
 
@@ -170,6 +182,11 @@ func (s *Server) sheetShow(w http.ResponseWriter, r *http.Request) {
 	}
 	data := s.newSheetPage(r, g)
 	data.History = view.Corrections
+	for _, v := range view.History {
+		sum := app.Summarize(v.Stored.Sheet)
+		data.Versions = append(data.Versions, sheetVersionView{Version: v.Version, At: v.ReplacedAt, Source: v.Source, By: v.By,
+			NSTotal: sum.NSTotal, EOTotal: sum.EOTotal, Hands: sum.Hands})
+	}
 	data.Signatures = view.Confirmations
 	values := sheetValues{}
 	var rep *domain.Report
