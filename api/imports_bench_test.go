@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -113,6 +114,47 @@ func BenchmarkImportWorkbook(b *testing.B) {
 		res, err := ops.RunImport(ctx, admin, t.ID, func(int64) (app.Upload, error) { return up, nil }, app.ImportOptions{})
 		if err != nil || res.Replayed || len(res.Import.ReportJSON) == 0 {
 			b.Fatalf("import: replayed %v, %v", res.Replayed, err)
+		}
+	}
+}
+
+// BenchmarkImportWorkbookReplace: the 1,000-match import replacing every
+// sheet each iteration (issue 10: ?replace=true; each replaced sheet is
+// compared first and kept in the history). Two workbooks of the same
+// tables with other hands (the matches in reverse order draw the same
+// random hands in another order) take turns. BenchmarkImportWorkbook's
+// iterations after the first upload the same sheets again: unchanged,
+// nothing written.
+func BenchmarkImportWorkbookReplace(b *testing.B) {
+	seats := benchImportSeats()
+	reversed := slices.Clone(seats)
+	slices.Reverse(reversed)
+	books := [2][]byte{benchImportWorkbook(b), tidyWorkbook(b, domain.FITAB2025, 3, reversed, nil)}
+	db, raw := benchPostgres(b)
+	t := benchImportTournament(b, db)
+	ops := app.New(db, nil, nil)
+	admin := app.Principal{Role: domain.RoleAdmin, Name: "bench"}
+	ctx := context.Background()
+	run := func(i int) app.ImportResult {
+		data := books[(i+2)%2]
+		h := sha256.New()
+		h.Write(data)
+		binary.Write(h, binary.LittleEndian, int64(i))
+		up := app.Upload{Filename: "bench.xlsx", Data: data, SHA256: hex.EncodeToString(h.Sum(nil))}
+		res, err := ops.RunImport(ctx, admin, t.ID, func(int64) (app.Upload, error) { return up, nil }, app.ImportOptions{Replace: true})
+		if err != nil || res.Replayed {
+			b.Fatalf("import: replayed %v, %v", res.Replayed, err)
+		}
+		return res
+	}
+	run(-1) // the sheets exist before the clock starts
+	b.SetBytes(int64(len(books[0])))
+	b.ReportAllocs()
+	defer reportImportResources(b)()
+	defer reportPostgresCPU(b, raw)()
+	for i := 0; b.Loop(); i++ {
+		if res := run(i); res.Counts.Replaced < benchImportMatches*9/10 {
+			b.Fatalf("iteration %d replaced %d sheets", i, res.Counts.Replaced)
 		}
 	}
 }

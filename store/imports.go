@@ -64,7 +64,7 @@ type SheetOutcome struct {
 	// Version is the sheet's version after the import (the stored one for
 	// unchanged and would_replace).
 	Version int
-	// Stored is the sheet that was stored before, when there was one.
+	// Stored is the sheet stored at the table (would_replace only).
 	Stored *StoredSheet
 }
 
@@ -213,13 +213,17 @@ func (db *DB) SaveImport(ctx context.Context, imp Import, sheets []ImportedSheet
 				outcomes[i].Status = ImportCreated
 				write = append(write, i)
 				continue
-			case sameSheet(old.st.Sheet, s.Sheet):
-				outcomes[i] = SheetOutcome{Status: ImportUnchanged, Version: old.st.Version}
+			case sameRows(old.row, old.hands, rows[i], hands[i]):
+				outcomes[i] = SheetOutcome{Status: ImportUnchanged, Version: old.row.Version}
 				continue
 			}
-			outcomes[i] = SheetOutcome{Status: ImportReplaced, Version: old.st.Version, Stored: &old.st}
+			outcomes[i] = SheetOutcome{Status: ImportReplaced, Version: old.row.Version}
 			if !replace {
-				outcomes[i].Status, refused = ImportWouldReplace, true
+				st, err := sheetToDomain(old.row, old.hands)
+				if err != nil {
+					return err
+				}
+				outcomes[i].Status, outcomes[i].Stored, refused = ImportWouldReplace, &st, true
 				continue
 			}
 			write = append(write, i)
@@ -239,7 +243,7 @@ func (db *DB) SaveImport(ctx context.Context, imp Import, sheets []ImportedSheet
 			}
 			return translate(err, "record import")
 		}
-		if err := insertVersions(tx, replacedRows, replacedHands, Replacement{Source: SourceImport, ImportID: row.ID, By: imp.CreatedBy}, now); err != nil {
+		if err := db.keepVersions(tx, replacedRows, replacedHands, Replacement{Source: SourceImport, ImportID: row.ID, By: imp.CreatedBy}, now); err != nil {
 			return err
 		}
 		// Rows are written, and so locked, in (round, table) order: two
@@ -288,9 +292,8 @@ func (db *DB) SaveImport(ctx context.Context, imp Import, sheets []ImportedSheet
 	return saved, replayed, nil
 }
 
-// loadedSheet is a stored sheet with the rows it was read from.
+// loadedSheet is a stored sheet's row and hands.
 type loadedSheet struct {
-	st    StoredSheet
 	row   sheetRow
 	hands []handRow
 }
@@ -336,11 +339,7 @@ func loadImportTables(tx *gorm.DB, tournamentID string, sheets []ImportedSheet) 
 		}
 	}
 	for i, r := range kept {
-		st, err := sheetToDomain(r, hands[i])
-		if err != nil {
-			return nil, err
-		}
-		out[[2]int{r.RoundNo, r.TableNo}] = loadedSheet{st: st, row: r, hands: hands[i]}
+		out[[2]int{r.RoundNo, r.TableNo}] = loadedSheet{row: r, hands: hands[i]}
 	}
 	return out, nil
 }

@@ -79,13 +79,13 @@ func (db *DB) UndoImport(ctx context.Context, tournamentID string, id int64, by 
 		var curHands [][]handRow
 		for _, s := range imp.Sheets {
 			cur, ok := current[[2]int{s.Round, s.Table}]
-			if !ok || cur.st.Version != s.Version {
-				return &SheetChangedError{Round: s.Round, Table: s.Table, Now: cur.st.Version, Left: s.Version}
+			if !ok || cur.row.Version != s.Version {
+				return &SheetChangedError{Round: s.Round, Table: s.Table, Now: cur.row.Version, Left: s.Version}
 			}
 			curRows, curHands = append(curRows, cur.row), append(curHands, cur.hands)
 		}
 		// What the import wrote stays readable in the history.
-		if err := insertVersions(tx, curRows, curHands, Replacement{Source: SourceUndo, ImportID: id, By: by}, now); err != nil {
+		if err := db.keepVersions(tx, curRows, curHands, Replacement{Source: SourceUndo, ImportID: id, By: by}, now); err != nil {
 			return err
 		}
 		var olds []sheetVersionRow

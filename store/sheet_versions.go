@@ -4,13 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"slices"
-	"strings"
 	"time"
 
 	"gorm.io/gorm"
-
-	"segnapunti/domain"
 )
 
 // Sheet history (issue 10): every write that replaces a stored sheet — a
@@ -295,36 +293,53 @@ func (r sheetVersionRow) toDomain() (SheetVersion, error) {
 	return v, nil
 }
 
-// sameSheet: two sheets say the same (the upload of a sheet already
-// stored): everything but where the cells were read from and the header
-// fields, which name the tournament, round and table the key already
-// names. Both are compared as they read back from their rows, so a nil
-// and an empty list do not differ.
-func sameSheet(a, b domain.Sheet) bool {
-	norm := func(s domain.Sheet) (string, bool) {
-		row, hands, err := sheetToRow(s, []byte("{}"), instant{})
-		if err != nil {
-			return "", false
-		}
-		st, err := sheetToDomain(row, hands)
-		if err != nil {
-			return "", false
-		}
-		n := st.Sheet
-		n.Cells, n.Tournament, n.Round, n.Table = nil, "", 0, 0
-		j, err := json.Marshal(n)
-		return string(j), err == nil
+// sameRows: a stored sheet (a, ah) and an uploaded one (b, bh, as
+// sheetToRow makes them) say the same: every column but the key, the
+// version, where the cells were read from, the report (computed from the
+// rest), the times and the header fields, which name the tournament,
+// round and table the key already names. The rows are compared, not the
+// sheets: both were made by sheetToRow, so equal sheets have equal
+// columns (the players' JSON text included), and a thousand-sheet import
+// compares without converting back.
+func sameRows(a sheetRow, ah []handRow, b sheetRow, bh []handRow) bool {
+	strip := func(r sheetRow) sheetRow {
+		r.ID, r.TournamentID, r.RoundNo, r.TableNo, r.Version = 0, "", 0, 0, 0
+		r.HeaderTournament, r.HeaderRound, r.HeaderTable = "", 0, 0
+		r.Cells, r.ReportJSON, r.Created, r.Updated = nil, "", instant{}, instant{}
+		return r
 	}
-	ja, oka := norm(a)
-	jb, okb := norm(b)
-	return oka && okb && ja == jb
+	if len(ah) != len(bh) || !reflect.DeepEqual(strip(a), strip(b)) {
+		return false
+	}
+	for i := range ah {
+		x, y := ah[i], bh[i]
+		x.SheetID, y.SheetID = 0, 0
+		if !reflect.DeepEqual(x, y) {
+			return false
+		}
+	}
+	return true
 }
 
-// keyList renders (round, table) pairs for a message.
-func keyList(keys [][2]int) string {
-	parts := make([]string, len(keys))
-	for i, k := range keys {
-		parts[i] = fmt.Sprintf("round %d table %d", k[0], k[1])
+// keepVersions copies loaded rows into the history: on PostgreSQL in one
+// statement per batch that reads them again in the server (no JSON is
+// built or sent from here); elsewhere from the loaded rows.
+func (db *DB) keepVersions(tx *gorm.DB, rows []sheetRow, hands [][]handRow, note Replacement, at instant) error {
+	if db.dialect != DialectPostgres {
+		return insertVersions(tx, rows, hands, note, at)
 	}
-	return strings.Join(parts, ", ")
+	ids := make([]int64, len(rows))
+	for i, r := range rows {
+		ids[i] = r.ID
+	}
+	for chunk := range slices.Chunk(ids, importBatch) {
+		err := tx.Exec(`INSERT INTO sheet_versions (tournament_id, round_no, table_no, version, sheet, source, import_id, actor, replaced_at)
+			SELECT o.tournament_id, o.round_no, o.table_no, o.version, `+pgVersionDoc+`, ?, ?, ?, ?
+			FROM sheets o WHERE o.id IN ? ORDER BY o.round_no, o.table_no`,
+			note.Source, importRef(note.ImportID), note.By, at, chunk).Error
+		if err != nil {
+			return translate(err, "keep replaced sheets")
+		}
+	}
+	return nil
 }
