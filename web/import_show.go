@@ -38,10 +38,8 @@ type importPage struct {
 	// again with replace.
 	WouldReplace bool
 	Replacing    []importMatchView
-	// Imports are the tournament's earlier uploads, newest first; Undone
-	// is the one just undone.
+	// Imports are the tournament's earlier uploads, newest first.
 	Imports []importEntryView
-	Undone  int64
 	// Result: the upload was stored (or had been, Replayed).
 	Result   bool
 	Replayed bool
@@ -89,7 +87,7 @@ func (s *Server) importShow(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if id, err := strconv.ParseInt(r.URL.Query().Get("undone"), 10, 64); err == nil && id > 0 {
-		data.Undone, data.Message = id, "secretary.import_undone"
+		data.Message = "secretary.import_undone"
 	}
 	s.render(w, r, http.StatusOK, "import_show", data)
 }
