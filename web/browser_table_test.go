@@ -150,6 +150,12 @@ func TestBrowserTableEntry(t *testing.T) {
 	// Hand 3 typed offline stays on the phone, marked not sent.
 	run(t, ctx, offline(true), typeHand(2, 350, 120, 200, 65, ""),
 		chromedp.WaitVisible(chromedp.CSS(`#pending li[data-pending-hand="3"]`)))
+	if got := text(t, ctx, `#pending li[data-pending-hand="3"]`); !strings.HasPrefix(got, "Smazzata 3:") {
+		t.Errorf("pending hand says %q", got)
+	}
+	if got := text(t, ctx, `#hand-h`); got != "Smazzata 4" {
+		t.Errorf("next hand's heading says %q", got)
+	}
 	screenshot(t, ctx, "table-entry-offline")
 	run(t, ctx, chromedp.EmulateViewport(360, 800))
 	if n := len(apiCall(t, site, "GET", sheet, club, nil, 200)["sheet"].(map[string]any)["hands"].([]any)); n != 2 {
@@ -179,11 +185,19 @@ func TestBrowserTableEntry(t *testing.T) {
 		chromedp.SetValue(chromedp.CSS(`select[name="line"]`), "ns"),
 		chromedp.SendKeys(chromedp.CSS(`input[name="scorer_entrant"]`), "1"),
 		chromedp.Click(chromedp.CSS(`[data-action="end-sheet"]`)),
-		chromedp.WaitVisible(chromedp.CSS(`[data-action="confirm"]`)),
+		// Wait for the page after the end (its signature): the confirm
+		// button is on the page before it too, so waiting for it returned
+		// at once, and the wrong number could be typed and sent from the
+		// old page (no line: entrant 1 is the line that had just ended,
+		// a 409 without aria-invalid), and the wait below never ended.
+		chromedp.WaitVisible(chromedp.CSS(`[data-confirmation="ns"]`)),
 	)
-	// The other line confirms with its number (a wrong number is refused:
-	// app and API tests, TestConfirm*).
+	// The other line: a wrong number first, refused next to its input
+	// (422), then the right one.
 	run(t, ctx,
+		chromedp.SendKeys(chromedp.CSS(`input[name="entrant"]`), "1"),
+		chromedp.Click(chromedp.CSS(`[data-action="confirm"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`input[name="entrant"][aria-invalid="true"]`)),
 		chromedp.SendKeys(chromedp.CSS(`input[name="entrant"]`), "3"),
 		chromedp.Click(chromedp.CSS(`[data-action="confirm"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`[data-delivered="true"]`)),
