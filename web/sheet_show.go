@@ -25,7 +25,12 @@ type sheetPage struct {
 	Report  bool
 	OK      bool
 	Version int
+	// CanEdit: the viewer manages the tournament and the sheet still
+	// takes a save; otherwise the page shows it read-only.
 	CanEdit bool
+	// Delivered: the round's sheets are delivered or both lines signed
+	// (RULES §10): it changes only by a referee's correction.
+	Delivered bool
 	// CanCorrect: the viewer judges this tournament (the referee's
 	// correction page, UI.md §4).
 	CanCorrect bool
@@ -51,9 +56,12 @@ type placeholder struct{ Field, Value string }
 
 type inputView struct {
 	Name, ID, Value, Placeholder, Label string
-	Invalid                             bool
-	DescribedBy                         string
-	Error                               string // a field error (not a finding)
+	// Short is the visible label of the phone layout's cards ("NS ·
+	// Base"); Label stays the input's full accessible name.
+	Short       string
+	Invalid     bool
+	DescribedBy string
+	Error       string // a field error (not a finding)
 }
 
 type sheetHandView struct {
@@ -112,6 +120,8 @@ func sheetView(lang Lang, planned int, v sheetValues, errs fieldErrors, rep *dom
 				return translate(lang, "secretary.hand_field", h+1, lineLabel[li], translate(lang, "secretary.col."+f))
 			}
 			lh := lineHand{Line: l, Base: input(at+"base", lab("base")), Points: input(at+"points", lab("points")), Total: input(at+"total", lab("total"))}
+			short := func(f string) string { return strings.ToUpper(l) + " · " + translate(lang, "secretary.col."+f) }
+			lh.Base.Short, lh.Points.Short, lh.Total.Short = short("base"), short("points"), short("total")
 			if rep != nil && h < len(rep.Computed.Hands) {
 				lh.Total.Placeholder = strconv.Itoa(rep.Computed.Hands[h].Total[li])
 			}
@@ -125,6 +135,7 @@ func sheetView(lang Lang, planned int, v sheetValues, errs fieldErrors, rep *dom
 		at := "written." + l + "."
 		lab := func(f string) string { return lineLabel[li] + " · " + translate(lang, "secretary.col."+f) }
 		lw := lineWritten{Line: l, Total: input(at+"total", lab("total")), MP: input(at+"mp", lab("mp")), VP: input(at+"vp", lab("vp"))}
+		lw.Total.Short, lw.MP.Short, lw.VP.Short = translate(lang, "secretary.col.total"), translate(lang, "secretary.col.mp"), translate(lang, "secretary.col.vp")
 		if rep != nil {
 			res := rep.Computed.Lines[li]
 			lw.Total.Placeholder, lw.MP.Placeholder, lw.VP.Placeholder = strconv.Itoa(res.Total), strconv.Itoa(res.MP), strconv.Itoa(res.VP)
@@ -171,6 +182,9 @@ func (s *Server) sheetShow(w http.ResponseWriter, r *http.Request) {
 	data := s.newSheetPage(r, g)
 	data.History = view.Corrections
 	data.Signatures = view.Confirmations
+	if len(data.Signatures) >= 2 { // confirmed at the table (UI.md §6)
+		data.Delivered, data.CanEdit = true, false
+	}
 	values := sheetValues{}
 	var rep *domain.Report
 	if stored != nil {
@@ -193,7 +207,8 @@ func (s *Server) newSheetPage(r *http.Request, g app.SheetTarget) *sheetPage {
 		data.Ends = append(data.Ends, string(e))
 	}
 	_, acc, err := s.app.TournamentAccess(r.Context(), s.caller(r), g.Tournament.ID)
-	data.CanEdit = err == nil && acc.Manage() && g.Round.State.Order() < domain.RoundSheetsDelivered.Order()
+	data.Delivered = g.Round.State.Order() >= domain.RoundSheetsDelivered.Order()
+	data.CanEdit = err == nil && acc.Manage() && !data.Delivered
 	data.CanCorrect = err == nil && acc.Judge(g.Tournament)
 	return data
 }
