@@ -56,6 +56,16 @@ func TestBrowserSheetPhoneAndDelivered(t *testing.T) {
 	if got := text(t, ctx, `[data-cell="hands.0.ns.total"]`); got != "535" {
 		t.Errorf("read-only hand 1 NS total (computed) shows %q", got)
 	}
+	// EO confirmed alone: NS's end is implied, not signed at EO's time.
+	if !exists(t, ctx, `[data-signature="eo"][data-kind="confirm"][data-signed-by="eo"] time`) {
+		t.Error("EO's confirmation is not shown with its time")
+	}
+	if exists(t, ctx, `[data-signature="ns"] time`) || !exists(t, ctx, `[data-signature="ns"][data-kind="end"][data-signed-by="eo"]`) {
+		t.Error("NS, ended by EO's confirmation, is shown as if it had signed")
+	}
+	if got := text(t, ctx, `[data-signature="ns"]`); !strings.Contains(got, "chiuso dalla conferma della Linea EO") {
+		t.Errorf("NS's signature says %q", got)
+	}
 	fitsWidth(t, ctx, 360)
 	screenshot(t, ctx, "sheet-delivered")
 

@@ -211,8 +211,8 @@ func TestBrowserTableEntry(t *testing.T) {
 	pw := site.createPerson(t, domain.RoleClub, "segreteria.uno", "c1")
 	signIn(t, ctx, site, "segreteria.uno", pw)
 	run(t, ctx, chromedp.Navigate(site.URL+"/tournaments/"+tid+"/rounds/1/tables/1"), chromedp.WaitVisible(chromedp.CSS(`[data-signatures]`)))
-	if body := text(t, ctx, "[data-signatures]"); !strings.Contains(body, "Firme") || !exists(t, ctx, `[data-signature="ns"][data-entrant="1"]`) || !exists(t, ctx, `[data-signature="eo"][data-entrant="3"]`) {
-		t.Errorf("sheet page signatures: %q", body)
+	if body := text(t, ctx, "[data-signatures]"); !strings.Contains(body, "Firme") || !exists(t, ctx, `[data-signature="ns"][data-entrant="1"][data-kind="end"][data-signed-by="ns"] time`) || !exists(t, ctx, `[data-signature="eo"][data-entrant="3"][data-kind="confirm"][data-signed-by="eo"] time`) {
+		t.Errorf("sheet page signatures (NS ended, EO confirmed, each with its time): %q", body)
 	}
 	screenshot(t, ctx, "sheet-signatures")
 
