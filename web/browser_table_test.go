@@ -118,8 +118,19 @@ func TestBrowserTableEntry(t *testing.T) {
 	)
 	checkA11y(t, ctx)
 	screenshot(t, ctx, "table-code")
+	// A well-formed code that opens nothing: said on the form, not on a
+	// page without it.
 	run(t, ctx,
 		chromedp.EmulateViewport(360, 800),
+		js(`document.querySelector('input[name="code"]').value = ""`),
+		chromedp.SendKeys(chromedp.CSS(`input[name="code"]`), "22222222"),
+		chromedp.Click(chromedp.CSS(`[data-action="open-table"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`input[name="code"][value="22222222"][aria-invalid="true"]`)),
+	)
+	if got := text(t, ctx, "#code-error"); !strings.Contains(got, "Codice sconosciuto") {
+		t.Errorf("unknown code says %q", got)
+	}
+	run(t, ctx,
 		js(`document.querySelector('input[name="code"]').value = ""`),
 		chromedp.SendKeys(chromedp.CSS(`input[name="code"]`), strings.ToLower(short)),
 		chromedp.Click(chromedp.CSS(`[data-action="open-table"]`)),

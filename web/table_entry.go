@@ -39,6 +39,12 @@ func (s *Server) tableCodeOpen(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	_, state, err := s.app.TableEntryFrom(r.Context(), clientAddress(r), code)
+	if err == nil && state == app.LinkUnknown {
+		// A typo: said next to the input, which keeps what was typed.
+		data.Errors["code"] = "table.link_unknown"
+		s.render(w, r, http.StatusNotFound, "table_code", &data)
+		return
+	}
 	if s.tableRefused(w, r, state, err) {
 		return
 	}
