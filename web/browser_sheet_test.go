@@ -1,6 +1,8 @@
 package web
 
 import (
+	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -34,12 +36,27 @@ func TestBrowserSheetPhoneAndDelivered(t *testing.T) {
 	fitsWidth(t, ctx, 360)
 	screenshot(t, ctx, "sheet-edit")
 	run(t, ctx, chromedp.Click(chromedp.CSS(`[data-action="save-sheet"]`)), chromedp.WaitVisible(chromedp.CSS(`[data-message="secretary.sheet_saved"]`)))
-	if exists(t, ctx, `[data-delivered]`) {
-		t.Error("an open sheet says it is delivered")
+	if exists(t, ctx, `[data-delivered]`) || exists(t, ctx, `[data-ended]`) {
+		t.Error("an open sheet says it is delivered or ended")
+	}
+
+	// Ended at the table while the page is open: saving is refused and
+	// the page comes back read-only, saying why.
+	link := apiCall(t, site, "POST", "/v1/tournaments/"+tid+"/rounds/1/tables/1/entry-link", club, nil, 201)
+	res, err := http.PostForm(site.URL+"/table/"+link["code"].(string)+"/end", url.Values{"line": {"ns"}, "scorer_entrant": {"1"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if n := len(apiCall(t, site, "GET", "/v1/tournaments/"+tid+"/rounds/1/tables/1/sheet", club, nil, 200)["confirmations"].([]any)); n != 1 {
+		t.Fatalf("after the end: %d signatures (status %d)", n, res.StatusCode)
+	}
+	run(t, ctx, chromedp.Click(chromedp.CSS(`[data-action="save-sheet"]`)), chromedp.WaitVisible(chromedp.CSS(`[data-ended="true"]`)))
+	if exists(t, ctx, `[data-action="save-sheet"]`) || exists(t, ctx, `input[name^="hands."]`) {
+		t.Error("an ended sheet still offers a save")
 	}
 
 	// Confirmed at the table: the page shows it read-only and says why.
-	link := apiCall(t, site, "POST", "/v1/tournaments/"+tid+"/rounds/1/tables/1/entry-link", club, nil, 201)
 	apiCall(t, site, "POST", "/v1/tournaments/"+tid+"/rounds/1/tables/1/sheet/confirm", link["code"].(string), map[string]any{"line": "eo", "entrant": "3"}, 200)
 	run(t, ctx, chromedp.Navigate(page), chromedp.WaitVisible(chromedp.CSS(`[data-delivered="true"]`)))
 	if got := text(t, ctx, `[data-delivered="true"]`); !strings.Contains(got, "Foglio consegnato: le correzioni passano dall'arbitro") {
@@ -56,15 +73,9 @@ func TestBrowserSheetPhoneAndDelivered(t *testing.T) {
 	if got := text(t, ctx, `[data-cell="hands.0.ns.total"]`); got != "535" {
 		t.Errorf("read-only hand 1 NS total (computed) shows %q", got)
 	}
-	// EO confirmed alone: NS's end is implied, not signed at EO's time.
-	if !exists(t, ctx, `[data-signature="eo"][data-kind="confirm"][data-signed-by="eo"] time`) {
-		t.Error("EO's confirmation is not shown with its time")
-	}
-	if exists(t, ctx, `[data-signature="ns"] time`) || !exists(t, ctx, `[data-signature="ns"][data-kind="end"][data-signed-by="eo"]`) {
-		t.Error("NS, ended by EO's confirmation, is shown as if it had signed")
-	}
-	if got := text(t, ctx, `[data-signature="ns"]`); !strings.Contains(got, "chiuso dalla conferma della Linea EO") {
-		t.Errorf("NS's signature says %q", got)
+	// NS ended, EO confirmed: each with its own time.
+	if !exists(t, ctx, `[data-signature="ns"][data-kind="end"][data-signed-by="ns"] time`) || !exists(t, ctx, `[data-signature="eo"][data-kind="confirm"][data-signed-by="eo"] time`) {
+		t.Error("the signatures are not shown as NS's end and EO's confirmation, each with its time")
 	}
 	fitsWidth(t, ctx, 360)
 	screenshot(t, ctx, "sheet-delivered")

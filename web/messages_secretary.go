@@ -170,6 +170,7 @@ var messagesSecretary = map[string]msg{
 	"secretary.col.vp":                       {"Punti vittoria", "VP"},
 	"secretary.sheet_caption_readonly":       {"Smazzate: base e punti per linea", "Hands: base and points per line"},
 	"secretary.sheet_delivered":              {"Foglio consegnato: le correzioni passano dall'arbitro.", "Sheet delivered: corrections go through the referee."},
+	"secretary.sheet_ended":                  {"Foglio chiuso al tavolo, in attesa della conferma dell'altra linea: le correzioni passano dall'arbitro.", "Sheet ended at the table, waiting for the other line's confirmation: corrections go through the referee."},
 	"secretary.sheet_delivered_correct":      {"Apri la correzione", "Open the correction"},
 	"secretary.readonly_hint":                {"In grigio i totali non scritti sul referto: quelli calcolati.", "In grey the totals not written on the sheet: the computed ones."},
 	"secretary.sheet_hint":                   {"I numeri grigi sono quelli calcolati: lascia vuoto un totale per usarli.", "Grey numbers are the computed ones: leave a total empty to use them."},

@@ -29,8 +29,10 @@ type sheetPage struct {
 	// takes a save; otherwise the page shows it read-only.
 	CanEdit bool
 	// Delivered: the round's sheets are delivered or both lines signed
-	// (RULES §10): it changes only by a referee's correction.
-	Delivered bool
+	// (RULES §10): it changes only by a referee's correction. Ended: the
+	// scorer's line signed, the other has not confirmed yet: no save
+	// either (store.ErrSheetConfirmed).
+	Delivered, Ended bool
 	// CanCorrect: the viewer judges this tournament (the referee's
 	// correction page, UI.md §4).
 	CanCorrect bool
@@ -182,8 +184,11 @@ func (s *Server) sheetShow(w http.ResponseWriter, r *http.Request) {
 	data := s.newSheetPage(r, g)
 	data.History = view.Corrections
 	data.Signatures = view.Confirmations
-	if len(data.Signatures) >= 2 { // confirmed at the table (UI.md §6)
+	switch { // signed at the table (UI.md §6): saving is refused
+	case len(data.Signatures) >= 2:
 		data.Delivered, data.CanEdit = true, false
+	case len(data.Signatures) == 1 && !data.Delivered:
+		data.Ended, data.CanEdit = true, false
 	}
 	values := sheetValues{}
 	var rep *domain.Report
@@ -284,6 +289,14 @@ func (s *Server) readSheetPost(w http.ResponseWriter, r *http.Request, strict bo
 	return data, v, hands, written, errs, true
 }
 
+// sheetLocked reports whether the sheet page shows the sheet read-only
+// because of the sheet itself (signed at the table, or the round's sheets
+// delivered): a refused save is answered with that page.
+func (s *Server) sheetLocked(r *http.Request, tid string, n, t int) bool {
+	view, err := s.app.Sheet(r.Context(), s.caller(r), tid, n, t)
+	return err == nil && (len(view.Confirmations) > 0 || view.Target.Round.State.Order() >= domain.RoundSheetsDelivered.Order())
+}
+
 // sheetSave stores the sheet through the same operation as PUT …/sheet,
 // on the version the form was made from: a sheet changed meanwhile is not
 // overwritten; the person sees both.
@@ -326,6 +339,12 @@ func (s *Server) sheetSave(w http.ResponseWriter, r *http.Request) {
 			data.Error = "form.errors"
 			s.fillSheet(data, v, fe, nil)
 			s.render(w, r, http.StatusUnprocessableEntity, "sheet_show", data)
+			return
+		}
+		if errors.Is(err, domain.ErrConflict) && s.sheetLocked(r, tid, n, t) {
+			// Signed at the table or delivered meanwhile: the page shows
+			// it read-only, saying why.
+			seeOther(w, r, sheetPath(tid, n, t))
 			return
 		}
 		s.operationFailed(w, r, err)
