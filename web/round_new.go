@@ -31,6 +31,7 @@ type roundNewPage struct {
 type seatingRow struct {
 	I             int
 	Table, NS, EO string
+	TableLabel    string     // the table field's label, made once in Go (a row per table)
 	Cells         []seatCell // NS then EO
 }
 
@@ -40,6 +41,7 @@ func (r seatingRow) N() int { return r.I + 1 }
 // seatCell is one line's entrant field of a row.
 type seatCell struct {
 	Line, Cur, Key string // Key: the field name of its errors
+	Label          string
 }
 
 func (s *Server) roundNewShow(w http.ResponseWriter, r *http.Request) {
@@ -75,11 +77,15 @@ func (s *Server) renderRoundNew(w http.ResponseWriter, r *http.Request, status i
 	data.Error = msg
 	data.D = d
 	data.Phases = phaseIDs
+	lang := langOf(r)
+	table, ns, eo := translate(lang, "secretary.table"), translate(lang, "secretary.ns"), translate(lang, "secretary.eo")
 	for i := range data.Rows {
 		row := &data.Rows[i]
+		which := " (" + translate(lang, "secretary.row", row.N()) + ")"
+		row.TableLabel = table + which
 		row.Cells = []seatCell{
-			{Line: "ns", Cur: row.NS, Key: "tables." + strconv.Itoa(row.I) + ".ns"},
-			{Line: "eo", Cur: row.EO, Key: "tables." + strconv.Itoa(row.I) + ".eo"},
+			{Line: "ns", Cur: row.NS, Key: "tables." + strconv.Itoa(row.I) + ".ns", Label: ns + which},
+			{Line: "eo", Cur: row.EO, Key: "tables." + strconv.Itoa(row.I) + ".eo", Label: eo + which},
 		}
 	}
 	s.render(w, r, status, "round_new", data)
