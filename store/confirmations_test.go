@@ -2,13 +2,9 @@ package store_test
 
 import (
 	"context"
-	"database/sql"
 	"testing"
 
-	"github.com/pressly/goose/v3"
-
 	"segnapunti/domain"
-	"segnapunti/migrations"
 	"segnapunti/store"
 	"segnapunti/store/dbtest"
 )
@@ -95,20 +91,7 @@ func TestSignatureKindMigration(t *testing.T) {
 		db := open(t, dsn)
 		tid := setup(t, db)
 		db.Close()
-		driver, gooseDialect, raw := "pgx", goose.DialectPostgres, dsn
-		if dialect == store.DialectSQLite {
-			driver, gooseDialect, raw = "sqlite", goose.DialectSQLite3, dsn+"?_pragma=foreign_keys(1)"
-		}
-		sqlDB, err := sql.Open(driver, raw)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer sqlDB.Close()
-		dir, _ := migrations.Dir(dialect)
-		p, err := goose.NewProvider(gooseDialect, sqlDB, dir, goose.WithDisableGlobalRegistry(true))
-		if err != nil {
-			t.Fatal(err)
-		}
+		p, sqlDB := gooseOn(t, dialect, dsn)
 		if _, err := p.DownTo(ctx, 13); err != nil {
 			t.Fatalf("down to 13: %v", err)
 		}
