@@ -92,6 +92,11 @@ type confirmationJSON struct {
 	Line    string `json:"line"`
 	Entrant string `json:"entrant"`
 	At      string `json:"at"`
+	// Kind: "end" (the scorer's line) or "confirm"; SignedBy: the line
+	// whose own signature stored it (the other line when a confirmation
+	// alone ended the sheet: then At is that confirmation's time).
+	Kind     string `json:"kind"`
+	SignedBy string `json:"signed_by"`
 }
 
 type confirmResponse struct {
@@ -102,7 +107,7 @@ type confirmResponse struct {
 func toConfirmationsJSON(list []store.Confirmation) []confirmationJSON {
 	out := make([]confirmationJSON, len(list))
 	for i, c := range list {
-		out[i] = confirmationJSON{Line: c.Line.String(), Entrant: c.Entrant, At: c.At.UTC().Format(time.RFC3339)}
+		out[i] = confirmationJSON{Line: c.Line.String(), Entrant: c.Entrant, At: c.At.UTC().Format(time.RFC3339), Kind: string(c.Kind), SignedBy: c.SignedBy.String()}
 	}
 	return out
 }

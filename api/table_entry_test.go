@@ -144,19 +144,28 @@ func TestTableEntryConfirm(t *testing.T) {
 		if len(list) != 2 {
 			t.Fatalf("confirmations = %v, want both lines", r.json(t)["confirmations"])
 		}
-		// The export carries both signatures (FITAB art. 19).
+		// The export carries the signature (FITAB art. 19): EO signed at
+		// its confirmation; NS did not sign (the confirmation alone ended
+		// the sheet), so it is not given that time as its own.
 		r = w.do(request{method: "GET", path: "/v1/tournaments/" + w.tid + "/export.json", token: w.club1})
 		wantStatus(t, r, http.StatusOK, "export")
-		if n := strings.Count(string(r.body), `"confirmed_at"`); n != 2 {
-			t.Errorf("export.json has %d confirmed_at, want 2 (both lines of table 1)", n)
+		if n := strings.Count(string(r.body), `"confirmed_at"`); n != 1 {
+			t.Errorf("export.json has %d confirmed_at, want 1 (EO of table 1)", n)
 		}
-		// Both signatures, one per line, at the time of the confirmation.
+		if n := strings.Count(string(r.body), `"ended_by_confirmation":true`); n != 1 {
+			t.Errorf("export.json has %d ended_by_confirmation, want 1 (NS of table 1)", n)
+		}
+		// Both rows, one per line, stored at the time of the confirmation:
+		// NS's end first, signed by EO; then EO's confirmation.
 		entrants := map[any]any{}
 		for i, x := range list {
 			c := x.(map[string]any)
 			entrants[c["line"]] = c["entrant"]
 			if c["at"] == "" || c["at"] == nil || c["at"] != list[0].(map[string]any)["at"] {
 				t.Errorf("confirmation %d = %v, want the confirmation's time", i, c)
+			}
+			if want := [][2]string{{"end", "eo"}, {"confirm", "eo"}}[i]; c["kind"] != want[0] || c["signed_by"] != want[1] {
+				t.Errorf("confirmation %d = %v, want kind %s signed by %s", i, c, want[0], want[1])
 			}
 		}
 		if entrants["ns"] != "1" || entrants["eo"] != "3" {

@@ -179,6 +179,10 @@ func (a *App) matchItems(ctx context.Context, tid string, seats map[[2]int][2]st
 			}
 			item := toMatchItem(st, seats)
 			for _, c := range signed[[2]int{st.Round, st.Table}] {
+				if !c.Signed() { // ended by the other line's confirmation: no time of its own
+					item.match.EndedByConfirmation[c.Line] = true
+					continue
+				}
 				at := c.At
 				item.match.Confirmed[c.Line] = &at
 			}

@@ -21,11 +21,32 @@ var ErrSheetConfirmed = fmt.Errorf("%w: the sheet has been signed", domain.ErrCo
 
 // Confirmation is one line's signature of a sheet.
 type Confirmation struct {
-	Line    domain.Line
-	Entrant string
-	Via     string // "table" (the table's entry link) or the signed-in name
-	At      time.Time
+	Line domain.Line
+	// Kind: SignEnd for the scorer's line, which ended the sheet,
+	// SignConfirm for the other line's confirmation, which delivered it.
+	Kind SignatureKind
+	// SignedBy is the line whose own act stored this signature: Line when
+	// that line signed at At, the other line when its confirmation alone
+	// ended and delivered the sheet (then Line has no time of its own).
+	SignedBy domain.Line
+	Entrant  string
+	Via      string // "table" (the table's entry link) or the signed-in name
+	At       time.Time
 }
+
+// SignatureKind says which of a sheet's two signatures a Confirmation is.
+type SignatureKind string
+
+const (
+	SignEnd     SignatureKind = "end"
+	SignConfirm SignatureKind = "confirm"
+)
+
+// Signed reports whether the line signed itself, at At; false for the
+// scorer's line of a sheet that the other line's confirmation alone ended
+// and delivered (UI.md §6: no separate end), whose only time is that of
+// the confirmation.
+func (c Confirmation) Signed() bool { return c.SignedBy == c.Line }
 
 type confirmationRow struct {
 	TournamentID string  `gorm:"column:tournament_id;primaryKey"`
@@ -35,17 +56,30 @@ type confirmationRow struct {
 	Entrant      string  `gorm:"column:entrant"`
 	Via          string  `gorm:"column:via"`
 	At           instant `gorm:"column:confirmed_at"`
+	Kind         string  `gorm:"column:kind"`
+	SignedBy     string  `gorm:"column:signed_by"`
 }
 
 func (confirmationRow) TableName() string { return "sheet_confirmations" }
 
 func (r confirmationRow) toDomain() Confirmation {
-	l := domain.NS
-	if r.Line == domain.EO.String() {
-		l = domain.EO
+	line := func(s string) domain.Line {
+		if s == domain.EO.String() {
+			return domain.EO
+		}
+		return domain.NS
 	}
-	return Confirmation{Line: l, Entrant: r.Entrant, Via: r.Via, At: r.At.time()}
+	return Confirmation{Line: line(r.Line), Kind: SignatureKind(r.Kind), SignedBy: line(r.SignedBy), Entrant: r.Entrant, Via: r.Via, At: r.At.time()}
 }
+
+func toConfirmationRow(key sheetKey, c Confirmation, at instant) confirmationRow {
+	return confirmationRow{TournamentID: key.tournament, RoundNo: key.round, TableNo: key.table, Line: c.Line.String(),
+		Entrant: c.Entrant, Via: c.Via, At: at, Kind: string(c.Kind), SignedBy: c.SignedBy.String()}
+}
+
+// signatureOrder lists a sheet's signatures oldest first, the end before
+// the confirmation stored with it.
+const signatureOrder = "confirmed_at, CASE kind WHEN 'end' THEN 0 ELSE 1 END, line"
 
 // checkNotConfirmed refuses a write to a signed sheet.
 func checkNotConfirmed(tx *gorm.DB, key sheetKey) error {
@@ -73,6 +107,7 @@ func (db *DB) EndSheet(ctx context.Context, tournamentID string, round, table in
 		if len(have) > 0 {
 			return nil, errorf(domain.ErrConflict, "line %s ended the sheet already", have[0].Line)
 		}
+		c.Kind, c.SignedBy = SignEnd, c.Line
 		return []Confirmation{c}, nil
 	})
 }
@@ -80,12 +115,15 @@ func (db *DB) EndSheet(ctx context.Context, tournamentID string, round, table in
 // ConfirmSheet stores the other line's confirmation, which ends and
 // delivers a table's sheet (API §4.2): c is the confirming line; when the
 // sheet was not ended, scorer (the other line, its entrant and via) is
-// stored as the line that ended it, at the same time. Under the sheet's
+// stored as the line that ended it, signed by c's line (it has no time of
+// its own: Confirmation.Signed is false). Under the sheet's
 // locks, after check accepted the stored sheet (so no hand lands between
 // the check and the signature). A sheet confirmed already, or ended by
 // c's own line, is ErrConflict; no sheet is ErrNotFound. It returns all the
 // sheet's signatures, the confirmation last.
 func (db *DB) ConfirmSheet(ctx context.Context, tournamentID string, round, table int, c, scorer Confirmation, check func(StoredSheet) error) ([]Confirmation, error) {
+	c.Kind, c.SignedBy = SignConfirm, c.Line
+	scorer.Kind, scorer.SignedBy = SignEnd, c.Line
 	return db.sign(ctx, sheetKey{tournamentID, round, table}, check, func(have []Confirmation) ([]Confirmation, error) {
 		switch {
 		case len(have) >= 2:
@@ -128,7 +166,7 @@ func (db *DB) sign(ctx context.Context, key sheetKey, check func(StoredSheet) er
 		at := instant(db.stamp())
 		out = have
 		for _, c := range list {
-			row := confirmationRow{TournamentID: key.tournament, RoundNo: key.round, TableNo: key.table, Line: c.Line.String(), Entrant: c.Entrant, Via: c.Via, At: at}
+			row := toConfirmationRow(key, c, at)
 			if err := tx.Create(&row).Error; err != nil {
 				return translate(err, "store signature")
 			}
@@ -145,7 +183,7 @@ func (db *DB) sign(ctx context.Context, key sheetKey, check func(StoredSheet) er
 func confirmations(tx *gorm.DB, key sheetKey) ([]Confirmation, error) {
 	var rows []confirmationRow
 	if err := tx.Where("tournament_id = ? AND round_no = ? AND table_no = ?", key.tournament, key.round, key.table).
-		Order("confirmed_at, line").Find(&rows).Error; err != nil {
+		Order(signatureOrder).Find(&rows).Error; err != nil {
 		return nil, translate(err, "read signatures")
 	}
 	out := make([]Confirmation, len(rows))
@@ -164,7 +202,7 @@ func (db *DB) SheetConfirmations(ctx context.Context, tournamentID string, round
 func (db *DB) RoundConfirmations(ctx context.Context, tournamentID string, round int) (map[int][]Confirmation, error) {
 	var rows []confirmationRow
 	if err := db.readDB(ctx).Where("tournament_id = ? AND round_no = ?", tournamentID, round).
-		Order("table_no, confirmed_at, line").Find(&rows).Error; err != nil {
+		Order("table_no, " + signatureOrder).Find(&rows).Error; err != nil {
 		return nil, translate(err, "read signatures")
 	}
 	out := make(map[int][]Confirmation)
@@ -235,7 +273,7 @@ func (db *DB) RefereeCalls(ctx context.Context, tournamentID string) ([]RefereeC
 func (db *DB) TournamentConfirmations(ctx context.Context, tournamentID string) (map[[2]int][]Confirmation, error) {
 	var rows []confirmationRow
 	if err := db.readDB(ctx).Where("tournament_id = ?", tournamentID).
-		Order("round_no, table_no, confirmed_at, line").Find(&rows).Error; err != nil {
+		Order("round_no, table_no, " + signatureOrder).Find(&rows).Error; err != nil {
 		return nil, translate(err, "read signatures")
 	}
 	out := make(map[[2]int][]Confirmation)

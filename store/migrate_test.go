@@ -142,20 +142,7 @@ func TestMigrationsGoDownAndUpAgain(t *testing.T) {
 	forEachDialect(t, func(t *testing.T, dialect string) {
 		dsn := emptyDSN(t, dialect)
 		open(t, dsn).Close()
-		driver, gooseDialect := "pgx", goose.DialectPostgres
-		if dialect == store.DialectSQLite {
-			driver, gooseDialect, dsn = "sqlite", goose.DialectSQLite3, dsn+"?_pragma=foreign_keys(1)"
-		}
-		sqlDB, err := sql.Open(driver, dsn)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer sqlDB.Close()
-		dir, _ := migrations.Dir(dialect)
-		p, err := goose.NewProvider(gooseDialect, sqlDB, dir, goose.WithDisableGlobalRegistry(true))
-		if err != nil {
-			t.Fatal(err)
-		}
+		p, _ := gooseOn(t, dialect, dsn)
 		ctx := context.Background()
 		if _, err := p.DownTo(ctx, 0); err != nil {
 			t.Fatalf("down: %v", err)
@@ -171,6 +158,27 @@ func TestMigrationsGoDownAndUpAgain(t *testing.T) {
 			t.Fatalf("tables left after down to 0: %v", tables)
 		}
 	})
+}
+
+// gooseOn is a goose provider of the embedded migrations on the database
+// at dsn, through a connection of its own (closed when the test ends).
+func gooseOn(t *testing.T, dialect, dsn string) (*goose.Provider, *sql.DB) {
+	t.Helper()
+	driver, gooseDialect := "pgx", goose.DialectPostgres
+	if dialect == store.DialectSQLite {
+		driver, gooseDialect, dsn = "sqlite", goose.DialectSQLite3, dsn+"?_pragma=foreign_keys(1)"
+	}
+	sqlDB, err := sql.Open(driver, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { sqlDB.Close() })
+	dir, _ := migrations.Dir(dialect)
+	p, err := goose.NewProvider(gooseDialect, sqlDB, dir, goose.WithDisableGlobalRegistry(true))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p, sqlDB
 }
 
 // The two folders must build the same schema: same tables and columns with

@@ -304,3 +304,27 @@ func checkA11y(t testing.TB, ctx context.Context) {
 		}
 	}
 }
+
+// fitsWidth fails the test when the page scrolls sideways at width px
+// (UI.md §1: every page works at 360 px), naming the elements that stick
+// out; the viewport is left at 1280.
+func fitsWidth(t testing.TB, ctx context.Context, width int64) {
+	t.Helper()
+	run(t, ctx, chromedp.EmulateViewport(width, 800), chromedp.Sleep(150*time.Millisecond))
+	wide, err := chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf(`(function(){
+		if (document.documentElement.scrollWidth <= %d) return "";
+		var out = [];
+		document.querySelectorAll("body *").forEach(function(el){
+			var r = el.getBoundingClientRect();
+			if (r.right > %d + 1 && out.length < 5) out.push((el.parentElement ? el.parentElement.tagName.toLowerCase() + (el.parentElement.getAttribute("aria-label") ? "[" + el.parentElement.getAttribute("aria-label") + "]" : "") + ">" : "") + el.tagName.toLowerCase() + (el.id ? "#" + el.id : "") + (el.className ? "." + el.className : "") + " right=" + Math.round(r.right));
+		});
+		return "scrollWidth " + document.documentElement.scrollWidth + ": " + out.join(", ");
+	})()`, width, width)))
+	run(t, ctx, chromedp.EmulateViewport(1280, 900))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if wide != "" {
+		t.Errorf("the page scrolls sideways at %d px: %s", width, wide)
+	}
+}

@@ -118,8 +118,19 @@ func TestBrowserTableEntry(t *testing.T) {
 	)
 	checkA11y(t, ctx)
 	screenshot(t, ctx, "table-code")
+	// A well-formed code that opens nothing: said on the form, not on a
+	// page without it.
 	run(t, ctx,
 		chromedp.EmulateViewport(360, 800),
+		js(`document.querySelector('input[name="code"]').value = ""`),
+		chromedp.SendKeys(chromedp.CSS(`input[name="code"]`), "22222222"),
+		chromedp.Click(chromedp.CSS(`[data-action="open-table"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`input[name="code"][value="22222222"][aria-invalid="true"]`)),
+	)
+	if got := text(t, ctx, "#code-error"); !strings.Contains(got, "Codice sconosciuto") {
+		t.Errorf("unknown code says %q", got)
+	}
+	run(t, ctx,
 		js(`document.querySelector('input[name="code"]').value = ""`),
 		chromedp.SendKeys(chromedp.CSS(`input[name="code"]`), strings.ToLower(short)),
 		chromedp.Click(chromedp.CSS(`[data-action="open-table"]`)),
@@ -150,6 +161,12 @@ func TestBrowserTableEntry(t *testing.T) {
 	// Hand 3 typed offline stays on the phone, marked not sent.
 	run(t, ctx, offline(true), typeHand(2, 350, 120, 200, 65, ""),
 		chromedp.WaitVisible(chromedp.CSS(`#pending li[data-pending-hand="3"]`)))
+	if got := text(t, ctx, `#pending li[data-pending-hand="3"]`); !strings.HasPrefix(got, "Smazzata 3:") {
+		t.Errorf("pending hand says %q", got)
+	}
+	if got := text(t, ctx, `#hand-h`); got != "Smazzata 4" {
+		t.Errorf("next hand's heading says %q", got)
+	}
 	screenshot(t, ctx, "table-entry-offline")
 	run(t, ctx, chromedp.EmulateViewport(360, 800))
 	if n := len(apiCall(t, site, "GET", sheet, club, nil, 200)["sheet"].(map[string]any)["hands"].([]any)); n != 2 {
@@ -179,11 +196,19 @@ func TestBrowserTableEntry(t *testing.T) {
 		chromedp.SetValue(chromedp.CSS(`select[name="line"]`), "ns"),
 		chromedp.SendKeys(chromedp.CSS(`input[name="scorer_entrant"]`), "1"),
 		chromedp.Click(chromedp.CSS(`[data-action="end-sheet"]`)),
-		chromedp.WaitVisible(chromedp.CSS(`[data-action="confirm"]`)),
+		// Wait for the page after the end (its signature): the confirm
+		// button is on the page before it too, so waiting for it returned
+		// at once, and the wrong number could be typed and sent from the
+		// old page (no line: entrant 1 is the line that had just ended,
+		// a 409 without aria-invalid), and the wait below never ended.
+		chromedp.WaitVisible(chromedp.CSS(`[data-confirmation="ns"]`)),
 	)
-	// The other line confirms with its number (a wrong number is refused:
-	// app and API tests, TestConfirm*).
+	// The other line: a wrong number first, refused next to its input
+	// (422), then the right one.
 	run(t, ctx,
+		chromedp.SendKeys(chromedp.CSS(`input[name="entrant"]`), "1"),
+		chromedp.Click(chromedp.CSS(`[data-action="confirm"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`input[name="entrant"][aria-invalid="true"]`)),
 		chromedp.SendKeys(chromedp.CSS(`input[name="entrant"]`), "3"),
 		chromedp.Click(chromedp.CSS(`[data-action="confirm"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`[data-delivered="true"]`)),
@@ -197,8 +222,8 @@ func TestBrowserTableEntry(t *testing.T) {
 	pw := site.createPerson(t, domain.RoleClub, "segreteria.uno", "c1")
 	signIn(t, ctx, site, "segreteria.uno", pw)
 	run(t, ctx, chromedp.Navigate(site.URL+"/tournaments/"+tid+"/rounds/1/tables/1"), chromedp.WaitVisible(chromedp.CSS(`[data-signatures]`)))
-	if body := text(t, ctx, "[data-signatures]"); !strings.Contains(body, "Firme") || !exists(t, ctx, `[data-signature="ns"][data-entrant="1"]`) || !exists(t, ctx, `[data-signature="eo"][data-entrant="3"]`) {
-		t.Errorf("sheet page signatures: %q", body)
+	if body := text(t, ctx, "[data-signatures]"); !strings.Contains(body, "Firme") || !exists(t, ctx, `[data-signature="ns"][data-entrant="1"][data-kind="end"][data-signed-by="ns"] time`) || !exists(t, ctx, `[data-signature="eo"][data-entrant="3"][data-kind="confirm"][data-signed-by="eo"] time`) {
+		t.Errorf("sheet page signatures (NS ended, EO confirmed, each with its time): %q", body)
 	}
 	screenshot(t, ctx, "sheet-signatures")
 

@@ -157,30 +157,48 @@ func entrantName(e domain.Entrant) string {
 	return strings.Join(names, " – ")
 }
 
-// standingRow is one row of the public standings table.
+// standingRow is one row of the standings table.
 type standingRow struct {
 	Rank           int
 	ID, Name, Href string
 	VP, MP, Wins   int
 	// Differs counts this entrant's matches whose official (written)
-	// result is not the computed one (RULES §8: the public pages say so).
+	// result is not the computed one (RULES §8: the pages say so).
 	Differs int
+	// Adjusted: adjustments are counted in VP and MP (RULES §7).
+	Adjusted bool
 }
 
-// standingsTable is the data of the public_standings_table partial.
+// standingsTable is the data of the standings_table partial (UI.md §7),
+// the one view of standings for the public pages and the secretary's.
 type standingsTable struct {
 	AfterRound  int
 	Provisional bool
 	Rows        []standingRow
+	// Links: names link to the entrants' public cards (Href).
+	// Marks: † beside the entrants whose official result differs.
+	Links, Marks bool
 }
 
-func toStandingsTable(base string, st app.StandingsTable, provisional bool) standingsTable {
+// newStandingsTable is the standings table of st; base is the public
+// pages' root (the entrants' card links), "" for none.
+func newStandingsTable(base string, st app.StandingsTable, provisional bool) standingsTable {
 	out := standingsTable{AfterRound: st.AfterRound, Provisional: provisional}
 	for _, row := range st.Rows {
-		out.Rows = append(out.Rows, standingRow{Rank: row.Rank, ID: row.Entrant.ID, Name: entrantName(row.Entrant),
-			Href: base + "/entrants/" + row.Entrant.ID, VP: row.VP, MP: row.MP, Wins: row.Wins,
-			Differs: len(st.Discrepancies[row.Entrant.ID])})
+		r := standingRow{Rank: row.Rank, ID: row.Entrant.ID, Name: entrantName(row.Entrant), VP: row.VP, MP: row.MP, Wins: row.Wins,
+			Differs: len(st.Discrepancies[row.Entrant.ID]), Adjusted: len(row.Adjustments) > 0}
+		if base != "" {
+			r.Href = base + "/entrants/" + row.Entrant.ID
+		}
+		out.Rows = append(out.Rows, r)
 	}
+	return out
+}
+
+// toStandingsTable is the public pages' table: names linked, † shown.
+func toStandingsTable(base string, st app.StandingsTable, provisional bool) standingsTable {
+	out := newStandingsTable(base, st, provisional)
+	out.Links, out.Marks = true, true
 	return out
 }
 

@@ -1,8 +1,6 @@
 package web
 
 import (
-	"html"
-	"html/template"
 	"net/http"
 	"strconv"
 	"strings"
@@ -12,7 +10,10 @@ import (
 )
 
 // roundNewPage: manual seating of the next round (UI.md §3): a row per
-// table with table, ns and eo selects, the byes, the hands planned.
+// table with its table, ns and eo fields, the byes, the hands planned.
+// The ns and eo fields offer the entrants from one shared <datalist>: a
+// select per field repeated every entrant in each of them (a 200-table
+// round made 160,000 <option>s, 11 MB, most of a second to serve).
 type roundNewPage struct {
 	Page
 	D      app.TournamentDetail
@@ -30,41 +31,17 @@ type roundNewPage struct {
 type seatingRow struct {
 	I             int
 	Table, NS, EO string
+	TableLabel    string     // the table field's label, made once in Go (a row per table)
 	Cells         []seatCell // NS then EO
 }
 
 // N is the row's number as people count (1-based).
 func (r seatingRow) N() int { return r.I + 1 }
 
-// seatCell is one line's select of a row.
+// seatCell is one line's entrant field of a row.
 type seatCell struct {
 	Line, Cur, Key string // Key: the field name of its errors
-	Options        template.HTML
-}
-
-// seatOptions renders the entrants' <option>s once per select in Go: a
-// 100-table round has 200 selects of 200 entrants, too many for the
-// template engine within the page budget (UI.md §1). Every text is
-// escaped here.
-func seatOptions(entrants []domain.Entrant, cur string) template.HTML {
-	var b strings.Builder
-	b.WriteString(`<option value="">—</option>`)
-	for _, e := range entrants {
-		id := html.EscapeString(e.ID)
-		b.WriteString(`<option value="` + id + `"`)
-		if e.ID == cur {
-			b.WriteString(` selected`)
-		}
-		b.WriteString(`>` + id + ` · `)
-		for j, p := range e.Players {
-			if j > 0 {
-				b.WriteString(` – `)
-			}
-			b.WriteString(html.EscapeString(p.Name))
-		}
-		b.WriteString(`</option>`)
-	}
-	return template.HTML(b.String())
+	Label          string
 }
 
 func (s *Server) roundNewShow(w http.ResponseWriter, r *http.Request) {
@@ -100,11 +77,15 @@ func (s *Server) renderRoundNew(w http.ResponseWriter, r *http.Request, status i
 	data.Error = msg
 	data.D = d
 	data.Phases = phaseIDs
+	lang := langOf(r)
+	table, ns, eo := translate(lang, "secretary.table"), translate(lang, "secretary.ns"), translate(lang, "secretary.eo")
 	for i := range data.Rows {
 		row := &data.Rows[i]
+		which := " (" + translate(lang, "secretary.row", row.N()) + ")"
+		row.TableLabel = table + which
 		row.Cells = []seatCell{
-			{Line: "ns", Cur: row.NS, Key: "tables." + strconv.Itoa(row.I) + ".ns", Options: seatOptions(d.Entrants, row.NS)},
-			{Line: "eo", Cur: row.EO, Key: "tables." + strconv.Itoa(row.I) + ".eo", Options: seatOptions(d.Entrants, row.EO)},
+			{Line: "ns", Cur: row.NS, Key: "tables." + strconv.Itoa(row.I) + ".ns", Label: ns + which},
+			{Line: "eo", Cur: row.EO, Key: "tables." + strconv.Itoa(row.I) + ".eo", Label: eo + which},
 		}
 	}
 	s.render(w, r, status, "round_new", data)

@@ -261,6 +261,14 @@ func count(t testing.TB, ctx context.Context, sel string) int {
 func seatRound(t testing.TB, ctx context.Context, base string, n int, seats [][2]string) {
 	t.Helper()
 	run(t, ctx, chromedp.Navigate(base+"/rounds/new"), chromedp.WaitVisible(chromedp.CSS(`[data-action="create-round"]`)))
+	if n == 1 {
+		// One shared list of entrants, not a copy per field.
+		if got := count(t, ctx, `datalist#entrant-ids option`); got != count(t, ctx, `#r-byes option`) || count(t, ctx, `#tables-0-ns[list="entrant-ids"]`) != 1 {
+			t.Errorf("seating fields do not share the entrants' datalist (%d options)", got)
+		}
+		fitsWidth(t, ctx, 360)
+		screenshot(t, ctx, "secretary-round-form")
+	}
 	for i, s := range seats {
 		setValue(t, ctx, fmt.Sprintf(`#tables-%d-table`, i), strconv.Itoa(i+1))
 		setValue(t, ctx, fmt.Sprintf(`#tables-%d-ns`, i), s[0])

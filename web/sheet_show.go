@@ -26,7 +26,14 @@ type sheetPage struct {
 	Report  bool
 	OK      bool
 	Version int
+	// CanEdit: the viewer manages the tournament and the sheet still
+	// takes a save; otherwise the page shows it read-only.
 	CanEdit bool
+	// Delivered: the round's sheets are delivered or both lines signed
+	// (RULES §10): it changes only by a referee's correction. Ended: the
+	// scorer's line signed, the other has not confirmed yet: no save
+	// either (store.ErrSheetConfirmed).
+	Delivered, Ended bool
 	// CanCorrect: the viewer judges this tournament (the referee's
 	// correction page, UI.md §4).
 	CanCorrect bool
@@ -63,9 +70,12 @@ type placeholder struct{ Field, Value string }
 
 type inputView struct {
 	Name, ID, Value, Placeholder, Label string
-	Invalid                             bool
-	DescribedBy                         string
-	Error                               string // a field error (not a finding)
+	// Short is the visible label of the phone layout's cards ("NS ·
+	// Base"); Label stays the input's full accessible name.
+	Short       string
+	Invalid     bool
+	DescribedBy string
+	Error       string // a field error (not a finding)
 }
 
 type sheetHandView struct {
@@ -124,6 +134,8 @@ func sheetView(lang Lang, planned int, v sheetValues, errs fieldErrors, rep *dom
 				return translate(lang, "secretary.hand_field", h+1, lineLabel[li], translate(lang, "secretary.col."+f))
 			}
 			lh := lineHand{Line: l, Base: input(at+"base", lab("base")), Points: input(at+"points", lab("points")), Total: input(at+"total", lab("total"))}
+			short := func(f string) string { return strings.ToUpper(l) + " · " + translate(lang, "secretary.col."+f) }
+			lh.Base.Short, lh.Points.Short, lh.Total.Short = short("base"), short("points"), short("total")
 			if rep != nil && h < len(rep.Computed.Hands) {
 				lh.Total.Placeholder = strconv.Itoa(rep.Computed.Hands[h].Total[li])
 			}
@@ -137,6 +149,7 @@ func sheetView(lang Lang, planned int, v sheetValues, errs fieldErrors, rep *dom
 		at := "written." + l + "."
 		lab := func(f string) string { return lineLabel[li] + " · " + translate(lang, "secretary.col."+f) }
 		lw := lineWritten{Line: l, Total: input(at+"total", lab("total")), MP: input(at+"mp", lab("mp")), VP: input(at+"vp", lab("vp"))}
+		lw.Total.Short, lw.MP.Short, lw.VP.Short = translate(lang, "secretary.col.total"), translate(lang, "secretary.col.mp"), translate(lang, "secretary.col.vp")
 		if rep != nil {
 			res := rep.Computed.Lines[li]
 			lw.Total.Placeholder, lw.MP.Placeholder, lw.VP.Placeholder = strconv.Itoa(res.Total), strconv.Itoa(res.MP), strconv.Itoa(res.VP)
@@ -188,6 +201,12 @@ func (s *Server) sheetShow(w http.ResponseWriter, r *http.Request) {
 			NSTotal: sum.NSTotal, EOTotal: sum.EOTotal, Hands: sum.Hands})
 	}
 	data.Signatures = view.Confirmations
+	switch { // signed at the table (UI.md §6): saving is refused
+	case len(data.Signatures) >= 2:
+		data.Delivered, data.CanEdit = true, false
+	case len(data.Signatures) == 1 && !data.Delivered:
+		data.Ended, data.CanEdit = true, false
+	}
 	values := sheetValues{}
 	var rep *domain.Report
 	if stored != nil {
@@ -210,7 +229,8 @@ func (s *Server) newSheetPage(r *http.Request, g app.SheetTarget) *sheetPage {
 		data.Ends = append(data.Ends, string(e))
 	}
 	_, acc, err := s.app.TournamentAccess(r.Context(), s.caller(r), g.Tournament.ID)
-	data.CanEdit = err == nil && acc.Manage() && g.Round.State.Order() < domain.RoundSheetsDelivered.Order()
+	data.Delivered = g.Round.State.Order() >= domain.RoundSheetsDelivered.Order()
+	data.CanEdit = err == nil && acc.Manage() && !data.Delivered
 	data.CanCorrect = err == nil && acc.Judge(g.Tournament)
 	return data
 }
@@ -286,6 +306,14 @@ func (s *Server) readSheetPost(w http.ResponseWriter, r *http.Request, strict bo
 	return data, v, hands, written, errs, true
 }
 
+// sheetLocked reports whether the sheet page shows the sheet read-only
+// because of the sheet itself (signed at the table, or the round's sheets
+// delivered): a refused save is answered with that page.
+func (s *Server) sheetLocked(r *http.Request, tid string, n, t int) bool {
+	view, err := s.app.Sheet(r.Context(), s.caller(r), tid, n, t)
+	return err == nil && (len(view.Confirmations) > 0 || view.Target.Round.State.Order() >= domain.RoundSheetsDelivered.Order())
+}
+
 // sheetSave stores the sheet through the same operation as PUT …/sheet,
 // on the version the form was made from: a sheet changed meanwhile is not
 // overwritten; the person sees both.
@@ -328,6 +356,12 @@ func (s *Server) sheetSave(w http.ResponseWriter, r *http.Request) {
 			data.Error = "form.errors"
 			s.fillSheet(data, v, fe, nil)
 			s.render(w, r, http.StatusUnprocessableEntity, "sheet_show", data)
+			return
+		}
+		if errors.Is(err, domain.ErrConflict) && s.sheetLocked(r, tid, n, t) {
+			// Signed at the table or delivered meanwhile: the page shows
+			// it read-only, saying why.
+			seeOther(w, r, sheetPath(tid, n, t))
 			return
 		}
 		s.operationFailed(w, r, err)

@@ -13,7 +13,7 @@ import (
 type standingsPage struct {
 	Page
 	D      app.TournamentDetail
-	Table  secStandingsTable
+	Table  standingsTable
 	Rounds []int // the rounds a person may choose
 	// Differs lists the counted matches whose official (written) result is
 	// not the computed one, and whether a correction is still possible
@@ -27,23 +27,17 @@ type discrepancyView struct {
 	app.Discrepancy
 }
 
-// secStandingsTable is the data of the standings_table partial.
-type secStandingsTable struct {
-	Round       int
-	Provisional bool
-	Rows        []domain.Standing
-}
-
-// standingsTableOf: provisional until the counted round's standings are
-// published (RULES §10).
-func standingsTableOf(st app.StandingsTable, rounds []domain.Round) secStandingsTable {
-	out := secStandingsTable{Round: st.AfterRound, Rows: st.Rows, Provisional: true}
+// standingsTableOf is the secretary's table: provisional until the
+// counted round's standings are published (RULES §10); no public links
+// (the discrepancies are listed under it instead of the † marks).
+func standingsTableOf(st app.StandingsTable, rounds []domain.Round) standingsTable {
+	provisional := true
 	for _, r := range rounds {
 		if r.Number == st.AfterRound {
-			out.Provisional = r.State.Order() < domain.RoundStandingsPublished.Order()
+			provisional = r.State.Order() < domain.RoundStandingsPublished.Order()
 		}
 	}
-	return out
+	return newStandingsTable("", st, provisional)
 }
 
 func (s *Server) standingsShow(w http.ResponseWriter, r *http.Request) {

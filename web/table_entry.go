@@ -39,6 +39,12 @@ func (s *Server) tableCodeOpen(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	_, state, err := s.app.TableEntryFrom(r.Context(), clientAddress(r), code)
+	if err == nil && state == app.LinkUnknown {
+		// A typo: said next to the input, which keeps what was typed.
+		data.Errors["code"] = "table.link_unknown"
+		s.render(w, r, http.StatusNotFound, "table_code", &data)
+		return
+	}
 	if s.tableRefused(w, r, state, err) {
 		return
 	}
@@ -168,24 +174,36 @@ func (s *Server) tablePageFor(w http.ResponseWriter, r *http.Request, status int
 	s.renderFragment(w, r, status, "table_entry", "table_page", &data)
 }
 
-// tableHandAdd: POST /table/{code} — a hand without the script.
-func (s *Server) tableHandAdd(w http.ResponseWriter, r *http.Request) {
+// tablePost opens the page's code and reads the posted form with parse;
+// false when the answer is sent already: the code refused, a malformed
+// form (400), or field errors shown on the page again (422).
+func tablePost[F any](s *Server, w http.ResponseWriter, r *http.Request, parse func(http.ResponseWriter, *http.Request) (F, form.Errors, error)) (app.Principal, F, bool) {
+	var f F
 	p, state, err := s.app.TableEntryFrom(r.Context(), clientAddress(r), r.PathValue("code"))
 	if s.tableRefused(w, r, state, err) {
-		return
+		return p, f, false
 	}
-	f, errs, err := form.ParseTableHand(w, r)
+	f, errs, err := parse(w, r)
 	if err != nil {
 		s.renderError(w, r, http.StatusBadRequest, "table.bad_form")
-		return
+		return p, f, false
 	}
 	if errs.Any() {
 		s.tablePageFor(w, r, http.StatusUnprocessableEntity, errs, formValues(r), "")
+		return p, f, false
+	}
+	return p, f, true
+}
+
+// tableHandAdd: POST /table/{code} — a hand without the script.
+func (s *Server) tableHandAdd(w http.ResponseWriter, r *http.Request) {
+	p, f, ok := tablePost(s, w, r, form.ParseTableHand)
+	if !ok {
 		return
 	}
-	_, err = s.app.AppendHand(r.Context(), p, p.Entry.TournamentID, p.Entry.Round, p.Entry.Table,
-		func(app.SheetTarget) (domain.Hand, error) { return f.Hand, nil }, f.Key)
-	if err != nil {
+	e := p.Entry
+	if _, err := s.app.AppendHand(r.Context(), p, e.TournamentID, e.Round, e.Table,
+		func(app.SheetTarget) (domain.Hand, error) { return f.Hand, nil }, f.Key); err != nil {
 		s.tableOpFailed(w, r, err, "")
 		return
 	}
@@ -195,20 +213,12 @@ func (s *Server) tableHandAdd(w http.ResponseWriter, r *http.Request) {
 // tableEnd: POST /table/{code}/end — the scorer's line ends the sheet
 // (optional: the other line's confirmation alone ends and delivers it).
 func (s *Server) tableEnd(w http.ResponseWriter, r *http.Request) {
-	p, state, err := s.app.TableEntryFrom(r.Context(), clientAddress(r), r.PathValue("code"))
-	if s.tableRefused(w, r, state, err) {
+	p, f, ok := tablePost(s, w, r, form.ParseTableEnd)
+	if !ok {
 		return
 	}
-	f, errs, err := form.ParseTableEnd(w, r)
-	if err != nil {
-		s.renderError(w, r, http.StatusBadRequest, "table.bad_form")
-		return
-	}
-	if errs.Any() {
-		s.tablePageFor(w, r, http.StatusUnprocessableEntity, errs, formValues(r), "")
-		return
-	}
-	if _, err := s.app.EndSheet(r.Context(), p, p.Entry.TournamentID, p.Entry.Round, p.Entry.Table, f.Line, f.Entrant); err != nil {
+	e := p.Entry
+	if _, err := s.app.EndSheet(r.Context(), p, e.TournamentID, e.Round, e.Table, f.Line, f.Entrant); err != nil {
 		s.tableOpFailed(w, r, err, "scorer_entrant")
 		return
 	}
@@ -218,20 +228,12 @@ func (s *Server) tableEnd(w http.ResponseWriter, r *http.Request) {
 // tableConfirm: POST /table/{code}/confirm — the other line confirms:
 // the sheet is delivered.
 func (s *Server) tableConfirm(w http.ResponseWriter, r *http.Request) {
-	p, state, err := s.app.TableEntryFrom(r.Context(), clientAddress(r), r.PathValue("code"))
-	if s.tableRefused(w, r, state, err) {
+	p, f, ok := tablePost(s, w, r, form.ParseTableConfirm)
+	if !ok {
 		return
 	}
-	f, errs, err := form.ParseTableConfirm(w, r)
-	if err != nil {
-		s.renderError(w, r, http.StatusBadRequest, "table.bad_form")
-		return
-	}
-	if errs.Any() {
-		s.tablePageFor(w, r, http.StatusUnprocessableEntity, errs, formValues(r), "")
-		return
-	}
-	if _, err := s.app.ConfirmSheet(r.Context(), p, p.Entry.TournamentID, p.Entry.Round, p.Entry.Table, f.Line, f.Entrant); err != nil {
+	e := p.Entry
+	if _, err := s.app.ConfirmSheet(r.Context(), p, e.TournamentID, e.Round, e.Table, f.Line, f.Entrant); err != nil {
 		s.tableOpFailed(w, r, err, "entrant")
 		return
 	}

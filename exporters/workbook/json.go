@@ -297,6 +297,9 @@ type jsonMatchLine struct {
 	VP    int    `json:"vp"`
 	// ConfirmedAt: when the line signed the sheet at the table.
 	ConfirmedAt *string `json:"confirmed_at,omitempty"`
+	// EndedByConfirmation: the line did not sign; the other line's
+	// confirmation alone ended and delivered the sheet.
+	EndedByConfirmation bool `json:"ended_by_confirmation,omitempty"`
 }
 
 type jsonHandLine struct {
@@ -327,6 +330,7 @@ func toJSONMatch(m MatchRow) *jsonMatch {
 			s := at.UTC().Format(time.RFC3339)
 			jl.ConfirmedAt = &s
 		}
+		jl.EndedByConfirmation = m.EndedByConfirmation[l]
 		return jl
 	}
 	return &jsonMatch{Round: m.Round, Table: m.Table, NS: line(domain.NS), EO: line(domain.EO), Hands: []jsonHand{}}

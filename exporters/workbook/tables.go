@@ -198,8 +198,11 @@ func turniTable(t TournamentExport) table {
 				row[10] = fmt.Sprintf("sì: calcolato %d–%d MP, %d–%d VP", c.MP[domain.NS], c.MP[domain.EO], c.VP[domain.NS], c.VP[domain.EO])
 			}
 			for i, at := range m.Confirmed { // FITAB art. 19: the lines' signatures
-				if at != nil {
+				switch {
+				case at != nil:
 					row[11+i] = instant(*at)
+				case m.EndedByConfirmation[i]:
+					row[11+i] = "con la conferma " + [2]string{"EO", "NS"}[i]
 				}
 			}
 		}),

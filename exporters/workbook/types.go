@@ -64,6 +64,9 @@ type MatchRow struct {
 	// Confirmed: when each line signed the sheet at the table (FITAB art.
 	// 19, FIBur-INT art. 18); nil when it did not.
 	Confirmed [2]*time.Time
+	// EndedByConfirmation: the line did not sign; the other line's
+	// confirmation alone ended and delivered the sheet (UI.md §6).
+	EndedByConfirmation [2]bool
 }
 
 // HandRow is one hand of one match (RULES §5). Arrays are indexed by

@@ -32,7 +32,7 @@
     q.forEach(function (item) {
       var li = document.createElement("li");
       li.dataset.pendingHand = String(item.index + 1);
-      li.textContent = main.dataset.pendingLabel.replace("%d", item.index + 1);
+      li.textContent = main.dataset.pendingLabel.replace("%v", item.index + 1);
       ul.appendChild(li);
     });
     pending.hidden = q.length === 0;
@@ -46,7 +46,7 @@
     });
     form.querySelector('input[name="index"]').value = i;
     var h = document.getElementById("hand-h");
-    if (h) h.textContent = main.dataset.handLabel.replace("%d", i + 1);
+    if (h) h.textContent = main.dataset.handLabel.replace("%v", i + 1);
   }
   function num(el) { var v = el.value.trim(); return v === "" ? null : parseInt(v, 10); }
 
