@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 
@@ -216,16 +217,13 @@ func (pt *PublicTournament) Card(id string) (EntrantCard, error) {
 		row := CardRow{Round: r.Round.Number, Rank: rankAfter(r.Round.Number)}
 		found := false
 		for _, tb := range r.Tables {
-			own, opp := domain.NS, domain.EO
-			switch id {
-			case tb.Table.NS:
-				row.Opponent = tb.Table.EO
-			case tb.Table.EO:
-				own, opp = domain.EO, domain.NS
-				row.Opponent = tb.Table.NS
-			default:
+			own, seated := tb.Table.LineOf(id) // individual: either player of a line
+			if !seated {
 				continue
 			}
+			opp := own.Other()
+			// Individual: the two opposing players, "7 / 2".
+			row.Opponent = strings.Join(tb.Table.Line(opp), " / ")
 			found = true
 			row.Table, row.Line, row.Played = tb.Table.Table, own.String(), tb.HasSheet
 			if tb.HasSheet {
