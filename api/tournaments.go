@@ -204,9 +204,9 @@ func listOfTournament[T, J any](s *server, c *gin.Context, load func(context.Con
 }
 
 type roundRequest struct {
-	Number       int         `json:"number"`
-	HandsPlanned int         `json:"hands_planned"`
-	Phase        string      `json:"phase"`
+	Number       int            `json:"number"`
+	HandsPlanned int            `json:"hands_planned"`
+	Phase        string         `json:"phase"`
 	Tables       []tableRequest `json:"tables"`
 	Byes         []string       `json:"byes"`
 }
