@@ -190,3 +190,42 @@ func TestIndividualRoundsSheetsStandings(t *testing.T) {
 		wantStatus(t, ps, http.StatusOK, "public standings")
 	})
 }
+
+// API §5 in an individual tournament: the tidy layout's ns/eo cell names
+// the line's two players ("2 / 1", "3-4", in either order); a cell naming
+// one player is that match's error naming the cell. The template for an
+// individual tournament says so.
+func TestIndividualImport(t *testing.T) {
+	eachBackend(t, func(t *testing.T, b backend) {
+		w, _ := individualWorld(t, b)
+		res := w.do(request{method: "POST", path: "/v1/tournaments/" + w.tid + "/rounds", token: w.club1, body: map[string]any{
+			"number": 1, "phase": "danese", "byes": []string{"9", "10"},
+			"tables": []map[string]any{{"table": 1, "ns": []string{"1", "2"}, "eo": []string{"3", "4"}}, {"table": 2, "ns": []string{"5", "6"}, "eo": []string{"7", "8"}}}}})
+		wantStatus(t, res, http.StatusCreated, "round 1")
+		wb := tidyWorkbook(t, "fitab-2025", 3, genMatches(seating{1, 1, "2 / 1", "3-4"}, seating{1, 2, "5-6", "7"}), nil)
+		up := w.upload(w.club1, w.tid, "turno1.xlsx", wb)
+		wantStatus(t, up, http.StatusCreated, "import")
+		rep := decodeImport(t, up)
+		for _, m := range rep.Matches {
+			switch m.Table {
+			case 1:
+				if m.Status != "created" {
+					t.Errorf("table 1: %+v", m)
+				}
+			case 2:
+				if m.Error == nil || m.Error.Cell != "Smazzate!E5" {
+					t.Errorf("table 2 (one player at EO): %+v", m)
+				}
+			}
+		}
+		got := w.do(request{method: "GET", path: w.sheetPath(1, 1), token: w.club1})
+		wantStatus(t, got, http.StatusOK, "imported sheet")
+		if ids := jsonPath(t, got.json(t), "sheet", "eo", "ids"); fmt.Sprint(ids) != "[3 4]" {
+			t.Errorf("imported eo.ids = %v", ids)
+		}
+
+		tpl := w.do(request{method: "GET", path: "/v1/templates/scoresheet.xlsx?kind=individual"})
+		wantStatus(t, tpl, http.StatusOK, "individual template")
+		wantStatus(t, w.do(request{method: "GET", path: "/v1/templates/scoresheet.xlsx?kind=doubles"}), http.StatusBadRequest, "unknown kind")
+	})
+}
