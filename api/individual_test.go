@@ -1,12 +1,15 @@
 package api
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"net/http"
 	"slices"
 	"strconv"
 	"testing"
+
+	"github.com/xuri/excelize/v2"
 )
 
 // Individual tournaments in the service (issue 13 item 4; API §4.2, RULES
@@ -177,6 +180,33 @@ func TestIndividualRoundsSheetsStandings(t *testing.T) {
 		wantStatus(t, w.publish(w.club1, w.tid, 2), http.StatusOK, "publish round 2")
 		if c := w.check(w.fed, w.tid, 2); !c.OK || c.System != "draw" {
 			t.Errorf("round 2 check: %+v", c)
+		}
+
+		// Exports (API §6): the JSON rounds name the two players of a line
+		// as API §4.2 does; a match names them in ids; Turni shows "1 / 2";
+		// Classifica is per player.
+		ex := w.do(request{method: "GET", path: "/v1/tournaments/" + w.tid + "/export.json", token: w.club1})
+		wantStatus(t, ex, http.StatusOK, "export JSON")
+		exj := ex.json(t)
+		if ns := jsonPath(t, exj, "rounds", 0, "tables", 0, "ns"); fmt.Sprint(ns) != "[1 2]" {
+			t.Errorf("export round 1 table 1 ns = %v", ns)
+		}
+		if ids := jsonPath(t, exj, "matches", 0, "ns", "ids"); fmt.Sprint(ids) != "[1 2]" {
+			t.Errorf("export match ns.ids = %v", ids)
+		}
+		xl := w.do(request{method: "GET", path: "/v1/tournaments/" + w.tid + "/export.xlsx", token: w.club1})
+		wantStatus(t, xl, http.StatusOK, "export xlsx")
+		f, err := excelize.OpenReader(bytes.NewReader(xl.body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		turni, err := f.GetRows("Turni")
+		if err != nil || len(turni) < 2 || turni[1][2] != "1 / 2" || turni[1][3] != "3 / 4" {
+			t.Errorf("Turni: %q (%v)", turni, err)
+		}
+		classifica, err := f.GetRows("Classifica")
+		if err != nil || len(classifica) != 11 {
+			t.Errorf("Classifica: %d rows, want a header and one per player (%v)", len(classifica), err)
 		}
 
 		// Public reads show the two players of each line.
