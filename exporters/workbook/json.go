@@ -305,9 +305,9 @@ type jsonMatchLine struct {
 	ID string `json:"id"`
 	// IDs: the two players of an individual line (ID is then "3 / 11").
 	IDs   []string `json:"ids,omitempty"`
-	Total int    `json:"total"`
-	MP    int    `json:"mp"`
-	VP    int    `json:"vp"`
+	Total int      `json:"total"`
+	MP    int      `json:"mp"`
+	VP    int      `json:"vp"`
 	// ConfirmedAt: when the line signed the sheet at the table.
 	ConfirmedAt *string `json:"confirmed_at,omitempty"`
 }

@@ -58,8 +58,8 @@ type MatchRow struct {
 	// individual tournament; nil for pairs and teams.
 	Players [2][]string
 	Total   [2]int
-	MP       [2]int
-	VP       [2]int
+	MP      [2]int
+	VP      [2]int
 	// Differs: the official (written) result above is not the one
 	// computed from the hands (RULES §8); Computed is that one.
 	Differs  bool
