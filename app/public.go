@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 	"sync"
 	"time"
 
@@ -178,13 +177,16 @@ type CardRow struct {
 	Round    int
 	Table    int    // 0: a bye
 	Line     string // "ns" or "eo"
-	Opponent string // entrant id, "" for a bye
-	Own      int    // the line's total
-	Against  int    // the opponent's total
-	MP, VP   int
-	Played   bool // a sheet is stored for the table
-	Bye      bool
-	Rank     int // rank in the standings after the round (0: not counted yet)
+	Opponent string // entrant id, "" for a bye (individual: the first opposing player)
+	// Opponents are the entrant ids of the opposing line: one, or the two
+	// players of an individual line.
+	Opponents []string
+	Own       int // the line's total
+	Against   int // the opponent's total
+	MP, VP    int
+	Played    bool // a sheet is stored for the table
+	Bye       bool
+	Rank      int // rank in the standings after the round (0: not counted yet)
 }
 
 // EntrantCard is one entrant's card: every round, with the totals.
@@ -222,8 +224,8 @@ func (pt *PublicTournament) Card(id string) (EntrantCard, error) {
 				continue
 			}
 			opp := own.Other()
-			// Individual: the two opposing players, "7 / 2".
-			row.Opponent = strings.Join(tb.Table.Line(opp), " / ")
+			row.Opponents = tb.Table.Line(opp)
+			row.Opponent = row.Opponents[0]
 			found = true
 			row.Table, row.Line, row.Played = tb.Table.Table, own.String(), tb.HasSheet
 			if tb.HasSheet {

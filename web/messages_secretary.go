@@ -179,6 +179,7 @@ var messagesSecretary = map[string]msg{
 	"secretary.standings_provisional":        {"provvisoria", "provisional"},
 	"secretary.standings_rank":               {"Pos.", "Rank"},
 	"secretary.standings_entrant":            {"Coppia", "Entrant"},
+	"secretary.standings_player":             {"Giocatore", "Player"}, // individual tournaments rank players (RULES §8)
 	"secretary.standings_vp":                 {"PV", "VP"},
 	"secretary.standings_mp":                 {"Diff. (MP)", "MP"},
 	"secretary.after_round":                  {"Classifica dopo il", "Standings after"},
