@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/xuri/excelize/v2"
@@ -80,6 +81,12 @@ func TestIndividualRoundsSheetsStandings(t *testing.T) {
 			t.Run(c.name, func(t *testing.T) {
 				wantProblem(t, w.do(request{method: "POST", path: rounds, token: w.club1, body: c.body}), http.StatusUnprocessableEntity, c.pointer)
 			})
+		}
+		// In Italian when asked (api/problem_it.go).
+		it := wantProblem(t, w.do(request{method: "POST", path: rounds, token: w.club1, header: map[string]string{"Accept-Language": "it"},
+			body: round(tb(1, "1", []string{"3", "4"}), tb(2, []string{"5", "6"}, []string{"7", "8"}))}), http.StatusUnprocessableEntity, "/tables/0/ns")
+		if len(it.Errors) == 0 || !strings.Contains(it.Errors[0].Detail, "due giocatori") {
+			t.Errorf("Italian detail: %+v", it.Errors)
 		}
 		// A pairs tournament keeps its shape: an array is refused.
 		wantProblem(t, w.do(request{method: "POST", path: "/v1/tournaments/" + pairsTID + "/rounds", token: w.club1, body: map[string]any{
@@ -180,6 +187,16 @@ func TestIndividualRoundsSheetsStandings(t *testing.T) {
 		wantStatus(t, w.publish(w.club1, w.tid, 2), http.StatusOK, "publish round 2")
 		if c := w.check(w.fed, w.tid, 2); !c.OK || c.System != "draw" {
 			t.Errorf("round 2 check: %+v", c)
+		}
+
+		// A round seated by hand that puts former partners together again:
+		// the check says so (RULES §11, REPEATED_PARTNER).
+		res = w.do(request{method: "POST", path: rounds, token: w.club1, body: map[string]any{"number": 3, "phase": "danese",
+			"tables": []map[string]any{tb(1, []string{"1", "2"}, []string{"3", "5"}), tb(2, []string{"4", "6"}, []string{"7", "9"})}, "byes": []string{"8", "10"}}})
+		wantStatus(t, res, http.StatusCreated, "round 3 by hand")
+		c3 := w.check(w.fed, w.tid, 3)
+		if c3.OK || !slices.ContainsFunc(c3.Problems, func(p pairingProblemJSON) bool { return p.Code == "REPEATED_PARTNER" && p.Table == 1 }) {
+			t.Errorf("round 3 check: %+v, want REPEATED_PARTNER at table 1", c3)
 		}
 
 		// Exports (API §6): the JSON rounds name the two players of a line
