@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -70,11 +71,16 @@ func TestBrowserIndividualRound(t *testing.T) {
 
 	// The round page shows the lines' players; the sheets are entered.
 	run(t, ctx, chromedp.Navigate(base+"/rounds/1"), chromedp.WaitVisible(chromedp.CSS(`tr[data-table="1"]`)))
-	if cell := text(t, ctx, `tr[data-table="1"] td:nth-of-type(1)`); cell != r1.Tables[0].NS+" – "+r1.Tables[0].NS2 {
-		t.Errorf("round page NS of table 1: %q", cell)
+	// "3 Rossi – 11 Bianchi": both players, numbers and names.
+	nameOf := func(id string) string { n, _ := strconv.Atoi(id); return names[n-1] }
+	if cell, want := text(t, ctx, `tr[data-table="1"] td:nth-of-type(1)`), r1.Tables[0].NS+" "+nameOf(r1.Tables[0].NS)+" – "+r1.Tables[0].NS2+" "+nameOf(r1.Tables[0].NS2); cell != want {
+		t.Errorf("round page NS of table 1: %q, want %q", cell, want)
 	}
 	screenshot(t, ctx, "individual-round")
 	enterSheet(t, ctx, base, 1, 1, 1)
+	if line := text(t, ctx, `[data-line="eo"]`); !strings.Contains(line, nameOf(r1.Tables[0].EO2)) {
+		t.Errorf("sheet page EO line %q does not name player %s", line, r1.Tables[0].EO2)
+	}
 	screenshot(t, ctx, "individual-sheet")
 	checkA11y(t, ctx)
 	enterSheet(t, ctx, base, 1, 2, 2)

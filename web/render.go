@@ -120,6 +120,7 @@ func (s *Server) funcs(lang Lang) template.FuncMap {
 		// entrant, or an individual line's two players ("3 – 11").
 		"seat":    func(tb domain.TableAssignment, line string) string { return strings.Join(seatIDs(tb, line), " – ") },
 		"seatIDs": seatIDs,
+		"who":     who,
 	}
 }
 
@@ -177,4 +178,19 @@ func seatIDs(tb domain.TableAssignment, line string) []string {
 		return tb.Line(domain.EO)
 	}
 	return tb.Line(domain.NS)
+}
+
+// who is line "ns" or "eo" of a table as people read it: "3 Rossi – 11
+// Bianchi" with the players' names (names: entrant id → name, nil for
+// none), "3 – 11" without.
+func who(tb domain.TableAssignment, line string, names map[string]string) string {
+	ids := seatIDs(tb, line)
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i] = id
+		if n := names[id]; n != "" {
+			out[i] += " " + n
+		}
+	}
+	return strings.Join(out, " – ")
 }
