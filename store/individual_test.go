@@ -2,13 +2,16 @@ package store_test
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"strconv"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/pressly/goose/v3"
 
 	"segnapunti/domain"
+	"segnapunti/migrations"
 	"segnapunti/store"
 	"segnapunti/store/dbtest"
 )
@@ -126,6 +129,69 @@ func TestIndividualLinesRefused(t *testing.T) {
 		}
 		if _, err := db.GetRound(ctx, tid, 1); err == nil {
 			t.Error("a refused round left a row")
+		}
+	})
+}
+
+// Migration 00013 keeps every existing tournament readable: an individual
+// tournament stored before it (one player a line, a sheet naming its line
+// by id) reads back as it was after migrating up, with no second players,
+// and its results and standings still count.
+func TestIndividualMigrationKeepsOldRoundsReadable(t *testing.T) {
+	t.Parallel()
+	forEachDialect(t, func(t *testing.T, dialect string) {
+		ctx := context.Background()
+		dsn := emptyDSN(t, dialect)
+		db := open(t, dsn)
+		tid := setupIndividual(t, db)
+		old := domain.Round{Number: 1, HandsPlanned: 3, Phase: domain.PhaseDanese, State: domain.RoundPlaying,
+			Tables: []domain.TableAssignment{{Table: 1, NS: "1", EO: "2"}}}
+		wantErr(t, db.CreateRound(ctx, tid, old), nil)
+		sh := minimalSheet()
+		sh.Kind = domain.KindIndividual
+		sh.Sides = [2]domain.Side{{ID: "1"}, {ID: "2"}}
+		_, err := db.PutSheet(ctx, tid, 1, 1, sh, mustReport(t, sh), 0)
+		wantErr(t, err, nil)
+		db.Close()
+
+		// Back to the schema before 00013, then up again as a start does.
+		driver, gooseDialect, raw := "pgx", goose.DialectPostgres, dsn
+		if dialect == store.DialectSQLite {
+			driver, gooseDialect, raw = "sqlite", goose.DialectSQLite3, dsn+"?_pragma=foreign_keys(1)"
+		}
+		sqlDB, err := sql.Open(driver, raw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer sqlDB.Close()
+		dir, _ := migrations.Dir(dialect)
+		p, err := goose.NewProvider(gooseDialect, sqlDB, dir, goose.WithDisableGlobalRegistry(true))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := p.DownTo(ctx, 12); err != nil {
+			t.Fatalf("down to 12: %v", err)
+		}
+		if v, err := p.GetDBVersion(ctx); err != nil || v >= 13 {
+			t.Fatalf("version %d after down (%v)", v, err)
+		}
+		sqlDB.Close()
+
+		db = open(t, dsn)
+		got, err := db.GetRound(ctx, tid, 1)
+		wantErr(t, err, nil)
+		if diff := cmp.Diff(old, got); diff != "" {
+			t.Errorf("old round after migrating (-want +got):\n%s", diff)
+		}
+		st, err := db.GetSheet(ctx, tid, 1, 1)
+		wantErr(t, err, nil)
+		if st.Sheet.Sides[domain.NS].ID != "1" || st.Sheet.Sides[domain.NS].IDs != nil {
+			t.Errorf("old sheet sides %+v", st.Sheet.Sides)
+		}
+		res, err := db.MatchResults(ctx, tid, 0)
+		wantErr(t, err, nil)
+		if len(res) != 1 || res[0].NS != "1" || res[0].NS2 != "" || res[0].EO != "2" || res[0].EO2 != "" {
+			t.Errorf("old results %+v", res)
 		}
 	})
 }
