@@ -97,6 +97,22 @@ func TestBrowserIndividualRound(t *testing.T) {
 	}
 	screenshot(t, ctx, "individual-standings")
 
+	// The public pages (UI.md §7): the round's lines and a player's card
+	// name both players of a line.
+	if err := site.Store.SetTournamentPublic(ctx0, tr.ID, true); err != nil {
+		t.Fatal(err)
+	}
+	run(t, ctx, chromedp.Navigate(site.URL+"/p/"+tr.ID+"/rounds/1"), chromedp.WaitVisible(chromedp.CSS(`body`)))
+	if page := text(t, ctx, `main`); !strings.Contains(page, nameOf(tb.NS2)) || !strings.Contains(page, nameOf(tb.EO2)) {
+		t.Errorf("public round page does not name the second players: %q", page)
+	}
+	screenshot(t, ctx, "individual-public-round")
+	checkA11y(t, ctx)
+	run(t, ctx, chromedp.Navigate(site.URL+"/p/"+tr.ID+"/entrants/"+tb.NS), chromedp.WaitVisible(chromedp.CSS(`body`)))
+	if page := text(t, ctx, `main`); !strings.Contains(page, nameOf(tb.EO)) || !strings.Contains(page, nameOf(tb.EO2)) {
+		t.Errorf("public card of %s does not name both opponents: %q", tb.NS, page)
+	}
+
 	// The manual seating form: two selects a line.
 	run(t, ctx, chromedp.Navigate(base+"/rounds/new"), chromedp.WaitVisible(chromedp.CSS(`[data-action="create-round"]`)))
 	if count(t, ctx, `#tables-0-ns2`) != 1 || count(t, ctx, `#tables-0-eo2`) != 1 {
