@@ -282,6 +282,11 @@ type jsonRound struct {
 	State        string      `json:"state"`
 	Tables       []jsonTable `json:"tables"`
 	Byes         []string    `json:"byes"`
+	// System and Seed: how the round was seated (RULES §11), so that
+	// `segnapunti pairings check` re-derives it; left out for a round
+	// seated by hand.
+	System string  `json:"system,omitempty"`
+	Seed   *uint64 `json:"seed,omitempty"`
 }
 
 func toJSONRound(r domain.Round) (any, error) {
@@ -294,6 +299,7 @@ func toJSONRound(r domain.Round) (any, error) {
 	out := jsonRound{
 		Number: r.Number, HandsPlanned: r.HandsPlanned, Phase: string(r.Phase), State: string(r.State),
 		Tables: make([]jsonTable, len(r.Tables)), Byes: append([]string{}, r.Byes...),
+		System: string(r.System), Seed: r.Seed,
 	}
 	for i, ta := range r.Tables {
 		out.Tables[i] = jsonTable{Table: ta.Table, NS: jsonLine(ta.Line(domain.NS)), EO: jsonLine(ta.Line(domain.EO))}
