@@ -199,6 +199,17 @@ func TestIndividualRoundsSheetsStandings(t *testing.T) {
 			t.Errorf("round 3 check: %+v, want REPEATED_PARTNER at table 1", c3)
 		}
 
+		// PUT .../rounds/3 redefines the seating (no sheet yet): the same
+		// shapes as POST.
+		wantProblem(t, w.do(request{method: "PUT", path: rounds + "/3", token: w.club1, body: map[string]any{"number": 3, "phase": "danese",
+			"tables": []map[string]any{tb(1, "1", []string{"3", "5"})}}}), http.StatusUnprocessableEntity, "/tables/0/ns")
+		res = w.do(request{method: "PUT", path: rounds + "/3", token: w.club1, body: map[string]any{"number": 3, "phase": "danese",
+			"tables": []map[string]any{tb(1, []string{"1", "7"}, []string{"3", "5"}), tb(2, []string{"4", "10"}, []string{"2", "9"})}, "byes": []string{"6", "8"}}})
+		wantStatus(t, res, http.StatusOK, "redefine round 3")
+		if r3 := decodeIndRound(t, res); !slices.Equal(r3.Tables[0].NS, []string{"1", "7"}) {
+			t.Errorf("redefined round 3: %+v", r3.Tables)
+		}
+
 		// Exports (API §6): the JSON rounds name the two players of a line
 		// as API §4.2 does; a match names them in ids; Turni shows "1 / 2";
 		// Classifica is per player.
