@@ -82,9 +82,10 @@ func (s *server) putRound(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	in := app.RoundInput{Number: req.Number, HandsPlanned: req.HandsPlanned, Phase: req.Phase, Byes: req.Byes}
-	for _, tb := range req.Tables {
-		in.Tables = append(in.Tables, domain.TableAssignment{Table: tb.Table, NS: tb.NS, EO: tb.EO})
+	in, err := roundInput(req)
+	if err != nil {
+		s.fail(c, err)
+		return
 	}
 	r, err := s.app.RedefineRound(c.Request.Context(), mustPrincipal(c), c.Param("tid"), n, in)
 	if err != nil {

@@ -25,8 +25,15 @@ type roundAnswer struct {
 	State        string      `json:"state"`
 	System       string      `json:"system"`
 	Seed         *uint64     `json:"seed"`
-	Tables       []tableJSON `json:"tables"`
+	Tables       []pairTable `json:"tables"`
 	Byes         []string    `json:"byes"`
+}
+
+// pairTable is a table of a pairs round as answered (one entrant a line).
+type pairTable struct {
+	Table int    `json:"table"`
+	NS    string `json:"ns"`
+	EO    string `json:"eo"`
 }
 
 func decodeRound(t *testing.T, r response) roundAnswer {
@@ -77,7 +84,7 @@ func (w *world) playRound(token, tid string, r roundAnswer) {
 	}
 }
 
-func lineSet(tb tableJSON) []string {
+func lineSet(tb pairTable) []string {
 	s := []string{tb.NS, tb.EO}
 	slices.Sort(s)
 	return s
@@ -201,8 +208,8 @@ func TestGenerateRefusals(t *testing.T) {
 	w.enterPairs(w.club1, tid, "1", "2", "3", "4")
 	wantProblem(t, w.generate(w.club1, tid, map[string]any{"number": 1, "system": "danese"}), http.StatusUnprocessableEntity, "/system")
 	wantProblem(t, w.do(request{method: "POST", path: "/v1/tournaments/" + tid + "/rounds/generate", token: w.club1, body: `{"number": 1, "system": "draw", "seed": -1}`}), http.StatusUnprocessableEntity, "")
-	// Individual tournaments are not generated nor checked by the service
-	// yet: a clear refusal, not a wrong seating.
+	// Individual tournaments are seated by their randomised schedule
+	// (api/individual_test.go); a system that pairs lines is refused.
 	ind := tournamentBody("Individuale", "club")
 	ind["kind"], ind["rounds_planned"] = "individual", 5
 	iid := w.createTournament(w.club1, ind)
@@ -211,7 +218,7 @@ func TestGenerateRefusals(t *testing.T) {
 		es = append(es, map[string]any{"id": fmt.Sprint(i), "players": []map[string]any{{"name": fmt.Sprintf("Giocatore %d", i)}}})
 	}
 	wantStatus(t, w.do(request{method: "POST", path: "/v1/tournaments/" + iid + "/entrants", token: w.club1, body: map[string]any{"entrants": es}}), http.StatusCreated, "enter players")
-	wantProblem(t, w.generate(w.club1, iid, map[string]any{"number": 1, "system": "draw"}), http.StatusUnprocessableEntity, "/system")
+	wantProblem(t, w.generate(w.club1, iid, map[string]any{"number": 1, "system": "mitchell"}), http.StatusUnprocessableEntity, "/system")
 }
 
 // postgresBackend is one fresh PostgreSQL database.

@@ -55,14 +55,27 @@ func fillSheetDefaults(root *jsonValue, g app.SheetTarget) {
 	}
 	def(root, "round", jsonIntValue(g.Round.Number))
 	def(root, "table", jsonIntValue(g.Table.Table))
-	for _, side := range []struct{ key, id string }{{"ns", g.Table.NS}, {"eo", g.Table.EO}} {
-		switch v := root.field(side.key); {
+	// A line is named by "id" (one entrant) or, at a table of an
+	// individual tournament, by "ids" (its two players: API §4.2); a line
+	// that names itself either way is left as written.
+	for _, l := range domain.Lines {
+		key, want := l.String(), g.Side(l)
+		name, val := "id", jsonStringValue(want.ID)
+		if want.IDs != nil {
+			name, val = "ids", &jsonValue{kind: jsonArray}
+			for _, id := range want.IDs {
+				val.items = append(val.items, jsonStringValue(id))
+			}
+		}
+		switch v := root.field(key); {
 		case v == nil || v.kind == jsonNull:
 			o := jsonObjectValue()
-			o.set("id", jsonStringValue(side.id))
-			root.setDefault(side.key, o)
+			o.set(name, val)
+			root.setDefault(key, o)
 		case v.kind == jsonObject:
-			def(v, "id", jsonStringValue(side.id))
+			if isAbsent(v.field("id")) && isAbsent(v.field("ids")) {
+				v.setDefault(name, val)
+			}
 		}
 	}
 }
@@ -405,3 +418,6 @@ func etagListHas(header, tag string) bool {
 	}
 	return false
 }
+
+// isAbsent: a member left out or null.
+func isAbsent(v *jsonValue) bool { return v == nil || v.kind == jsonNull }

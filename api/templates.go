@@ -6,6 +6,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"segnapunti/domain"
 	"segnapunti/importers/xlsx"
 )
 
@@ -19,7 +20,7 @@ const defaultTemplateHands = 3
 // club fills it in before it has anything to upload.
 func (s *server) scoresheetTemplate(c *gin.Context) {
 	q := c.Request.URL.Query()
-	if err := onlyParams(q, "hands"); err != nil {
+	if err := onlyParams(q, "hands", "kind"); err != nil {
 		s.fail(c, err)
 		return
 	}
@@ -31,7 +32,18 @@ func (s *server) scoresheetTemplate(c *gin.Context) {
 	if hands == 0 {
 		hands = defaultTemplateHands
 	}
-	data, err := xlsx.Template(hands)
+	// kind: the tournament's kind; individual lines name two players
+	// (API §4.2, importers/xlsx SplitPlayerIDs).
+	kind := domain.KindPairs
+	if v, ok := q["kind"]; ok {
+		k, err := domain.ParseKind(v[0])
+		if len(v) != 1 || err != nil {
+			s.fail(c, errParam("kind", "kind must be one of pairs, individual, teams, international"))
+			return
+		}
+		kind = k
+	}
+	data, err := xlsx.TemplateFor(hands, kind)
 	if err != nil {
 		s.fail(c, fmt.Errorf("build the template: %w", err))
 		return

@@ -204,17 +204,19 @@ func listOfTournament[T, J any](s *server, c *gin.Context, load func(context.Con
 }
 
 type roundRequest struct {
-	Number       int         `json:"number"`
-	HandsPlanned int         `json:"hands_planned"`
-	Phase        string      `json:"phase"`
-	Tables       []tableJSON `json:"tables"`
-	Byes         []string    `json:"byes"`
+	Number       int            `json:"number"`
+	HandsPlanned int            `json:"hands_planned"`
+	Phase        string         `json:"phase"`
+	Tables       []tableRequest `json:"tables"`
+	Byes         []string       `json:"byes"`
 }
 
+// tableJSON is a table of a round: ns and eo are an entrant id, or the two
+// player ids of an individual line (api/lines.go).
 type tableJSON struct {
-	Table int    `json:"table"`
-	NS    string `json:"ns"`
-	EO    string `json:"eo"`
+	Table int      `json:"table"`
+	NS    lineJSON `json:"ns"`
+	EO    lineJSON `json:"eo"`
 }
 
 type roundJSON struct {
@@ -237,7 +239,7 @@ func toRoundJSON(r domain.Round) roundJSON {
 	out := roundJSON{Number: r.Number, HandsPlanned: r.HandsPlanned, Phase: string(r.Phase), State: string(r.State),
 		Tables: make([]tableJSON, 0, len(r.Tables)), Byes: append([]string{}, r.Byes...), System: string(r.System), Seed: r.Seed}
 	for _, t := range r.Tables {
-		out.Tables = append(out.Tables, tableJSON{Table: t.Table, NS: t.NS, EO: t.EO})
+		out.Tables = append(out.Tables, tableJSON{Table: t.Table, NS: t.Line(domain.NS), EO: t.Line(domain.EO)})
 	}
 	return out
 }
@@ -248,9 +250,10 @@ func (s *server) createRound(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	in := app.RoundInput{Number: req.Number, HandsPlanned: req.HandsPlanned, Phase: req.Phase, Byes: req.Byes}
-	for _, tb := range req.Tables {
-		in.Tables = append(in.Tables, domain.TableAssignment{Table: tb.Table, NS: tb.NS, EO: tb.EO})
+	in, err := roundInput(req)
+	if err != nil {
+		s.fail(c, err)
+		return
 	}
 	tid := c.Param("tid")
 	r, err := s.app.CreateRound(c.Request.Context(), mustPrincipal(c), tid, in)

@@ -232,7 +232,8 @@ func (r AdjustmentInput) check(t domain.Tournament, entered map[string]bool, rou
 // removed pair).
 func (a *App) playedAgainst(ctx context.Context, t domain.Tournament, r domain.Round, entrant string) (*domain.MatchScore, error) {
 	for _, tb := range r.Tables {
-		if tb.NS != entrant && tb.EO != entrant {
+		line, seated := tb.LineOf(entrant) // individual: either player of a line
+		if !seated {
 			continue
 		}
 		st, err := a.db.GetSheet(ctx, t.ID, r.Number, tb.Table)
@@ -241,10 +242,6 @@ func (a *App) playedAgainst(ctx context.Context, t domain.Tournament, r domain.R
 		}
 		if err != nil {
 			return nil, err
-		}
-		line := domain.NS
-		if tb.EO == entrant {
-			line = domain.EO
 		}
 		res := domain.Validate(st.Sheet).Computed.Lines[line]
 		return &domain.MatchScore{VP: res.VP, MP: res.MP}, nil

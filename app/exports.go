@@ -170,7 +170,7 @@ type matchItem struct {
 }
 
 // matchItems reads the tournament's stored sheets in round and table order.
-func (a *App) matchItems(ctx context.Context, tid string, seats map[[2]int][2]string, signed map[[2]int][]store.Confirmation) iter.Seq2[matchItem, error] {
+func (a *App) matchItems(ctx context.Context, tid string, seats map[[2]int]seating, signed map[[2]int][]store.Confirmation) iter.Seq2[matchItem, error] {
 	return func(yield func(matchItem, error) bool) {
 		for st, err := range a.db.EachSheet(ctx, tid) {
 			if err != nil {
@@ -194,31 +194,47 @@ func (a *App) matchItems(ctx context.Context, tid string, seats map[[2]int][2]st
 }
 
 // seatsOf maps (round, table) to the entrants the round seats there, NS
-// and EO.
-func seatsOf(rounds []domain.Round) map[[2]int][2]string {
-	out := map[[2]int][2]string{}
+// and EO: an individual line's two players as one cell, "3 / 11" (the
+// import reads it back: importers/xlsx SplitPlayerIDs), with the players
+// apart in players.
+type seating struct {
+	ids     [2]string
+	players [2][]string // individual lines only
+}
+
+func seatsOf(rounds []domain.Round) map[[2]int]seating {
+	out := map[[2]int]seating{}
 	for _, r := range rounds {
 		for _, tb := range r.Tables {
-			out[[2]int{r.Number, tb.Table}] = [2]string{tb.NS, tb.EO}
+			var s seating
+			for _, l := range domain.Lines {
+				ids := tb.Line(l)
+				s.ids[l] = strings.Join(ids, " / ")
+				if len(ids) > 1 {
+					s.players[l] = ids
+				}
+			}
+			out[[2]int{r.Number, tb.Table}] = s
 		}
 	}
 	return out
 }
 
-func toMatchItem(st store.SheetAt, seats map[[2]int][2]string) matchItem {
+func toMatchItem(st store.SheetAt, seats map[[2]int]seating) matchItem {
 	sh := st.Sheet
 	// The entrants the round seats at the table, as the standings credit
 	// them; the ids written on the sheet only if the round has no such
 	// table (the service refuses such a sheet, so only for old data).
-	ids, ok := seats[[2]int{st.Round, st.Table}]
+	seat, ok := seats[[2]int{st.Round, st.Table}]
 	if !ok {
-		ids = [2]string{sh.Sides[domain.NS].ID, sh.Sides[domain.EO].ID}
+		seat.ids = [2]string{strings.Join(sh.Sides[domain.NS].Entrants(), " / "), strings.Join(sh.Sides[domain.EO].Entrants(), " / ")}
 	}
+	ids := seat.ids
 	// The result that counts is the official one, as written on the
 	// delivered sheet (RULES §8); the computed one beside it when they
 	// differ.
 	om := domain.OfficialResult(sh, domain.Validate(sh))
-	m := workbook.MatchRow{Round: st.Round, Table: st.Table, Entrants: ids, Differs: om.Differs}
+	m := workbook.MatchRow{Round: st.Round, Table: st.Table, Entrants: ids, Players: seat.players, Differs: om.Differs}
 	for _, l := range domain.Lines {
 		o, c := om.Lines[l].Official, om.Lines[l].Computed
 		m.Total[l], m.MP[l], m.VP[l] = o.Total, o.MP, o.VP

@@ -328,7 +328,7 @@ func (a *App) importWorkbook(ctx context.Context, t domain.Tournament, by string
 		return ImportResult{}, err
 	}
 	wb, err := xlsx.Read(bytes.NewReader(up.Data), int64(len(up.Data)), xlsx.Options{
-		Ruleset: t.Ruleset, HandsPlanned: t.HandsPerRound, MaxBytes: maxBytes,
+		Ruleset: t.Ruleset, HandsPlanned: t.HandsPerRound, MaxBytes: maxBytes, Kind: t.Kind,
 	})
 	if err != nil {
 		return ImportResult{}, workbookError(err)
@@ -581,6 +581,10 @@ func fitMatch(t domain.Tournament, rounds map[int]domain.Round, entered map[stri
 	}
 	var errs []FieldError
 	for _, l := range domain.Lines {
+		if lineErrs, done := fitIndividualLine(r, tb, entered, sh, l, misfit); done { // app/imports_individual.go
+			errs = append(errs, lineErrs...)
+			continue
+		}
 		want, other := tb.NS, tb.EO
 		if l == domain.EO {
 			want, other = tb.EO, tb.NS

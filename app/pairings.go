@@ -73,9 +73,6 @@ func (a *App) GenerateRound(ctx context.Context, p Principal, tid string, in Gen
 	} else if phase, err = domain.ParsePhase(in.Phase); err != nil {
 		errs = append(errs, FieldError{Pointer: "/phase", Detail: domainDetail(err)})
 	}
-	if t.Kind == domain.KindIndividual {
-		errs = append(errs, FieldError{Pointer: "/system", Detail: "individual tournaments are not yet seated by the service: seat the round by hand"})
-	}
 	if len(errs) > 0 {
 		return domain.Round{}, invalid(errs)
 	}
@@ -91,7 +88,10 @@ func (a *App) GenerateRound(ctx context.Context, p Principal, tid string, in Gen
 	r := domain.Round{Number: in.Number, HandsPlanned: hands, Phase: phase, State: domain.RoundProposed,
 		System: paired.System, Seed: paired.Seed, Byes: paired.Byes}
 	for _, pt := range paired.Tables {
-		r.Tables = append(r.Tables, domain.TableAssignment{Table: pt.Table, NS: pt.NS[0], EO: pt.EO[0]})
+		ta := domain.TableAssignment{Table: pt.Table}
+		ta.SetLine(domain.NS, pt.NS) // individual: the line's two players
+		ta.SetLine(domain.EO, pt.EO)
+		r.Tables = append(r.Tables, ta)
 	}
 	if err := a.db.ProposeRound(ctx, t.ID, r); errors.Is(err, domain.ErrConflict) {
 		return domain.Round{}, conflict("round %d is already published and is never changed by generating again (FITAB art. 2, FIBur-INT art. 2); a published seating is corrected by hand", in.Number)
@@ -154,7 +154,7 @@ func pairedOf(r domain.Round) domain.PairedRound {
 		out.System = domain.SystemChoice
 	}
 	for _, t := range r.Tables {
-		out.Tables = append(out.Tables, domain.PairedTable{Table: t.Table, NS: []string{t.NS}, EO: []string{t.EO}})
+		out.Tables = append(out.Tables, domain.PairedTable{Table: t.Table, NS: t.Line(domain.NS), EO: t.Line(domain.EO)})
 	}
 	return out
 }
@@ -229,11 +229,6 @@ func (a *App) CheckRound(ctx context.Context, p Principal, tid string, n int) (d
 	t, err := a.readable(ctx, p, tid)
 	if err != nil {
 		return domain.PairingCheck{}, err
-	}
-	if t.Kind == domain.KindIndividual {
-		// The rounds store one entrant per line; the checker needs the
-		// two players of each line (not yet stored).
-		return domain.PairingCheck{}, conflict("the rounds of individual tournament %q do not yet record the two players of each line, which the check needs", t.ID)
 	}
 	r, err := a.db.GetRound(ctx, t.ID, n)
 	if errors.Is(err, domain.ErrNotFound) {

@@ -177,13 +177,16 @@ type CardRow struct {
 	Round    int
 	Table    int    // 0: a bye
 	Line     string // "ns" or "eo"
-	Opponent string // entrant id, "" for a bye
-	Own      int    // the line's total
-	Against  int    // the opponent's total
-	MP, VP   int
-	Played   bool // a sheet is stored for the table
-	Bye      bool
-	Rank     int // rank in the standings after the round (0: not counted yet)
+	Opponent string // entrant id, "" for a bye (individual: the first opposing player)
+	// Opponents are the entrant ids of the opposing line: one, or the two
+	// players of an individual line.
+	Opponents []string
+	Own       int // the line's total
+	Against   int // the opponent's total
+	MP, VP    int
+	Played    bool // a sheet is stored for the table
+	Bye       bool
+	Rank      int // rank in the standings after the round (0: not counted yet)
 }
 
 // EntrantCard is one entrant's card: every round, with the totals.
@@ -216,16 +219,13 @@ func (pt *PublicTournament) Card(id string) (EntrantCard, error) {
 		row := CardRow{Round: r.Round.Number, Rank: rankAfter(r.Round.Number)}
 		found := false
 		for _, tb := range r.Tables {
-			own, opp := domain.NS, domain.EO
-			switch id {
-			case tb.Table.NS:
-				row.Opponent = tb.Table.EO
-			case tb.Table.EO:
-				own, opp = domain.EO, domain.NS
-				row.Opponent = tb.Table.NS
-			default:
+			own, seated := tb.Table.LineOf(id) // individual: either player of a line
+			if !seated {
 				continue
 			}
+			opp := own.Other()
+			row.Opponents = tb.Table.Line(opp)
+			row.Opponent = row.Opponents[0]
 			found = true
 			row.Table, row.Line, row.Played = tb.Table.Table, own.String(), tb.HasSheet
 			if tb.HasSheet {

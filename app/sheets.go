@@ -4,6 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
+	"strconv"
+	"strings"
 
 	"segnapunti/domain"
 	"segnapunti/events"
@@ -25,8 +28,20 @@ func (g SheetTarget) EmptySheet() domain.Sheet {
 	return domain.Sheet{
 		Ruleset: g.Tournament.Ruleset, HandsPlanned: g.Round.HandsPlanned, Kind: g.Tournament.Kind, VPTable: g.Tournament.VPTable,
 		Tournament: g.Tournament.Name, Round: g.Round.Number, Table: g.Table.Table,
-		Sides: [2]domain.Side{{ID: g.Table.NS}, {ID: g.Table.EO}},
+		Sides: [2]domain.Side{g.Side(domain.NS), g.Side(domain.EO)},
 	}
+}
+
+// Side is how a sheet names the entrant seated at line l: a pair's or a
+// team's id, or the two players' ids of an individual line (API §4.2
+// "ids"; a line of an individual round stored before migration 00013
+// seats one player, named by id).
+func (g SheetTarget) Side(l domain.Line) domain.Side {
+	ids := g.Table.Line(l)
+	if len(ids) > 1 {
+		return domain.Side{IDs: ids}
+	}
+	return domain.Side{ID: ids[0]}
 }
 
 // SheetTarget resolves a table of a round. For a write it also checks that
@@ -127,12 +142,28 @@ func CheckSheetAgrees(sh domain.Sheet, g SheetTarget) []FieldError {
 		errs = append(errs, FieldError{Pointer: "/table", Detail: fmt.Sprintf("the sheet is stored at table %d, not %d", g.Table.Table, sh.Table)})
 	}
 	for _, l := range domain.Lines {
-		want := g.Table.NS
-		if l == domain.EO {
-			want = g.Table.EO
+		want := g.Side(l)
+		at := "/" + l.String()
+		got := sh.Sides[l]
+		if want.IDs != nil {
+			// Individual: the line's two players, in either order.
+			switch {
+			case got.ID != "" && got.IDs == nil:
+				errs = append(errs, FieldError{Pointer: at + "/id", Detail: fmt.Sprintf("an individual line is two players: give ids [%q, %q], not id", want.IDs[0], want.IDs[1])})
+			case !sameIDs(got.IDs, want.IDs):
+				errs = append(errs, FieldError{Pointer: at + "/ids", Detail: fmt.Sprintf("table %d of round %d seats players %q and %q at %s, not %s", g.Table.Table, r.Number, want.IDs[0], want.IDs[1], l.Label(), quoteIDs(got.IDs))})
+			}
+			if got.ID != "" && got.IDs != nil {
+				errs = append(errs, FieldError{Pointer: at + "/id", Detail: "an individual line is named by ids only"})
+			}
+			continue
 		}
-		if got := sh.Sides[l].ID; got != want {
-			errs = append(errs, FieldError{Pointer: "/" + l.String() + "/id", Detail: fmt.Sprintf("table %d of round %d seats entrant %q at %s, not %q", g.Table.Table, r.Number, want, l.Label(), got)})
+		if got.IDs != nil {
+			errs = append(errs, FieldError{Pointer: at + "/ids", Detail: fmt.Sprintf("a %s line is one entrant: give id %q, not ids", kindName(t.Kind), want.ID)})
+			continue
+		}
+		if got.ID != want.ID {
+			errs = append(errs, FieldError{Pointer: at + "/id", Detail: fmt.Sprintf("table %d of round %d seats entrant %q at %s, not %q", g.Table.Table, r.Number, want.ID, l.Label(), got.ID)})
 		}
 	}
 	return errs
@@ -281,4 +312,37 @@ func (a *App) Sheet(ctx context.Context, p Principal, tid string, round, table i
 		return SheetView{}, err
 	}
 	return SheetView{Target: g, Stored: st, Corrections: list, Confirmations: signed, History: history}, nil
+}
+
+// sameIDs reports whether got names exactly the players of want, in any
+// order.
+func sameIDs(got, want []string) bool {
+	if len(got) != len(want) {
+		return false
+	}
+	for _, id := range want {
+		if !slices.Contains(got, id) {
+			return false
+		}
+	}
+	return true
+}
+
+func quoteIDs(ids []string) string {
+	if len(ids) == 0 {
+		return "none"
+	}
+	q := make([]string, len(ids))
+	for i, id := range ids {
+		q[i] = strconv.Quote(id)
+	}
+	return strings.Join(q, ", ")
+}
+
+// kindName is a tournament kind as a word ("" is pairs).
+func kindName(k domain.Kind) string {
+	if k == "" {
+		return string(domain.KindPairs)
+	}
+	return string(k)
 }

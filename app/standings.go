@@ -146,11 +146,12 @@ func computeStandings(t domain.Tournament, entrants []domain.Entrant, rounds []d
 				rulings[k] = ruling
 			}
 			for _, l := range domain.Lines {
-				id := tr.Entrant(l)
-				out.Discrepancies[id] = append(out.Discrepancies[id], Discrepancy{
-					Round: tr.Round, Table: tr.Table, Line: l,
-					Official: tr.Official[l], Computed: tr.Computed[l], Kind: tr.Kind, Correctable: ruling,
-				})
+				for _, id := range tr.Players(l) { // individual: both players of the line
+					out.Discrepancies[id] = append(out.Discrepancies[id], Discrepancy{
+						Round: tr.Round, Table: tr.Table, Line: l,
+						Official: tr.Official[l], Computed: tr.Computed[l], Kind: tr.Kind, Correctable: ruling,
+					})
+				}
 			}
 		}
 	}
@@ -169,7 +170,7 @@ func resultsOf(rounds []domain.Round, sheets []store.SheetAt) []domain.TableResu
 				continue
 			}
 			m := domain.OfficialResult(sh.Sheet, domain.Validate(sh.Sheet))
-			tr := domain.TableResult{Round: sh.Round, Table: sh.Table, NS: tb.NS, EO: tb.EO, Differs: m.Differs, Kind: m.Kind}
+			tr := domain.TableResult{Round: sh.Round, Table: sh.Table, NS: tb.NS, EO: tb.EO, NS2: tb.NS2, EO2: tb.EO2, Differs: m.Differs, Kind: m.Kind}
 			for _, l := range domain.Lines {
 				tr.Official[l], tr.Computed[l] = m.Lines[l].Official, m.Lines[l].Computed
 			}

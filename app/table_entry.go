@@ -175,17 +175,14 @@ func signer(g SheetTarget, line, entrant string) (domain.Line, string, error) {
 	case "eo":
 		l = domain.EO
 	case "":
-		switch entrant {
-		case g.Table.NS:
-			return domain.NS, entrant, nil
-		case g.Table.EO:
-			return domain.EO, entrant, nil
+		if l, ok := g.Table.LineOf(entrant); ok { // individual: either player of the line
+			return l, entrant, nil
 		}
 		return l, entrant, invalid([]FieldError{{Pointer: "/entrant", Detail: fmt.Sprintf("%q is the entrant number of neither line at table %d", entrant, g.Table.Table)}})
 	default:
 		return l, entrant, invalid([]FieldError{{Pointer: "/line", Detail: fmt.Sprintf("line must be \"ns\" or \"eo\", not %q", line)}})
 	}
-	if entrant != lineEntrant(g, l) {
+	if entrant == "" || !slices.Contains(g.Table.Line(l), entrant) {
 		return l, entrant, invalid([]FieldError{{Pointer: "/entrant", Detail: fmt.Sprintf("%q is not the entrant number of line %s at table %d", entrant, l.Label(), g.Table.Table)}})
 	}
 	return l, entrant, nil

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"sort"
+	"strings"
 
 	"segnapunti/domain"
 )
@@ -12,9 +13,21 @@ import (
 
 // TableLine is one line of a table: its entrant and players.
 type TableLine struct {
-	Line    domain.Line
+	Line domain.Line
+	// Entrant is the line's entrant number; in an individual tournament
+	// its two players' numbers, "3 / 11".
 	Entrant string
 	Players []string
+}
+
+// tableLine is line l of a table with its players' names.
+func tableLine(tb domain.TableAssignment, l domain.Line, players map[string][]string) TableLine {
+	ids := tb.Line(l)
+	out := TableLine{Line: l, Entrant: strings.Join(ids, " / ")}
+	for _, id := range ids {
+		out.Players = append(out.Players, players[id]...)
+	}
+	return out
 }
 
 // TableView is a table's sheet as its players see it.
@@ -53,8 +66,8 @@ func (a *App) TableSheet(ctx context.Context, p Principal, tid string, round, ta
 	if err != nil {
 		return TableView{}, err
 	}
-	v.Lines[domain.NS] = TableLine{Line: domain.NS, Entrant: g.Table.NS, Players: players[g.Table.NS]}
-	v.Lines[domain.EO] = TableLine{Line: domain.EO, Entrant: g.Table.EO, Players: players[g.Table.EO]}
+	v.Lines[domain.NS] = tableLine(g.Table, domain.NS, players)
+	v.Lines[domain.EO] = tableLine(g.Table, domain.EO, players)
 	st, err := a.db.GetSheet(ctx, g.Tournament.ID, g.Round.Number, g.Table.Table)
 	switch {
 	case errors.Is(err, domain.ErrNotFound):
@@ -141,8 +154,8 @@ func (a *App) PrintRound(ctx context.Context, p Principal, tid string, n int, is
 	out := RoundPrint{Tournament: t, Round: r, Issued: issue}
 	for _, tb := range r.Tables {
 		pt := PrintTable{Table: tb.Table}
-		pt.Lines[domain.NS] = TableLine{Line: domain.NS, Entrant: tb.NS, Players: players[tb.NS]}
-		pt.Lines[domain.EO] = TableLine{Line: domain.EO, Entrant: tb.EO, Players: players[tb.EO]}
+		pt.Lines[domain.NS] = tableLine(tb, domain.NS, players)
+		pt.Lines[domain.EO] = tableLine(tb, domain.EO, players)
 		if l, ok := links[tb.Table]; ok {
 			pt.Link = &l
 		}

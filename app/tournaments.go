@@ -297,7 +297,28 @@ type RoundInput struct {
 	Phase        string
 	Tables       []domain.TableAssignment
 	Byes         []string
+	// Written, when not nil, is each table's two lines (NS, EO) as the
+	// caller wrote them, parallel to Tables, whose NS/EO fields it then
+	// replaces: the API passes it so that a line of the wrong shape for the
+	// tournament's kind is refused naming the field. Without it a line is
+	// a list of players when it has a second player (NS2, EO2).
+	Written [][2]LineInput
 }
+
+// LineInput is who sits at a line as written: one entrant id (pairs,
+// teams: "ns": "1") or a list of player ids (individual: "ns": ["3",
+// "11"], API §4.2). List says which shape the caller used, so that the
+// wrong one is refused naming the field.
+type LineInput struct {
+	IDs  []string
+	List bool
+}
+
+// One is a line written as one entrant id.
+func One(id string) LineInput { return LineInput{IDs: []string{id}} }
+
+// Players is a line written as a list of player ids.
+func Players(ids ...string) LineInput { return LineInput{IDs: ids, List: true} }
 
 // toDomain checks a round against its tournament and entrants: the number
 // within the plan, hands 2..4 (the tournament's when left out), a known
@@ -333,10 +354,35 @@ func (r RoundInput) toDomain(t domain.Tournament, entered map[string]bool) (doma
 		case !entered[id]:
 			errs = append(errs, FieldError{Pointer: ptr, Detail: fmt.Sprintf("entrant %q is not entered in the tournament", id)})
 		case seated[id] != "":
-			errs = append(errs, FieldError{Pointer: ptr, Detail: fmt.Sprintf("entrant %q appears twice in the round (also at %s): an entrant plays once per round", id, seated[id])})
+			errs = append(errs, FieldError{Pointer: ptr, Detail: fmt.Sprintf("entrant %q appears twice in the round (also at %s): an entrant plays once per round (RULES §10)", id, seated[id])})
 		default:
 			seated[id] = ptr
 		}
+	}
+	individual := t.Kind == domain.KindIndividual
+	line := func(ptr string, in LineInput) []string {
+		switch {
+		case individual && !in.List:
+			errs = append(errs, FieldError{Pointer: ptr, Detail: `an individual tournament seats two players a line: want an array of two player ids like ["3", "11"], not one id (RULES §11, API §4.2)`})
+			return nil
+		case individual && len(in.IDs) != domain.PlayersPerIndividualLine:
+			errs = append(errs, FieldError{Pointer: ptr, Detail: fmt.Sprintf("an individual line is two players, not %d", len(in.IDs))})
+			return nil
+		case individual:
+			for j, id := range in.IDs {
+				seat(fmt.Sprintf("%s/%d", ptr, j), id)
+			}
+			return in.IDs
+		case in.List:
+			errs = append(errs, FieldError{Pointer: ptr, Detail: fmt.Sprintf("a %s tournament seats one entrant a line: want one entrant id as a string, not an array", kindName(t.Kind))})
+			return nil
+		}
+		id := ""
+		if len(in.IDs) > 0 {
+			id = in.IDs[0]
+		}
+		seat(ptr, id)
+		return []string{id}
 	}
 	tables := map[int]int{}
 	for i, tb := range r.Tables {
@@ -348,9 +394,18 @@ func (r RoundInput) toDomain(t domain.Tournament, entered map[string]bool) (doma
 		} else {
 			tables[tb.Table] = i
 		}
-		seat(at+"/ns", tb.NS)
-		seat(at+"/eo", tb.EO)
-		out.Tables = append(out.Tables, tb)
+		var lines [2]LineInput
+		if i < len(r.Written) {
+			lines = r.Written[i]
+		} else {
+			for _, l := range domain.Lines {
+				lines[l] = LineInput{IDs: tb.Line(l), List: len(tb.Line(l)) > 1}
+			}
+		}
+		ta := domain.TableAssignment{Table: tb.Table}
+		ta.SetLine(domain.NS, line(at+"/ns", lines[domain.NS]))
+		ta.SetLine(domain.EO, line(at+"/eo", lines[domain.EO]))
+		out.Tables = append(out.Tables, ta)
 	}
 	for i, id := range r.Byes {
 		seat(fmt.Sprintf("/byes/%d", i), id)

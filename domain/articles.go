@@ -25,7 +25,7 @@ func (v *validator) ruleFor(c Code) string {
 		return pick("FITAB art. 15", "FIBur-INT art. 15") // time-out and the final round
 	case LatePointsInvalid:
 		return pick("FITAB art. 38", "FIBur-INT art. 34") // lateness credits
-	case HandsExceedPlanned:
+	case HandsExceedPlanned, LineIDsInvalid, PlayerSeatedTwice:
 		return pick("FITAB art. 2", "FIBur-INT art. 2")
 	}
 	return v.rs.ScoringRule()

@@ -11,8 +11,10 @@ import (
 type TableResult struct {
 	Round, Table int
 	// NS and EO are the entrants the round seats at the table (not the ids
-	// written on the sheet).
+	// written on the sheet); NS2 and EO2 the second players of the lines of
+	// an individual tournament ("" otherwise).
 	NS, EO   string
+	NS2, EO2 string
 	Official [2]LineResult
 	Computed [2]LineResult
 	Differs  bool
@@ -25,6 +27,12 @@ func (r TableResult) Entrant(l Line) string {
 		return r.EO
 	}
 	return r.NS
+}
+
+// Players is the entrant ids seated at line l: the entrant, or the two
+// players of an individual line.
+func (r TableResult) Players(l Line) []string {
+	return TableAssignment{NS: r.NS, EO: r.EO, NS2: r.NS2, EO2: r.EO2}.Line(l)
 }
 
 // RecordedAdjustment is a referee adjustment as recorded: what it was
@@ -81,7 +89,10 @@ type OfficialStandingsResult struct {
 //   - an adjustment's penalty (the second warning's −1 VP, a referee score)
 //     is added to the entrant's totals.
 //
-// Individual tournaments credit the entrant seated at the line, as pairs.
+// Individual tournaments rank players (RULES §8: "VP follow the player, not
+// the pair"): both players of a line get the line's VP and MP, and they
+// met the two players of the other line (not each other) for the
+// head-to-head tie-break. A bye or an adjustment is its player's own.
 // A result for a round that does not exist is an error.
 func OfficialStandings(in OfficialStandingsInput) (OfficialStandingsResult, error) {
 	after := in.AfterRound
@@ -111,6 +122,7 @@ func OfficialStandings(in OfficialStandingsInput) (OfficialStandingsResult, erro
 		results = append(results, r)
 	}
 	out := OfficialStandingsResult{AfterRound: after, Counted: map[string][]int{}}
+	individual := in.Tournament.Kind == KindIndividual
 	for i := range in.Results {
 		tr := &in.Results[i]
 		if tr.Round > after {
@@ -119,8 +131,17 @@ func OfficialStandings(in OfficialStandingsInput) (OfficialStandingsResult, erro
 		if _, ok := byNumber[tr.Round]; !ok {
 			return OfficialStandingsResult{}, fmt.Errorf("standings: a result is stored for round %d, which does not exist", tr.Round)
 		}
-		put(MatchResult{Round: tr.Round, Entrant: tr.NS, Opponent: tr.EO, VP: tr.Official[NS].VP, MP: tr.Official[NS].MP})
-		put(MatchResult{Round: tr.Round, Entrant: tr.EO, Opponent: tr.NS, VP: tr.Official[EO].VP, MP: tr.Official[EO].MP})
+		if individual {
+			for _, l := range Lines {
+				opp := tr.Players(l.Other())
+				for _, p := range tr.Players(l) {
+					put(MatchResult{Round: tr.Round, Entrant: p, Players: []string{p}, OpponentPlayers: opp, VP: tr.Official[l].VP, MP: tr.Official[l].MP})
+				}
+			}
+		} else {
+			put(MatchResult{Round: tr.Round, Entrant: tr.NS, Opponent: tr.EO, VP: tr.Official[NS].VP, MP: tr.Official[NS].MP})
+			put(MatchResult{Round: tr.Round, Entrant: tr.EO, Opponent: tr.NS, VP: tr.Official[EO].VP, MP: tr.Official[EO].MP})
+		}
 		if tr.Differs {
 			out.Differing = append(out.Differing, *tr)
 		}
@@ -135,7 +156,11 @@ func OfficialStandings(in OfficialStandingsInput) (OfficialStandingsResult, erro
 			return OfficialStandingsResult{}, fmt.Errorf("bye score of round %d: %w", r.Number, err)
 		}
 		for _, id := range r.Byes {
-			put(MatchResult{Round: r.Number, Entrant: id, VP: e.Result.VP, MP: e.Result.MP, Bye: true})
+			br := MatchResult{Round: r.Number, Entrant: id, VP: e.Result.VP, MP: e.Result.MP, Bye: true}
+			if individual {
+				br.Players = []string{id}
+			}
+			put(br)
 		}
 	}
 
@@ -149,9 +174,16 @@ func OfficialStandings(in OfficialStandingsInput) (OfficialStandingsResult, erro
 		e := a.Effect
 		if e.Result != nil && a.Round > 0 {
 			r := MatchResult{Round: a.Round, Entrant: a.Entrant, VP: e.Result.VP, MP: e.Result.MP, Bye: e.Bye, Awarded: e.Awarded && !e.Bye}
+			if individual {
+				r.Players = []string{a.Entrant}
+			}
 			if !e.Bye {
 				if rd, ok := byNumber[a.Round]; ok {
-					r.Opponent = opponentIn(rd, a.Entrant)
+					if individual {
+						r.OpponentPlayers = opponentsIn(rd, a.Entrant)
+					} else {
+						r.Opponent = opponentIn(rd, a.Entrant)
+					}
 				}
 			}
 			put(r)
@@ -163,9 +195,13 @@ func OfficialStandings(in OfficialStandingsInput) (OfficialStandingsResult, erro
 			})
 		}
 	}
-	// The rounds seat one entrant per line in every kind, so results are
-	// credited to that entrant (the pairs reading of StandingsInput).
-	rows, err := Standings(StandingsInput{Entrants: in.Entrants, Results: results, Adjustments: penalties})
+	// Pairs and teams: one entrant a line (the pairs reading of
+	// StandingsInput); individual: one result per player.
+	kind := Kind("")
+	if individual {
+		kind = KindIndividual
+	}
+	rows, err := Standings(StandingsInput{Kind: kind, Entrants: in.Entrants, Results: results, Adjustments: penalties})
 	if err != nil {
 		return OfficialStandingsResult{}, fmt.Errorf("standings of tournament %s: %w", in.Tournament.ID, err)
 	}
@@ -185,4 +221,15 @@ func opponentIn(r *Round, id string) string {
 		}
 	}
 	return ""
+}
+
+// opponentsIn is the players seated against id in round r (individual), nil
+// when id is not seated.
+func opponentsIn(r *Round, id string) []string {
+	for _, tb := range r.Tables {
+		if l, ok := tb.LineOf(id); ok {
+			return tb.Line(l.Other())
+		}
+	}
+	return nil
 }

@@ -104,10 +104,24 @@ type Sheet struct {
 	Cells map[string]string
 }
 
-// Side is one line's entrant.
+// Side is one line's entrant: ID for a pair or a team; IDs, the two
+// players' entrant ids, for a line of an individual tournament (API §4.2
+// "ids").
 type Side struct {
 	ID      string
+	IDs     []string
 	Players []string
+}
+
+// Entrants is the entrant ids the side names: IDs, or ID alone.
+func (s Side) Entrants() []string {
+	if len(s.IDs) > 0 {
+		return s.IDs
+	}
+	if s.ID == "" {
+		return nil
+	}
+	return []string{s.ID}
 }
 
 // Hand is one deal as written on the sheet.

@@ -160,11 +160,65 @@ type Round struct {
 	Seed *uint64
 }
 
-// TableAssignment says who sits where in one round.
+// TableAssignment says who sits where in one round. In pairs and team
+// tournaments a line is one entrant (NS, EO); in an individual tournament a
+// line is two players, NS and NS2, EO and EO2 (RULES §11, API §4.2). NS2
+// and EO2 are "" for pairs and teams, and for the rounds of individual
+// tournaments stored before migration 00013 (one player a line).
 type TableAssignment struct {
 	Table int
-	NS    string // entrant id of the NS line
-	EO    string // entrant id of the EO line
+	NS    string // entrant id of the NS line (its first player when individual)
+	EO    string // entrant id of the EO line (its first player when individual)
+	NS2   string // individual: the second player of the NS line
+	EO2   string // individual: the second player of the EO line
+}
+
+// Line is the entrant ids seated at line l: one entrant, or the line's
+// players in an individual tournament.
+func (t TableAssignment) Line(l Line) []string {
+	first, second := t.NS, t.NS2
+	if l == EO {
+		first, second = t.EO, t.EO2
+	}
+	if second == "" {
+		return []string{first}
+	}
+	return []string{first, second}
+}
+
+// SetLine seats ids at line l: the first id as the line's entrant, the
+// second (individual) as its second player.
+func (t *TableAssignment) SetLine(l Line, ids []string) {
+	var first, second string
+	if len(ids) > 0 {
+		first = ids[0]
+	}
+	if len(ids) > 1 {
+		second = ids[1]
+	}
+	if l == EO {
+		t.EO, t.EO2 = first, second
+	} else {
+		t.NS, t.NS2 = first, second
+	}
+}
+
+// Seated is every entrant id at the table, NS line first.
+func (t TableAssignment) Seated() []string {
+	return append(t.Line(NS), t.Line(EO)...)
+}
+
+// LineOf is the line id sits at, false when it is not at the table.
+func (t TableAssignment) LineOf(id string) (Line, bool) {
+	switch id {
+	case "":
+		return NS, false
+	case t.NS, t.NS2:
+		return NS, true
+	case t.EO, t.EO2:
+		return EO, true
+	}
+	return NS, false
 }
 
 // Assignment finds the table with the given number.

@@ -22,6 +22,7 @@ func Validate(s Sheet) Report {
 		prevEnd = s.Hands[i].End
 	}
 	v.match()
+	v.lineIDs()
 	v.attachCells()
 	return Report{
 		Ruleset:  s.Ruleset,

@@ -74,7 +74,7 @@ func (db *DB) WithdrawEntrant(ctx context.Context, tid, id string, allow func(En
 		}
 		var u EntrantUse
 		var n int64
-		if err := tx.Model(&roundTableRow{}).Where("tournament_id = ? AND (ns_entrant = ? OR eo_entrant = ?)", tid, id, id).Count(&n).Error; err != nil {
+		if err := tx.Model(&roundTableRow{}).Where("tournament_id = ? AND (ns_entrant = ? OR eo_entrant = ? OR ns2_entrant = ? OR eo2_entrant = ?)", tid, id, id, id, id).Count(&n).Error; err != nil {
 			return translate(err, "count seatings")
 		}
 		u.Seated += n

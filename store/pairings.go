@@ -38,6 +38,9 @@ type tableJSON struct {
 	Table int    `json:"table"`
 	NS    string `json:"ns"`
 	EO    string `json:"eo"`
+	// NS2 and EO2: an individual line's second player.
+	NS2 string `json:"ns2,omitempty"`
+	EO2 string `json:"eo2,omitempty"`
 }
 
 // seedText writes a draw seed as decimal text (PostgreSQL has no unsigned
@@ -69,7 +72,7 @@ func proposedToDomain(r proposedRoundRow) (domain.Round, error) {
 	out := domain.Round{Number: r.Number, HandsPlanned: r.HandsPlanned, Phase: domain.Phase(r.Phase), State: domain.RoundProposed,
 		System: domain.PairingSystem(r.System), Seed: seedValue(r.Seed), Byes: s.Byes}
 	for _, t := range s.Tables {
-		out.Tables = append(out.Tables, domain.TableAssignment{Table: t.Table, NS: t.NS, EO: t.EO})
+		out.Tables = append(out.Tables, domain.TableAssignment{Table: t.Table, NS: t.NS, EO: t.EO, NS2: t.NS2, EO2: t.EO2})
 	}
 	return out, nil
 }
@@ -82,7 +85,7 @@ func proposedToDomain(r proposedRoundRow) (domain.Round, error) {
 func (db *DB) ProposeRound(ctx context.Context, tournamentID string, r domain.Round) error {
 	s := seatingJSON{Tables: make([]tableJSON, len(r.Tables)), Byes: r.Byes}
 	for i, t := range r.Tables {
-		s.Tables[i] = tableJSON{Table: t.Table, NS: t.NS, EO: t.EO}
+		s.Tables[i] = tableJSON{Table: t.Table, NS: t.NS, EO: t.EO, NS2: t.NS2, EO2: t.EO2}
 	}
 	if s.Byes == nil {
 		s.Byes = []string{}

@@ -96,6 +96,7 @@ func (db *DB) MatchResults(ctx context.Context, tournamentID string, afterRound 
 		return nil, errorf(domain.ErrInvalid, "after_round: %d is negative", afterRound)
 	}
 	q := `SELECT m.round_no, m.table_no, t.ns_entrant, t.eo_entrant,
+		COALESCE(t.ns2_entrant, ''), COALESCE(t.eo2_entrant, ''),
 		m.ns_total, m.ns_mp, m.ns_vp, m.eo_total, m.eo_mp, m.eo_vp,
 		m.computed_ns_total, m.computed_ns_mp, m.computed_ns_vp,
 		m.computed_eo_total, m.computed_eo_mp, m.computed_eo_vp, m.kind
@@ -118,7 +119,7 @@ func (db *DB) MatchResults(ctx context.Context, tournamentID string, afterRound 
 		var r domain.TableResult
 		var kind string
 		o, c := &r.Official, &r.Computed
-		if err := rows.Scan(&r.Round, &r.Table, &r.NS, &r.EO,
+		if err := rows.Scan(&r.Round, &r.Table, &r.NS, &r.EO, &r.NS2, &r.EO2,
 			&o[0].Total, &o[0].MP, &o[0].VP, &o[1].Total, &o[1].MP, &o[1].VP,
 			&c[0].Total, &c[0].MP, &c[0].VP, &c[1].Total, &c[1].MP, &c[1].VP, &kind); err != nil {
 			return nil, translate(err, "read match results")

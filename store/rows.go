@@ -164,6 +164,10 @@ type roundTableRow struct {
 	TableNo      int    `gorm:"column:table_no;primaryKey;autoIncrement:false"`
 	NS           string `gorm:"column:ns_entrant"`
 	EO           string `gorm:"column:eo_entrant"`
+	// NS2 and EO2: the second players of an individual line (migration
+	// 00013); NULL for pairs and teams.
+	NS2 *string `gorm:"column:ns2_entrant"`
+	EO2 *string `gorm:"column:eo2_entrant"`
 }
 
 func (roundTableRow) TableName() string { return "round_tables" }
@@ -184,7 +188,8 @@ func roundToRows(tournamentID string, r domain.Round) (roundRow, []roundTableRow
 	}
 	tables := make([]roundTableRow, len(r.Tables))
 	for i, t := range r.Tables {
-		tables[i] = roundTableRow{TournamentID: tournamentID, RoundNo: r.Number, TableNo: t.Table, NS: t.NS, EO: t.EO}
+		tables[i] = roundTableRow{TournamentID: tournamentID, RoundNo: r.Number, TableNo: t.Table, NS: t.NS, EO: t.EO,
+			NS2: nullString(t.NS2), EO2: nullString(t.EO2)}
 	}
 	byes := make([]roundByeRow, len(r.Byes))
 	for i, b := range r.Byes {
@@ -200,7 +205,7 @@ func roundToDomain(r roundRow, tables []roundTableRow, byes []roundByeRow) domai
 	out := domain.Round{Number: r.Number, HandsPlanned: r.HandsPlanned, Phase: domain.Phase(r.Phase), State: domain.RoundState(r.State),
 		System: domain.PairingSystem(r.System), Seed: seedValue(r.Seed)}
 	for _, t := range tables {
-		out.Tables = append(out.Tables, domain.TableAssignment{Table: t.TableNo, NS: t.NS, EO: t.EO})
+		out.Tables = append(out.Tables, domain.TableAssignment{Table: t.TableNo, NS: t.NS, EO: t.EO, NS2: deref(t.NS2), EO2: deref(t.EO2)})
 	}
 	for _, b := range byes {
 		out.Byes = append(out.Byes, b.EntrantID)
@@ -227,19 +232,23 @@ type sheetRow struct {
 	NSPlayers        string  `gorm:"column:ns_players"`
 	EOID             string  `gorm:"column:eo_id"`
 	EOPlayers        string  `gorm:"column:eo_players"`
-	FirstDealer      string  `gorm:"column:first_dealer"`
-	LateNS           int     `gorm:"column:late_ns"`
-	LateEO           int     `gorm:"column:late_eo"`
-	WrittenNSTotal   *int    `gorm:"column:written_ns_total"`
-	WrittenNSMP      *int    `gorm:"column:written_ns_mp"`
-	WrittenNSVP      *int    `gorm:"column:written_ns_vp"`
-	WrittenEOTotal   *int    `gorm:"column:written_eo_total"`
-	WrittenEOMP      *int    `gorm:"column:written_eo_mp"`
-	WrittenEOVP      *int    `gorm:"column:written_eo_vp"`
-	Cells            *string `gorm:"column:cells"`
-	ReportJSON       string  `gorm:"column:report_json"`
-	Created          instant `gorm:"column:created_at"`
-	Updated          instant `gorm:"column:updated_at"`
+	// NSIDs and EOIDs: an individual line's "ids" as a JSON array (migration
+	// 00013); NULL when the sheet gives none.
+	NSIDs          *string `gorm:"column:ns_ids"`
+	EOIDs          *string `gorm:"column:eo_ids"`
+	FirstDealer    string  `gorm:"column:first_dealer"`
+	LateNS         int     `gorm:"column:late_ns"`
+	LateEO         int     `gorm:"column:late_eo"`
+	WrittenNSTotal *int    `gorm:"column:written_ns_total"`
+	WrittenNSMP    *int    `gorm:"column:written_ns_mp"`
+	WrittenNSVP    *int    `gorm:"column:written_ns_vp"`
+	WrittenEOTotal *int    `gorm:"column:written_eo_total"`
+	WrittenEOMP    *int    `gorm:"column:written_eo_mp"`
+	WrittenEOVP    *int    `gorm:"column:written_eo_vp"`
+	Cells          *string `gorm:"column:cells"`
+	ReportJSON     string  `gorm:"column:report_json"`
+	Created        instant `gorm:"column:created_at"`
+	Updated        instant `gorm:"column:updated_at"`
 }
 
 func (sheetRow) TableName() string { return "sheets" }
@@ -251,6 +260,7 @@ var sheetColumns = []string{
 	"ns_id", "ns_players", "eo_id", "eo_players", "first_dealer", "late_ns", "late_eo",
 	"written_ns_total", "written_ns_mp", "written_ns_vp", "written_eo_total", "written_eo_mp", "written_eo_vp",
 	"cells", "report_json", "updated_at",
+	"ns_ids", "eo_ids", // migration 00013
 }
 
 // handRow is one hand of a sheet: position is 1-based play order.
@@ -313,6 +323,16 @@ func sheetToRow(s domain.Sheet, reportJSON []byte, now instant) (sheetRow, []han
 	if len(reportJSON) == 0 {
 		return sheetRow{}, nil, fmt.Errorf("%w: the sheet's report JSON is empty", domain.ErrInvalid)
 	}
+	var lineIDs [2]*string
+	for _, l := range domain.Lines {
+		if ids := s.Sides[l].IDs; ids != nil {
+			b, err := json.Marshal(ids)
+			if err != nil {
+				return sheetRow{}, nil, err
+			}
+			lineIDs[l] = new(string(b))
+		}
+	}
 	row := sheetRow{
 		Ruleset:          string(s.Ruleset),
 		HandsPlanned:     s.HandsPlanned,
@@ -325,6 +345,8 @@ func sheetToRow(s domain.Sheet, reportJSON []byte, now instant) (sheetRow, []han
 		NSPlayers:        string(nsPlayers),
 		EOID:             s.Sides[domain.EO].ID,
 		EOPlayers:        string(eoPlayers),
+		NSIDs:            lineIDs[domain.NS],
+		EOIDs:            lineIDs[domain.EO],
 		FirstDealer:      s.FirstDealer,
 		LateNS:           s.LatePoints[domain.NS],
 		LateEO:           s.LatePoints[domain.EO],
@@ -413,6 +435,13 @@ func sheetToDomain(r sheetRow, hands []handRow) (StoredSheet, error) {
 	}
 	s.Sides[domain.NS].ID = r.NSID
 	s.Sides[domain.EO].ID = r.EOID
+	for l, ids := range [2]*string{r.NSIDs, r.EOIDs} {
+		if ids != nil {
+			if err := json.Unmarshal([]byte(*ids), &s.Sides[l].IDs); err != nil {
+				return fail(fmt.Errorf("%s ids: %w", domain.Line(l).Label(), err))
+			}
+		}
+	}
 	if err := json.Unmarshal([]byte(r.NSPlayers), &s.Sides[domain.NS].Players); err != nil {
 		return fail(fmt.Errorf("NS players: %w", err))
 	}

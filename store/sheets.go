@@ -196,6 +196,10 @@ func sheetColumnValue(r *sheetRow, column string) any {
 		return r.HeaderTable
 	case "ns_id":
 		return r.NSID
+	case "ns_ids":
+		return r.NSIDs
+	case "eo_ids":
+		return r.EOIDs
 	case "ns_players":
 		return r.NSPlayers
 	case "eo_id":

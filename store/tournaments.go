@@ -247,7 +247,7 @@ func (db *DB) CreateRound(ctx context.Context, tournamentID string, r domain.Rou
 func entrantsEntered(tx *gorm.DB, tournamentID string, r domain.Round) error {
 	var named []string
 	for _, t := range r.Tables {
-		named = append(named, t.NS, t.EO)
+		named = append(named, t.Seated()...)
 	}
 	named = append(named, r.Byes...)
 	if len(named) == 0 {

@@ -149,7 +149,8 @@ func (s *Server) correctionDesk(w http.ResponseWriter, r *http.Request, d *corre
 		return false
 	}
 	d.TID, d.Tournament, d.Round, d.Table = v.Target.Tournament.ID, v.Target.Tournament, n, t
-	d.NS, d.EO, d.Version, d.History = v.Target.Table.NS, v.Target.Table.EO, v.Stored.Version, v.Corrections
+	d.NS, d.EO = strings.Join(v.Target.Table.Line(domain.NS), " – "), strings.Join(v.Target.Table.Line(domain.EO), " – ") // individual: two players
+	d.Version, d.History = v.Stored.Version, v.Corrections
 	d.Kinds = form.Kinds
 	if d.Errors == nil {
 		d.Errors = form.Errors{}

@@ -36,6 +36,10 @@ type pairingPage struct {
 var generatable = []domain.PairingSystem{domain.SystemEntryOrder, domain.SystemDraw, domain.SystemMitchell,
 	domain.SystemDanese, domain.SystemDaneseModificato, domain.SystemItaliana, domain.SystemGironi}
 
+// individualGeneratable: an individual tournament is seated by its
+// schedule, every round (domain individualSystemAllowed).
+var individualGeneratable = []domain.PairingSystem{domain.SystemEntryOrder, domain.SystemDraw}
+
 func (s *Server) pairingPageData(w http.ResponseWriter, r *http.Request) (pairingPage, bool) {
 	p, _ := s.principal(r)
 	tid := r.PathValue("tid")
@@ -52,6 +56,12 @@ func (s *Server) pairingPageData(w http.ResponseWriter, r *http.Request) (pairin
 		CanGenerate: v.CanGenerate, Proposed: v.Proposed, Names: v.Names, Systems: generatable, Errs: form.Errors{}, Detail: map[string]string{}}
 	data.Form = form.Generate{RawNumber: strconv.Itoa(v.Next), System: string(domain.SystemDanese)}
 	if v.Next == 1 {
+		data.Form.System = string(domain.SystemDraw)
+	}
+	if v.Tournament.Kind == domain.KindIndividual {
+		// RULES §11: partners change every round by the randomised
+		// schedule; the systems that pair lines do not seat individuals.
+		data.Systems = individualGeneratable
 		data.Form.System = string(domain.SystemDraw)
 	}
 	return data, true

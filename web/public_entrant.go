@@ -26,8 +26,10 @@ func (s *Server) publicEntrant(w http.ResponseWriter, r *http.Request) {
 	}
 	data := publicEntrantPage{publicPage: p, Card: card, Name: entrantName(card.Entrant), Names: map[string]string{}}
 	for _, row := range card.Rows {
-		if e, ok := p.T.Entrant(row.Opponent); ok {
-			data.Names[row.Opponent] = entrantName(e)
+		for _, id := range row.Opponents { // individual: both opposing players
+			if e, ok := p.T.Entrant(id); ok {
+				data.Names[id] = entrantName(e)
+			}
 		}
 	}
 	s.renderPublic(w, r, "public_entrant", &data)

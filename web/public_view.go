@@ -178,12 +178,16 @@ type standingsTable struct {
 	// Links: names link to the entrants' public cards (Href).
 	// Marks: † beside the entrants whose official result differs.
 	Links, Marks bool
+	// PerPlayer: an individual tournament ranks players (RULES §8), so
+	// the column says Giocatore; its entrants are one player each.
+	PerPlayer bool
 }
 
 // newStandingsTable is the standings table of st; base is the public
 // pages' root (the entrants' card links), "" for none.
 func newStandingsTable(base string, st app.StandingsTable, provisional bool) standingsTable {
 	out := standingsTable{AfterRound: st.AfterRound, Provisional: provisional}
+	out.PerPlayer = len(st.Rows) > 0 && len(st.Rows[0].Entrant.Players) == 1
 	for _, row := range st.Rows {
 		r := standingRow{Rank: row.Rank, ID: row.Entrant.ID, Name: entrantName(row.Entrant), VP: row.VP, MP: row.MP, Wins: row.Wins,
 			Differs: len(st.Discrepancies[row.Entrant.ID]), Adjusted: len(row.Adjustments) > 0}
@@ -204,9 +208,13 @@ func toStandingsTable(base string, st app.StandingsTable, provisional bool) stan
 
 // seatRow is one table of a round as the public pages show it.
 type seatRow struct {
-	Table              int
-	NS, EO             string // entrant ids
-	NSName, EOName     string
+	Table          int
+	NS, EO         string // entrant ids
+	NSName, EOName string
+	// NS2, EO2 and their names: the second players of an individual
+	// line ("" otherwise).
+	NS2, EO2           string
+	NS2Name, EO2Name   string
 	Hands, Planned     int
 	HasSheet, Complete bool
 	NSTotal, EOTotal   int
@@ -232,16 +240,18 @@ func seating(pt *app.PublicTournament, r app.PublicRound) ([]seatRow, []playerSe
 	}
 	for _, tb := range r.Tables {
 		row := seatRow{Table: tb.Table.Table, NS: tb.Table.NS, EO: tb.Table.EO, NSName: name(tb.Table.NS), EOName: name(tb.Table.EO),
+			NS2: tb.Table.NS2, EO2: tb.Table.EO2, NS2Name: name(tb.Table.NS2), EO2Name: name(tb.Table.EO2),
 			Hands: tb.Hands, Planned: r.Round.HandsPlanned, HasSheet: tb.HasSheet, Complete: tb.Complete}
 		if tb.HasSheet {
 			ns, eo := tb.Lines[domain.NS], tb.Lines[domain.EO]
 			row.NSTotal, row.EOTotal, row.NSVP, row.EOVP, row.NSMP, row.EOMP = ns.Total, eo.Total, ns.VP, eo.VP, ns.MP, eo.MP
 		}
 		rows = append(rows, row)
-		for _, side := range []struct{ id, line string }{{tb.Table.NS, "NS"}, {tb.Table.EO, "EO"}} {
-			if e, ok := pt.Entrant(side.id); ok {
+		for _, id := range tb.Table.Seated() { // individual: the four players
+			l, _ := tb.Table.LineOf(id)
+			if e, ok := pt.Entrant(id); ok {
 				for _, p := range e.Players {
-					players = append(players, playerSeat{Name: p.Name, Entrant: e.ID, Table: tb.Table.Table, Line: side.line})
+					players = append(players, playerSeat{Name: p.Name, Entrant: e.ID, Table: tb.Table.Table, Line: l.Label()})
 				}
 			}
 		}

@@ -116,6 +116,11 @@ func (s *Server) funcs(lang Lang) template.FuncMap {
 		"static":   s.static.url,
 		"roleName": func(r domain.Role) string { return translate(lang, "role."+string(r)) },
 		"langs":    func() []Lang { return Languages },
+		// seat and seatIDs: who sits at line "ns" or "eo" of a table — an
+		// entrant, or an individual line's two players ("3 – 11").
+		"seat":    func(tb domain.TableAssignment, line string) string { return strings.Join(seatIDs(tb, line), " – ") },
+		"seatIDs": seatIDs,
+		"who":     who,
 	}
 }
 
@@ -164,4 +169,28 @@ func (s *Server) renderFragment(w http.ResponseWriter, r *http.Request, status i
 // seeOther redirects after a successful form post (Post/Redirect/Get).
 func seeOther(w http.ResponseWriter, r *http.Request, to string) {
 	http.Redirect(w, r, to, http.StatusSeeOther)
+}
+
+// seatIDs is the entrant ids at line "ns" or "eo" of a table (two players
+// in an individual tournament).
+func seatIDs(tb domain.TableAssignment, line string) []string {
+	if line == "eo" {
+		return tb.Line(domain.EO)
+	}
+	return tb.Line(domain.NS)
+}
+
+// who is line "ns" or "eo" of a table as people read it: "3 Rossi – 11
+// Bianchi" with the players' names (names: entrant id → name, nil for
+// none), "3 – 11" without.
+func who(tb domain.TableAssignment, line string, names map[string]string) string {
+	ids := seatIDs(tb, line)
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i] = id
+		if n := names[id]; n != "" {
+			out[i] += " " + n
+		}
+	}
+	return strings.Join(out, " – ")
 }

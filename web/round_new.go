@@ -11,7 +11,7 @@ import (
 
 // roundNewPage: manual seating of the next round (UI.md §3): a row per
 // table with its table, ns and eo fields, the byes, the hands planned.
-// The ns and eo fields offer the entrants from one shared <datalist>: a
+// The line fields offer the entrants from one shared <datalist>: a
 // select per field repeated every entrant in each of them (a 200-table
 // round made 160,000 <option>s, 11 MB, most of a second to serve).
 type roundNewPage struct {
@@ -22,8 +22,11 @@ type roundNewPage struct {
 	Phase  string
 	Phases []string
 	Rows   []seatingRow
-	Byes   map[string]bool
-	Errs   fieldErrors
+	// Heads are the seating table's line columns: NS, EO; for an
+	// individual tournament two selects a line (its two players).
+	Heads []string
+	Byes  map[string]bool
+	Errs  fieldErrors
 }
 
 // seatingRow is one table as the form shows it; I is its index (the pointer
@@ -31,18 +34,21 @@ type roundNewPage struct {
 type seatingRow struct {
 	I             int
 	Table, NS, EO string
+	NS2, EO2      string     // individual: the lines' second players
 	TableLabel    string     // the table field's label, made once in Go (a row per table)
-	Cells         []seatCell // NS then EO
+	Cells         []seatCell // NS then EO (individual: ns, ns2, eo, eo2)
 }
 
 // N is the row's number as people count (1-based).
 func (r seatingRow) N() int { return r.I + 1 }
 
-// seatCell is one line's entrant field of a row.
+// seatCell is one line's select of a row.
 type seatCell struct {
 	Line, Cur, Key string // Key: the field name of its errors
-	Label          string
+	Name           string // the field's name: ns, eo (individual also ns2, eo2)
+	Label          string // its column, for the hidden label
 }
+
 
 func (s *Server) roundNewShow(w http.ResponseWriter, r *http.Request) {
 	s.renderRoundNew(w, r, http.StatusOK, nil)
@@ -58,15 +64,26 @@ func (s *Server) renderRoundNew(w http.ResponseWriter, r *http.Request, status i
 		s.renderError(w, r, http.StatusForbidden, "error.forbidden")
 		return
 	}
+	individual := d.Tournament.Kind == domain.KindIndividual
 	if data == nil {
 		// A first proposal: the entrants in order, two per table; the
 		// secretary changes what the evening needs.
 		data = &roundNewPage{Number: len(d.Rounds) + 1, Hands: strconv.Itoa(d.Tournament.HandsPerRound), Phase: "mitchell", Byes: map[string]bool{}, Errs: fieldErrors{}}
-		for i := 0; i+1 < len(d.Entrants); i += 2 {
-			data.Rows = append(data.Rows, seatingRow{I: i / 2, Table: strconv.Itoa(i/2 + 1), NS: d.Entrants[i].ID, EO: d.Entrants[i+1].ID})
+		per := 2
+		if individual {
+			per = 4 // two lines of two players (RULES §11)
 		}
-		if len(d.Entrants)%2 == 1 {
-			data.Byes[d.Entrants[len(d.Entrants)-1].ID] = true
+		seated := len(d.Entrants) - len(d.Entrants)%per
+		for i := 0; i < seated; i += per {
+			e := d.Entrants[i : i+per]
+			row := seatingRow{I: i / per, Table: strconv.Itoa(i/per + 1), NS: e[0].ID, EO: e[1].ID}
+			if individual {
+				row.NS, row.NS2, row.EO, row.EO2 = e[0].ID, e[1].ID, e[2].ID, e[3].ID
+			}
+			data.Rows = append(data.Rows, row)
+		}
+		for _, e := range d.Entrants[seated:] {
+			data.Byes[e.ID] = true
 		}
 		for extra := 0; extra < 2; extra++ { // room to add tables by hand
 			data.Rows = append(data.Rows, seatingRow{I: len(data.Rows)})
@@ -79,14 +96,26 @@ func (s *Server) renderRoundNew(w http.ResponseWriter, r *http.Request, status i
 	data.Phases = phaseIDs
 	lang := langOf(r)
 	table, ns, eo := translate(lang, "secretary.table"), translate(lang, "secretary.ns"), translate(lang, "secretary.eo")
+	data.Heads = []string{ns, eo}
+	if individual {
+		data.Heads = []string{ns + " 1", ns + " 2", eo + " 1", eo + " 2"}
+	}
 	for i := range data.Rows {
 		row := &data.Rows[i]
+		at := "tables." + strconv.Itoa(row.I) + "."
 		which := " (" + translate(lang, "secretary.row", row.N()) + ")"
 		row.TableLabel = table + which
-		row.Cells = []seatCell{
-			{Line: "ns", Cur: row.NS, Key: "tables." + strconv.Itoa(row.I) + ".ns", Label: ns + which},
-			{Line: "eo", Cur: row.EO, Key: "tables." + strconv.Itoa(row.I) + ".eo", Label: eo + which},
+		cell := func(line, name, cur, key, label string) seatCell {
+			return seatCell{Line: line, Name: name, Cur: cur, Key: key, Label: label + which}
 		}
+		if individual {
+			row.Cells = []seatCell{
+				cell("ns", "ns", row.NS, at+"ns.0", data.Heads[0]), cell("ns", "ns2", row.NS2, at+"ns.1", data.Heads[1]),
+				cell("eo", "eo", row.EO, at+"eo.0", data.Heads[2]), cell("eo", "eo2", row.EO2, at+"eo.1", data.Heads[3]),
+			}
+			continue
+		}
+		row.Cells = []seatCell{cell("ns", "ns", row.NS, at+"ns", ns), cell("eo", "eo", row.EO, at+"eo", eo)}
 	}
 	s.render(w, r, status, "round_new", data)
 }
@@ -109,16 +138,19 @@ func (s *Server) roundCreate(w http.ResponseWriter, r *http.Request) {
 	} else {
 		data.Errs["hands_planned"] = translate(lang, "secretary.whole_number")
 	}
-	tables, nss, eos := f["table"], f["ns"], f["eo"]
+	tables, nss, eos, ns2s, eo2s := f["table"], f["ns"], f["eo"], f["ns2"], f["eo2"]
+	at := func(list []string, i int) string {
+		if i < len(list) {
+			return list[i]
+		}
+		return ""
+	}
+	// An individual round's form has two selects a line (ns2, eo2): the
+	// lines are written as lists of players, as the API's arrays.
+	individual := len(ns2s) > 0 || len(eo2s) > 0
 	for i := range tables {
-		row := seatingRow{I: len(data.Rows), Table: strings.TrimSpace(tables[i])}
-		if i < len(nss) {
-			row.NS = nss[i]
-		}
-		if i < len(eos) {
-			row.EO = eos[i]
-		}
-		if row.Table == "" && row.NS == "" && row.EO == "" {
+		row := seatingRow{I: len(data.Rows), Table: strings.TrimSpace(tables[i]), NS: at(nss, i), EO: at(eos, i), NS2: at(ns2s, i), EO2: at(eo2s, i)}
+		if row.Table == "" && row.NS == "" && row.EO == "" && row.NS2 == "" && row.EO2 == "" {
 			continue // an unused row
 		}
 		data.Rows = append(data.Rows, row)
@@ -126,7 +158,12 @@ func (s *Server) roundCreate(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			data.Errs["tables."+strconv.Itoa(row.I)+".table"] = translate(lang, "secretary.whole_number")
 		}
-		in.Tables = append(in.Tables, domain.TableAssignment{Table: n, NS: row.NS, EO: row.EO})
+		in.Tables = append(in.Tables, domain.TableAssignment{Table: n, NS: row.NS, EO: row.EO, NS2: row.NS2, EO2: row.EO2})
+		if individual {
+			in.Written = append(in.Written, [2]app.LineInput{app.Players(row.NS, row.NS2), app.Players(row.EO, row.EO2)})
+		} else {
+			in.Written = append(in.Written, [2]app.LineInput{app.One(row.NS), app.One(row.EO)})
+		}
 	}
 	for _, b := range f["byes"] {
 		if b != "" {

@@ -18,6 +18,8 @@ type roundPage struct {
 	// or when the viewer may not.
 	NextState string
 	CanEnter  bool
+	// Names: the players' names of an individual tournament (web/individual.go).
+	Names map[string]string
 }
 
 func (s *Server) roundData(r *http.Request) (*roundPage, error) {
@@ -29,7 +31,8 @@ func (s *Server) roundData(r *http.Request) (*roundPage, error) {
 	if err != nil {
 		return nil, err
 	}
-	data := &roundPage{Page: s.page(r, "secretary.round_title"), R: rt, CanEnter: rt.Access.Manage()}
+	data := &roundPage{Page: s.page(r, "secretary.round_title"), R: rt, CanEnter: rt.Access.Manage(),
+		Names: s.lineNames(r.Context(), s.caller(r), rt.Tournament)}
 	if rt.Access.Judge(rt.Tournament) {
 		if i := rt.Round.State.Order() + 1; i < len(domain.RoundStates) {
 			data.NextState = string(domain.RoundStates[i])

@@ -17,7 +17,9 @@ import (
 // report as the person types, its history.
 type sheetPage struct {
 	Page
-	G        app.SheetTarget
+	G app.SheetTarget
+	// Names: the players' names of an individual tournament (web/individual.go).
+	Names    map[string]string
 	Action   string // the form's URL
 	Hands    []sheetHandView
 	Written  [2]lineWritten
@@ -224,7 +226,8 @@ func (s *Server) sheetShow(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) newSheetPage(r *http.Request, g app.SheetTarget) *sheetPage {
 	data := &sheetPage{Page: s.page(r, "secretary.sheet_title"), G: g,
-		Action: sheetPath(g.Tournament.ID, g.Round.Number, g.Table.Table), Ends: []string{""}}
+		Action: sheetPath(g.Tournament.ID, g.Round.Number, g.Table.Table), Ends: []string{""},
+		Names: s.lineNames(r.Context(), s.caller(r), g.Tournament)}
 	for _, e := range domain.HandEnds {
 		data.Ends = append(data.Ends, string(e))
 	}

@@ -29,8 +29,9 @@ generate  seats one round and prints it.
           (refused under fitab-* rulesets, FITAB art. 2), italiana and gironi pair later
           rounds. Individual tournaments are seated by draw in every round.
 check     re-derives every round of a tournament export JSON (or --round N) from the
-          records and lists where it departs from its system (the round's phase; round 1
-          is checked as the referee's choice): ENTRANT_TWICE, UNKNOWN_ENTRANT,
+          records and lists where it departs from its system (the round's system and
+          seed as the service's export records them; without them the round's phase,
+          and round 1, or an individual round, as the referee's choice): ENTRANT_TWICE, UNKNOWN_ENTRANT,
           MISSING_ENTRANT, LINE_SIZE, TABLE_TWICE, REMATCH, WRONG_ORDER, SECOND_REST,
           MOVEMENT_BROKEN, REPEATED_PARTNER, WRONG_REST, NOT_DERIVABLE.
 
@@ -239,7 +240,8 @@ func runPairingsCheck(args []string, stdout io.Writer) (int, error) {
 		r := ex.rounds[n-1]
 		req := domain.PairingRequest{Ruleset: ex.ruleset, Kind: ex.kind, System: r.System, Round: n, RoundsPlanned: ex.Tournament.RoundsPlanned,
 			Entrants: ex.entrantIDs(), Previous: ex.rounds[:n-1], GroupSize: *group}
-		if n == 1 || r.System == "" {
+		req.Seed = r.Seed
+		if r.System == "" || (n == 1 && r.Seed == nil && r.System != domain.SystemEntryOrder) {
 			req.System = domain.SystemChoice // the export does not record how round 1 was seated
 		}
 		if req.System == domain.SystemGironi && *group < 2 {
@@ -361,6 +363,10 @@ type exportDoc struct {
 	Rounds []struct {
 		Number int    `json:"number"`
 		Phase  string `json:"phase"`
+		// System and Seed: how the service seated the round (its export
+		// records them); absent, the phase stands for the system.
+		System string  `json:"system"`
+		Seed   *uint64 `json:"seed"`
 		Tables []struct {
 			Table int             `json:"table"`
 			NS    json.RawMessage `json:"ns"`
@@ -430,8 +436,16 @@ func readExport(path string) (*exportDoc, error) {
 		if r.Number != i+1 {
 			return nil, bad("rounds[%d].number: %d, want %d (rounds in order from 1)", i, r.Number, i+1)
 		}
-		pr := domain.PairedRound{Number: r.Number, Byes: r.Byes}
-		if r.Phase != "" {
+		pr := domain.PairedRound{Number: r.Number, Byes: r.Byes, Seed: r.Seed}
+		switch {
+		case r.System != "":
+			if pr.System, err = domain.ParsePairingSystem(r.System); err != nil {
+				return nil, bad("rounds[%d].system: %v", i, err)
+			}
+		case r.Phase != "" && ex.kind != domain.KindIndividual:
+			// An export without systems: the phase stands for the system.
+			// An individual round without one was seated by hand (the
+			// phase does not seat individuals): choice.
 			if pr.System, err = domain.ParsePairingSystem(r.Phase); err != nil {
 				return nil, bad("rounds[%d].phase: %v", i, err)
 			}

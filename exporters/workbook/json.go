@@ -258,10 +258,21 @@ func toJSONEntrant(e domain.Entrant) jsonEntrant {
 	return jsonEntrant{ID: e.ID, Players: toJSONPlayers(e.Players), Team: optString(e.Team), Club: optString(e.Club)}
 }
 
+// jsonTable is a table of a round: ns and eo are an entrant id, or the two
+// player ids of an individual line (API §4.2).
 type jsonTable struct {
-	Table int    `json:"table"`
-	NS    string `json:"ns"`
-	EO    string `json:"eo"`
+	Table int `json:"table"`
+	NS    any `json:"ns"`
+	EO    any `json:"eo"`
+}
+
+// jsonLine is a line as API §4.2 writes it: a string for one entrant, an
+// array for the players of an individual line.
+func jsonLine(ids []string) any {
+	if len(ids) == 1 {
+		return ids[0]
+	}
+	return ids
 }
 
 type jsonRound struct {
@@ -271,6 +282,11 @@ type jsonRound struct {
 	State        string      `json:"state"`
 	Tables       []jsonTable `json:"tables"`
 	Byes         []string    `json:"byes"`
+	// System and Seed: how the round was seated (RULES §11), so that
+	// `segnapunti pairings check` re-derives it; left out for a round
+	// seated by hand.
+	System string  `json:"system,omitempty"`
+	Seed   *uint64 `json:"seed,omitempty"`
 }
 
 func toJSONRound(r domain.Round) (any, error) {
@@ -283,18 +299,21 @@ func toJSONRound(r domain.Round) (any, error) {
 	out := jsonRound{
 		Number: r.Number, HandsPlanned: r.HandsPlanned, Phase: string(r.Phase), State: string(r.State),
 		Tables: make([]jsonTable, len(r.Tables)), Byes: append([]string{}, r.Byes...),
+		System: string(r.System), Seed: r.Seed,
 	}
 	for i, ta := range r.Tables {
-		out.Tables[i] = jsonTable{Table: ta.Table, NS: ta.NS, EO: ta.EO}
+		out.Tables[i] = jsonTable{Table: ta.Table, NS: jsonLine(ta.Line(domain.NS)), EO: jsonLine(ta.Line(domain.EO))}
 	}
 	return out, nil
 }
 
 type jsonMatchLine struct {
-	ID    string `json:"id"`
-	Total int    `json:"total"`
-	MP    int    `json:"mp"`
-	VP    int    `json:"vp"`
+	ID string `json:"id"`
+	// IDs: the two players of an individual line (ID is then "3 / 11").
+	IDs   []string `json:"ids,omitempty"`
+	Total int      `json:"total"`
+	MP    int      `json:"mp"`
+	VP    int      `json:"vp"`
 	// ConfirmedAt: when the line signed the sheet at the table.
 	ConfirmedAt *string `json:"confirmed_at,omitempty"`
 	// EndedByConfirmation: the line did not sign; the other line's
@@ -325,7 +344,7 @@ type jsonMatch struct {
 
 func toJSONMatch(m MatchRow) *jsonMatch {
 	line := func(l domain.Line) jsonMatchLine {
-		jl := jsonMatchLine{ID: m.Entrants[l], Total: m.Total[l], MP: m.MP[l], VP: m.VP[l]}
+		jl := jsonMatchLine{ID: m.Entrants[l], IDs: m.Players[l], Total: m.Total[l], MP: m.MP[l], VP: m.VP[l]}
 		if at := m.Confirmed[l]; at != nil {
 			s := at.UTC().Format(time.RFC3339)
 			jl.ConfirmedAt = &s

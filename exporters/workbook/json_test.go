@@ -39,6 +39,15 @@ func TestWriteJSONValidatesAgainstSchema(t *testing.T) {
 	tests := map[string]TournamentExport{
 		"sample": sample(t),
 		"empty":  {Tournament: domain.Tournament{Level: domain.LevelClub, Ruleset: domain.FIBurInt, Kind: domain.KindTeams}},
+		// Individual (API §4.2): a round's line is two players; a match
+		// names them in ids.
+		"individual": {
+			Tournament: domain.Tournament{Level: domain.LevelClub, Ruleset: domain.FITAB2025, Kind: domain.KindIndividual},
+			Rounds: Slice([]domain.Round{{Number: 1, HandsPlanned: 3, Phase: domain.PhaseDanese, State: domain.RoundPlaying,
+				Tables: []domain.TableAssignment{{Table: 1, NS: "3", NS2: "11", EO: "7", EO2: "2"}}, Byes: []string{"5"}}}),
+			Matches: Slice([]MatchRow{{Round: 1, Table: 1, Entrants: [2]string{"3 / 11", "7 / 2"},
+				Players: [2][]string{{"3", "11"}, {"7", "2"}}, VP: [2]int{11, 9}}}),
+		},
 	}
 	for name, exp := range tests {
 		t.Run(name, func(t *testing.T) {
@@ -299,6 +308,19 @@ func (s miniSchema) check(sch map[string]any, v any, at string, errs *[]string) 
 			return
 		}
 		s.check(def, v, at, errs)
+	}
+	if alts, ok := sch["oneOf"].([]any); ok {
+		n := 0
+		for _, a := range alts {
+			var sub []string
+			s.check(a.(map[string]any), v, at, &sub)
+			if len(sub) == 0 {
+				n++
+			}
+		}
+		if n != 1 {
+			fail("matches %d of the oneOf branches, want exactly 1: %v", n, v)
+		}
 	}
 	if c, ok := sch["const"]; ok && v != c {
 		fail("want const %v, got %v", c, v)

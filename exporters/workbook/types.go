@@ -53,10 +53,13 @@ type StandingRow struct {
 type MatchRow struct {
 	Round    int
 	Table    int
-	Entrants [2]string // entrant ids of the NS and EO lines
-	Total    [2]int
-	MP       [2]int
-	VP       [2]int
+	Entrants [2]string // entrant ids of the NS and EO lines ("3 / 11": an individual line's players)
+	// Players are the entrant ids of the two players of each line of an
+	// individual tournament; nil for pairs and teams.
+	Players [2][]string
+	Total   [2]int
+	MP      [2]int
+	VP      [2]int
 	// Differs: the official (written) result above is not the one
 	// computed from the hands (RULES §8); Computed is that one.
 	Differs  bool

@@ -90,6 +90,13 @@ func convert(w *wireSheet) (domain.Sheet, *problem) {
 				}
 				s.Sides[l].Players[i] = *p
 			}
+			for i, id := range side.IDs {
+				if id == nil {
+					ptr := fmt.Sprintf("/%s/ids/%d", domain.Line(l), i)
+					return s, nullElement(shapeAt(jsontext.Pointer(ptr)), ptr, -1)
+				}
+				s.Sides[l].IDs = append(s.Sides[l].IDs, *id)
+			}
 		}
 	}
 	if w.FirstDealer != nil && *w.FirstDealer != "" {

@@ -84,8 +84,11 @@ func toWire(s domain.Sheet) wireSheet {
 	w.Round, w.Table = optInt(s.Round), optInt(s.Table)
 	sides := [2]*wireSide{}
 	for l, side := range s.Sides {
-		if side.ID != "" || len(side.Players) > 0 {
+		if side.ID != "" || len(side.IDs) > 0 || len(side.Players) > 0 {
 			ws := &wireSide{ID: side.ID}
+			for _, id := range side.IDs {
+				ws.IDs = append(ws.IDs, &id)
+			}
 			for _, p := range side.Players {
 				ws.Players = append(ws.Players, &p)
 			}

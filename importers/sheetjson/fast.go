@@ -485,10 +485,13 @@ func (p *fastParser) sheet() bool {
 func (p *fastParser) side(s *wireSide, l int) bool {
 	return p.object(sideKeys, func(i int) bool {
 		ok := true
-		if i == 0 {
+		switch i {
+		case 0:
 			s.ID, ok = p.str(nil)
-		} else {
+		case 1:
 			s.Players, ok = p.playerList(l)
+		default:
+			return false // "ids" (individual lines): the library path reads it
 		}
 		return ok
 	})

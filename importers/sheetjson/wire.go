@@ -30,7 +30,9 @@ type wireSheet struct {
 }
 
 type wireSide struct {
-	ID      string    `json:"id,omitempty"`
+	ID string `json:"id,omitempty"`
+	// IDs: the two players of a line of an individual tournament (API §4.2).
+	IDs     []*string `json:"ids,omitempty"`
 	Players []*string `json:"players,omitempty"`
 }
 
@@ -154,6 +156,7 @@ var sheetShape = func() *shape {
 	side := object("a line's entrant",
 		field{"id", str("id")},
 		field{"players", &shape{kind: kindArray, label: "players", elem: str("a player's name")}},
+		field{"ids", &shape{kind: kindArray, label: "ids", elem: str("a player's entrant id")}},
 	)
 	late := object("late_points", field{"ns", num("ns")}, field{"eo", num("eo")})
 	line := func() *shape {

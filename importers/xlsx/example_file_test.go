@@ -57,7 +57,7 @@ func filledTemplate(t *testing.T, hands int) []byte {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	for i, row := range exampleHandRows(hands) {
+	for i, row := range exampleHandRows(hands, [2]string{"1", "2"}) {
 		if err := f.SetSheetRow(templateHandsSheet, cellName(1, 2+i), &row); err != nil {
 			t.Fatal(err)
 		}

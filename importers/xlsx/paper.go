@@ -201,9 +201,27 @@ func readPaperLabels(g *grid, hrow int, sh *domain.Sheet) error {
 				for _, l := range domain.Lines {
 					switch label {
 					case lineField(l, fID):
+						if sh.Kind == domain.KindIndividual {
+							ids, ok := SplitPlayerIDs(v)
+							if !ok {
+								return cellErrf(g.sheet, vc, r, "%s", individualIDsDetail(l, v))
+							}
+							sh.Sides[l].IDs = ids
+							sh.Cells["/"+l.String()+"/ids"] = ref
+							break
+						}
 						sh.Sides[l].ID = v
 						sh.Cells["/"+l.String()+"/id"] = ref
 					case lineField(l, fPlayers):
+						// Individual: "Giocatori NS" may name the line's two
+						// players by their numbers ("3 - 11").
+						if ids, ok := SplitPlayerIDs(v); ok && sh.Kind == domain.KindIndividual && allDigits(ids) {
+							if sh.Sides[l].IDs == nil {
+								sh.Sides[l].IDs = ids
+								sh.Cells["/"+l.String()+"/ids"] = ref
+							}
+							break
+						}
 						sh.Sides[l].Players = splitPlayers(v)
 						sh.Cells["/"+l.String()+"/players"] = ref
 					}

@@ -45,6 +45,10 @@ type Options struct {
 	// Tournament/Torneo sheet saying otherwise.
 	Ruleset      domain.Ruleset
 	HandsPlanned int
+	// Kind applies when the Tournament/Torneo sheet names none (else
+	// pairs); in an individual tournament a line's cell names two players
+	// (SplitPlayerIDs).
+	Kind domain.Kind
 
 	MaxBytes         int64 // default DefaultMaxBytes
 	MaxUnzippedBytes int64 // default DefaultMaxUnzippedBytes
@@ -395,6 +399,9 @@ func (rd *reader) settings() (settings, error) {
 			return s, fmt.Errorf("%w: no planned hands: add a row \"hands_planned\" (2, 3 or 4) to a Tournament (Torneo) sheet", ErrLayout)
 		}
 		s.handsPlanned = rd.opts.HandsPlanned
+	}
+	if s.kind == "" {
+		s.kind = rd.opts.Kind
 	}
 	if s.kind == "" {
 		s.kind = domain.KindPairs

@@ -3,6 +3,7 @@ package xlsx
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/xuri/excelize/v2"
@@ -35,9 +36,21 @@ var templateHands = []templateHand{
 // match at all (issue 10: an uploaded blank template replaced a real
 // round 1, table 1), and the example, copied into Smazzate and Risultati,
 // validates cleanly.
-func Template(hands int) ([]byte, error) {
+func Template(hands int) ([]byte, error) { return TemplateFor(hands, domain.KindPairs) }
+
+// TemplateFor is Template for a tournament of the given kind: for an
+// individual tournament the Torneo sheet says kind individual, the
+// instructions say that each line's cell names its two players ("3-11",
+// SplitPlayerIDs), and the example seats players 1-2 against 3-4.
+func TemplateFor(hands int, kind domain.Kind) ([]byte, error) {
 	if hands < 2 || hands > len(templateHands) {
 		return nil, fmt.Errorf("%w: hands %d: must be 2, 3 or 4", domain.ErrInvalid, hands)
+	}
+	if kind == "" {
+		kind = domain.KindPairs
+	}
+	if !slices.Contains(domain.Kinds, kind) {
+		return nil, fmt.Errorf("%w: kind %q: must be pairs, individual, teams or international", domain.ErrInvalid, kind)
 	}
 	f := excelize.NewFile()
 	defer f.Close()
@@ -45,7 +58,7 @@ func Template(hands int) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := &templateWriter{f: f, bold: bold}
+	w := &templateWriter{f: f, bold: bold, kind: kind}
 	w.handsSheet()
 	w.resultsSheet()
 	w.tournamentSheet(hands)
@@ -65,7 +78,16 @@ func Template(hands int) ([]byte, error) {
 type templateWriter struct {
 	f    *excelize.File
 	bold int
+	kind domain.Kind
 	err  error
+}
+
+// exampleLines are the example match's NS and EO cells.
+func (w *templateWriter) exampleLines() [2]string {
+	if w.kind == domain.KindIndividual {
+		return [2]string{"1-2", "3-4"}
+	}
+	return [2]string{"1", "2"}
 }
 
 func (w *templateWriter) do(err error) {
@@ -139,11 +161,11 @@ func (w *templateWriter) resultsSheet() {
 
 // exampleHandRows are the example match's rows of Smazzate: a fitab-2025
 // match, round 1, table 1, pairs 1 and 2.
-func exampleHandRows(hands int) [][]any {
+func exampleHandRows(hands int, lines [2]string) [][]any {
 	rows := make([][]any, 0, hands)
 	for h := 1; h <= hands; h++ {
 		th := templateHands[h-1]
-		row := []any{1, 1, h, "1", "2"}
+		row := []any{1, 1, h, lines[domain.NS], lines[domain.EO]}
 		for _, l := range domain.Lines {
 			row = append(row, th.base[l], th.points[l], th.base[l]+th.points[l])
 		}
@@ -196,14 +218,19 @@ func (w *templateWriter) instructionsSheet(hands int) {
 	s := templateInstrSheet
 	_, err := w.f.NewSheet(s)
 	w.do(err)
-	for i, line := range templateInstructions {
+	instr := templateInstructions
+	if w.kind == domain.KindIndividual {
+		instr = slices.Clone(instr)
+		instr[2] = "2. Foglio Smazzate: una riga per smazzata, con turno, tavolo, numero della smazzata e, nelle colonne NS ed EO, i due giocatori di ciascuna linea: torneo individuale, es. 3-11 (separatori ammessi: - / , ; + & o spazi)."
+	}
+	for i, line := range instr {
 		w.row(s, i+1, []any{line})
 	}
 	w.do(w.f.SetCellStyle(s, "A1", "A1", w.bold))
 	w.row(s, exampleHandHeadRow-1, []any{"ESEMPIO (non viene importato): turno 1, tavolo 1, foglio Smazzate"})
 	w.do(w.f.SetCellStyle(s, cellName(1, exampleHandHeadRow-1), cellName(1, exampleHandHeadRow-1), w.bold))
 	w.headRow(s, exampleHandHeadRow, templateHandHeads)
-	for i, row := range exampleHandRows(hands) {
+	for i, row := range exampleHandRows(hands, w.exampleLines()) {
 		w.row(s, exampleHandHeadRow+1+i, row)
 	}
 	rh := exampleResultHeadRow(hands)
@@ -224,6 +251,10 @@ func (w *templateWriter) tournamentSheet(hands int) {
 	w.row(s, 3, []any{"name", ""})
 	w.row(s, 4, []any{"level", ""})
 	w.do(w.f.SetCellStyle(s, "A1", "A4", w.bold))
+	if w.kind != domain.KindPairs {
+		w.row(s, 5, []any{"kind", string(w.kind)})
+		w.do(w.f.SetCellStyle(s, "A5", "A5", w.bold))
+	}
 	w.do(w.f.SetColWidth(s, "A", "B", 24))
 	w.list(s, "B1", templateRulesets)
 	w.list(s, "B2", []string{"2", "3", "4"})

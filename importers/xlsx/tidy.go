@@ -23,6 +23,7 @@ type tidyMatch struct {
 	firstRow int // its first row in Hands; 0 when only Results has it
 	ids      [2]string
 	idCells  [2]string
+	idAt     [2][2]int // column and row of each line's id cell
 	hands    []handRow
 	written  written
 	resRow   int // its row in Results
@@ -38,7 +39,7 @@ func (m *tidyMatch) setID(g *grid, l domain.Line, col, r int) {
 	}
 	switch {
 	case m.ids[l] == "":
-		m.ids[l], m.idCells[l] = id, cellRef(g.sheet, col, r)
+		m.ids[l], m.idCells[l], m.idAt[l] = id, cellRef(g.sheet, col, r), [2]int{col, r}
 	case m.ids[l] != id && m.err == nil:
 		m.err = cellErrf(g.sheet, col, r, "round %d table %d: %s is %q here but %q in %s",
 			m.key.round, m.key.table, l.Label(), id, m.ids[l], m.idCells[l])
@@ -126,7 +127,19 @@ func (rd *reader) readTidy(handsName, resultsName string) error {
 			}
 		}
 		for _, l := range domain.Lines {
-			if m.ids[l] != "" {
+			switch {
+			case m.ids[l] == "":
+			case sh.Kind == domain.KindIndividual:
+				ids, ok := SplitPlayerIDs(m.ids[l])
+				if !ok {
+					if m.err == nil {
+						m.err = cellErrf(g.sheet, m.idAt[l][0], m.idAt[l][1], "%s", individualIDsDetail(l, m.ids[l]))
+					}
+					continue
+				}
+				sh.Sides[l].IDs = ids
+				sh.Cells["/"+l.String()+"/ids"] = m.idCells[l]
+			default:
 				sh.Sides[l].ID = m.ids[l]
 				sh.Cells["/"+l.String()+"/id"] = m.idCells[l]
 			}

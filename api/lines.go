@@ -1,0 +1,110 @@
+package api
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"segnapunti/app"
+	"segnapunti/domain"
+)
+
+// Who sits at a line (API §4.2): in pairs and team tournaments one entrant
+// id, "ns": "1"; in individual tournaments the line's two players, "ns":
+// ["3", "11"]. A request may use either shape; the operation refuses the
+// one the tournament's kind does not take, naming the field.
+
+// lineJSON is a line in a response: a string for one entrant, an array for
+// the players of an individual line.
+type lineJSON []string
+
+func (l lineJSON) MarshalJSON() ([]byte, error) {
+	if len(l) == 1 {
+		return json.Marshal(l[0])
+	}
+	if l == nil {
+		return []byte(`""`), nil
+	}
+	return json.Marshal([]string(l))
+}
+
+// tableRequest is one table of POST/PUT .../rounds as written.
+type tableRequest struct {
+	Table int        `json:"table"`
+	NS    *jsonValue `json:"ns"`
+	EO    *jsonValue `json:"eo"`
+}
+
+// roundInput turns a round request into the operation's input, keeping the
+// shape each line was written in; a line that is neither a string nor an
+// array of strings is a 422 naming it.
+func roundInput(req roundRequest) (app.RoundInput, error) {
+	in := app.RoundInput{Number: req.Number, HandsPlanned: req.HandsPlanned, Phase: req.Phase, Byes: req.Byes}
+	var errs []fieldError
+	for i, tb := range req.Tables {
+		var lines [2]app.LineInput
+		for l, v := range [2]*jsonValue{tb.NS, tb.EO} {
+			ptr := fmt.Sprintf("/tables/%d/%s", i, domain.Line(l))
+			switch {
+			case v == nil || v.kind == jsonNull:
+				lines[l] = app.LineInput{IDs: []string{""}} // the operation says it is required
+			case v.kind == jsonString:
+				lines[l] = app.One(v.text)
+			case v.kind == jsonArray:
+				ids := make([]string, 0, len(v.items))
+				for j, it := range v.items {
+					if it.kind != jsonString {
+						errs = append(errs, fieldError{Pointer: fmt.Sprintf("%s/%d", ptr, j), Detail: "want a player's entrant id (a string), got " + it.kind.String()})
+						continue
+					}
+					ids = append(ids, it.text)
+				}
+				lines[l] = app.Players(ids...)
+			default:
+				errs = append(errs, fieldError{Pointer: ptr, Detail: "want an entrant id (a string) or, in an individual tournament, an array of the line's two player ids; got " + v.kind.String()})
+			}
+		}
+		ta := domain.TableAssignment{Table: tb.Table}
+		for _, l := range domain.Lines {
+			ta.SetLine(l, lines[l].IDs)
+		}
+		in.Tables = append(in.Tables, ta)
+		in.Written = append(in.Written, lines)
+	}
+	if len(errs) > 0 {
+		return in, errInvalid(summary(errs), errs...)
+	}
+	return in, nil
+}
+
+// UnmarshalJSON reads either shape (the tests read answers with it).
+func (l *lineJSON) UnmarshalJSON(b []byte) error {
+	var one string
+	if err := json.Unmarshal(b, &one); err == nil {
+		*l = lineJSON{one}
+		return nil
+	}
+	var many []string
+	if err := json.Unmarshal(b, &many); err != nil {
+		return err
+	}
+	*l = many
+	return nil
+}
+
+// The Italian details of the line refusals (api/problem_it.go), kept with
+// the lines they speak of.
+func init() {
+	detailsIT[`an individual tournament seats two players a line: want an array of two player ids like ["3", "11"], not one id (RULES §11, API §4.2)`] =
+		`in un torneo individuale ogni linea è di due giocatori: atteso un array di due numeri di giocatore come ["3", "11"], non un solo numero (RULES §11, API §4.2)`
+	detailsIT["an individual line is named by ids only"] = "una linea dell'individuale si indica solo con ids"
+	patternsIT = append(patternsIT,
+		pat(`an individual line is two players, not (\d+)`, "una linea dell'individuale è di due giocatori, non ${1}"),
+		pat(`a (\S+) tournament seats one entrant a line: want one entrant id as a string, not an array`,
+			"un torneo ${1} ha un solo iscritto per linea: atteso un numero di iscritto come stringa, non un array"),
+		pat(`table (\d+) of round (\d+) seats players (".*") and (".*") at (NS|EO), not (.*)`,
+			"il tavolo ${1} del turno ${2} ha in linea ${5} i giocatori ${3} e ${4}, non ${6}"),
+		pat(`an individual line is two players: give ids \[(.*)\], not id`, "una linea dell'individuale è di due giocatori: indicare ids [${1}], non id"),
+		pat(`a (\S+) line is one entrant: give id (".*"), not ids`, "una linea ${1} è un solo iscritto: indicare id ${2}, non ids"),
+		pat(`want a player's entrant id \(a string\), got (.*)`, "atteso il numero di un giocatore (una stringa), non ${1}"),
+	)
+}
