@@ -49,7 +49,6 @@ type seatCell struct {
 	Label          string // its column, for the hidden label
 }
 
-
 func (s *Server) roundNewShow(w http.ResponseWriter, r *http.Request) {
 	s.renderRoundNew(w, r, http.StatusOK, nil)
 }
