@@ -113,7 +113,7 @@ func TestBrowserIndividualRound(t *testing.T) {
 		t.Errorf("public card of %s does not name both opponents: %q", tb.NS, page)
 	}
 
-	// The manual seating form: two selects a line.
+	// The manual seating form: two fields a line.
 	run(t, ctx, chromedp.Navigate(base+"/rounds/new"), chromedp.WaitVisible(chromedp.CSS(`[data-action="create-round"]`)))
 	if count(t, ctx, `#tables-0-ns2`) != 1 || count(t, ctx, `#tables-0-eo2`) != 1 {
 		t.Fatal("the seating form has no second player of a line")
@@ -121,7 +121,7 @@ func TestBrowserIndividualRound(t *testing.T) {
 	screenshot(t, ctx, "individual-seating")
 	checkA11y(t, ctx)
 	setValue(t, ctx, `[name="phase"]`, "danese")
-	setValue(t, ctx, `#tables-0-ns2`, attr(t, ctx, `#tables-0-ns option[selected]`, "value")) // partners: the same player
+	setValue(t, ctx, `#tables-0-ns2`, attr(t, ctx, `#tables-0-ns`, "value")) // partners: the same player
 	run(t, ctx, chromedp.Click(chromedp.CSS(`[data-action="create-round"]`)), chromedp.WaitVisible(chromedp.CSS(`#tables-0-ns2[aria-invalid="true"]`)))
 	screenshot(t, ctx, "individual-seating-refused")
 	if _, err := site.Store.GetRound(ctx0, tr.ID, 2); err == nil {
