@@ -75,15 +75,9 @@ func (db *DB) putSheet(ctx context.Context, tournamentID string, round, table in
 	row.TournamentID, row.RoundNo, row.TableNo = tournamentID, round, table
 	if db.dialect == DialectPostgres {
 		res := resultToRow(0, key, 0, s)
+		// open: the round-open condition and the signatures (a signed
+		// sheet changes only by a correction) are in the write's WHERE.
 		err = db.gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-			if open { // a signed sheet changes only by a correction (table entry)
-				if err := db.lockSheet(tx, key); err != nil {
-					return err
-				}
-				if err := checkNotConfirmed(tx, key); err != nil {
-					return err
-				}
-			}
 			return db.pgPutSheet(tx, key, &row, hands, &res, ifVersion, open)
 		})
 		if err != nil {
