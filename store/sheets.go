@@ -77,10 +77,7 @@ func (db *DB) putSheet(ctx context.Context, tournamentID string, round, table in
 		res := resultToRow(0, key, 0, s)
 		// open: the round-open condition and the signatures (a signed
 		// sheet changes only by a correction) are in the write's WHERE.
-		err = db.gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-			return db.pgPutSheet(tx, key, &row, hands, &res, ifVersion, open)
-		})
-		if err != nil {
+		if err := db.pgPutSheet(ctx, key, &row, hands, &res, ifVersion, open); err != nil {
 			return 0, sheetError(err, key)
 		}
 		return row.Version, nil

@@ -1,12 +1,14 @@
 package store
 
 import (
-	"database/sql"
+	"context"
 	"errors"
 	"fmt"
 	"strings"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/stdlib"
 	"gorm.io/gorm"
 
 	"segnapunti/domain"
@@ -189,10 +191,14 @@ var pgWriteSheet = map[[2]bool]string{
 	{true, true}:   pgWriteSheetSQL(true, true),
 }
 
-// pgPutSheet is putSheet on PostgreSQL: in one transaction the locks and
-// the write statement (two round trips besides BEGIN and COMMIT). When the
-// statement writes nothing, one more query says why (rare path).
-func (db *DB) pgPutSheet(tx *gorm.DB, key sheetKey, row *sheetRow, hands []handRow, res *matchResultRow, ifVersion int, open bool) error {
+// pgPutSheet is putSheet on PostgreSQL: the locks and the write
+// statement, sent in one pipeline (one round trip) that PostgreSQL runs as
+// one implicit transaction (the statements up to the pipeline's Sync; the
+// xact locks are held to its end, and each statement takes its READ
+// COMMITTED snapshot when it starts, so the write sees what the lock
+// waited for). An error rolls the whole back. When the statement writes
+// nothing, one more query says why (rare path).
+func (db *DB) pgPutSheet(ctx context.Context, key sheetKey, row *sheetRow, hands []handRow, res *matchResultRow, ifVersion int, open bool) error {
 	buf := make([]byte, 0, 2048+len(row.ReportJSON)+len(hands)*700)
 	buf = appendSheetRow(buf, row)
 	nSheet := len(buf)
@@ -200,21 +206,52 @@ func (db *DB) pgPutSheet(tx *gorm.DB, key sheetKey, row *sheetRow, hands []handR
 	nHands := len(buf)
 	buf = appendResultRow(buf, res)
 	all := string(buf) // one copy for the three documents
-	if err := pgLockSheet(tx, key); err != nil {
-		return err
-	}
 	args := []any{all[:nSheet], len(hands), all[nSheet:nHands], all[nHands:]}
 	if ifVersion > 0 {
 		args = append(args, ifVersion)
 	}
-	err := conn(tx).QueryRowContext(tx.Statement.Context, pgWriteSheet[[2]bool{open, ifVersion > 0}], args...).Scan(&row.ID, &row.Version)
+	var written bool
+	err := db.withPgx(ctx, func(pc *pgx.Conn) error {
+		var b pgx.Batch
+		b.Queue(pgLockSheetSQL, key.tournament, key.round, key.table)
+		b.Queue(pgWriteSheet[[2]bool{open, ifVersion > 0}], args...)
+		br := pc.SendBatch(ctx, &b)
+		_, err := br.Exec()
+		if err == nil {
+			err = br.QueryRow().Scan(&row.ID, &row.Version)
+			written = err == nil
+			if errors.Is(err, pgx.ErrNoRows) {
+				err = nil
+			}
+		}
+		if cerr := br.Close(); err == nil {
+			err = cerr
+		}
+		return err
+	})
 	switch {
-	case err == nil:
-		return nil
-	case errors.Is(err, sql.ErrNoRows):
-		return whyNotWritten(tx, key, ifVersion, open)
+	case err != nil:
+		return pgWriteError(err)
+	case !written:
+		return whyNotWritten(db.gorm.WithContext(ctx), key, ifVersion, open)
 	}
-	return pgWriteError(err)
+	return nil
+}
+
+// withPgx runs fn on a pgx connection of the pool.
+func (db *DB) withPgx(ctx context.Context, fn func(*pgx.Conn) error) error {
+	c, err := db.sql.Conn(ctx)
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	return c.Raw(func(driverConn any) error {
+		sc, ok := driverConn.(*stdlib.Conn)
+		if !ok {
+			return fmt.Errorf("driver connection is %T, not pgx", driverConn)
+		}
+		return fn(sc.Conn())
+	})
 }
 
 // pgWriteError maps an error of a write statement: the sheet's only
