@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"fmt"
+	"strings"
 	"sync"
 
 	"segnapunti/domain"
@@ -39,6 +40,16 @@ func (db *DB) StandingsStamp(ctx context.Context, tournamentID string) (Standing
 	}
 	r := rows[0]
 	return StandingsStamp(fmt.Sprintf("%d/%d/%d/%d/%d", r.Version, r.Results, r.Versions, r.Adjs, r.MaxAdj)), nil
+}
+
+// TournamentPart is the part of the stamp that names the tournament's
+// own version (its, its rounds' and its entrants' state, touchTournament):
+// what entrants and rounds read at this stamp are keyed by.
+func (s StandingsStamp) TournamentPart() StandingsStamp {
+	if i := strings.IndexByte(string(s), '/'); i >= 0 {
+		return s[:i]
+	}
+	return s
 }
 
 // StandingsCache keeps, per tournament and after_round, the last computed
