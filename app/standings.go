@@ -47,10 +47,10 @@ func (a *App) StandingsAfter(ctx context.Context, p Principal, tid string, after
 // besides them. A table may be shared by concurrent readers (the cache):
 // read it, never change it.
 type StandingsTable struct {
-	AfterRound  int // the last round counted
+	AfterRound int // the last round counted
 	// Stamp names the state the table was computed at (equal stamps,
 	// equal tables): an answer may be cached by it.
-	Stamp store.StandingsStamp
+	Stamp       store.StandingsStamp
 	Rows        []domain.Standing
 	Adjustments map[string][]store.Adjustment // by entrant: those counted
 	// Discrepancies are, by entrant, the counted matches whose official
