@@ -293,6 +293,13 @@ func loadSheet(tx *gorm.DB, key sheetKey, forUpdate bool) (StoredSheet, int64, e
 // computes the report JSON of the new sheet, inside the transaction.
 func (db *DB) AppendHand(ctx context.Context, tournamentID string, round, table int, empty domain.Sheet, h domain.Hand, idempotencyKey string, report func(domain.Sheet) ([]byte, error)) (StoredSheet, bool, error) {
 	key := sheetKey{tournamentID, round, table}
+	if db.dialect == DialectPostgres {
+		st, replay, err := db.pgAppendHand(ctx, key, empty, h, idempotencyKey, report)
+		if err != nil {
+			return StoredSheet{}, false, sheetError(err, key)
+		}
+		return st, replay, nil
+	}
 	for attempt := 1; ; attempt++ {
 		var st StoredSheet
 		var replay bool
