@@ -73,8 +73,10 @@ func (db *DB) putSheet(ctx context.Context, tournamentID string, round, table in
 		return 0, fmt.Errorf("sheet of %s: %w", key, err)
 	}
 	row.TournamentID, row.RoundNo, row.TableNo = tournamentID, round, table
+	// The result is computed before the write (on SQLite, outside the one
+	// writer's turn); its sheet id and version are the write's.
+	res := resultToRow(0, key, 0, s)
 	if db.dialect == DialectPostgres {
-		res := resultToRow(0, key, 0, s)
 		// open: the round-open condition and the signatures (a signed
 		// sheet changes only by a correction) are in the write's WHERE.
 		if err := db.pgPutSheet(ctx, key, &row, hands, &res, ifVersion, open); err != nil {
@@ -82,7 +84,7 @@ func (db *DB) putSheet(ctx context.Context, tournamentID string, round, table in
 		}
 		return row.Version, nil
 	}
-	err = db.gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err = db.sqliteWrite(ctx, func(tx *gorm.DB) error {
 		if open {
 			if err := checkRoundOpen(tx, key); err != nil {
 				return err
@@ -106,7 +108,8 @@ func (db *DB) putSheet(ctx context.Context, tournamentID string, round, table in
 		if err := insertHands(tx, key, row.ID, hands); err != nil {
 			return err
 		}
-		return putResult(tx, row.ID, key, row.Version, s)
+		res.SheetID, res.SheetVersion = row.ID, row.Version
+		return putResults(tx, []matchResultRow{res})
 	})
 	if err != nil {
 		return 0, sheetError(err, key)
@@ -303,7 +306,7 @@ func (db *DB) AppendHand(ctx context.Context, tournamentID string, round, table 
 	for attempt := 1; ; attempt++ {
 		var st StoredSheet
 		var replay bool
-		err := db.gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		err := db.sqliteWrite(ctx, func(tx *gorm.DB) error {
 			if err := checkRoundOpen(tx, key); err != nil {
 				return err
 			}
