@@ -85,11 +85,9 @@ func Open(ctx context.Context, dsn string, log *slog.Logger) (*DB, error) {
 		SkipDefaultTransaction: true,
 		Logger:                 gormLogger{log: log},
 		NowFunc:                func() time.Time { return time.Now().UTC() },
-		// SQLite: the one writer connection keeps its statements prepared
-		// (issue 11: parsing the SQL of every statement of every write was
-		// 30% of a sheet write's CPU on the embedded database).
-		PrepareStmt:        dialect == DialectSQLite,
-		PrepareStmtMaxSize: 256,
+		// No PrepareStmt on SQLite: the driver (glebarez/go-sqlite) parses
+		// a "prepared" statement again at every execution (issue 11
+		// profile), so gorm's statement cache only adds a layer.
 	})
 	if err != nil {
 		return nil, fmt.Errorf("open %s database: %w", dialect, err)
