@@ -2,6 +2,9 @@ package store
 
 import (
 	"context"
+	"time"
+
+	"segnapunti/domain"
 
 	"github.com/jackc/pgx/v5"
 )
@@ -37,4 +40,31 @@ func PipelineScan(ctx context.Context, db *DB, queries ...string) ([]int64, erro
 		return br.Close()
 	})
 	return out, err
+}
+
+// PGBenchScript is the pgbench script that replays the sheet write of
+// PutOpenSheet (pgPutSheet, open, no If-Match) as one pipeline: the locks
+// and the write statement. Variables: tid, table, sheet, hands, result
+// (pgbench -D; -M prepared sends them as parameters). The sheet and result
+// documents take the table number with jsonb || (each client writes its
+// own tables, as the service benchmark does).
+func PGBenchScript() string { return pgbenchScript() }
+
+// PGBenchDocs are the JSON documents of a sheet write (the -D values).
+func PGBenchDocs(tid string, round, table int, s domain.Sheet, rep []byte) (sheet, hands, result string, err error) {
+	key := sheetKey{tid, round, table}
+	row, hr, err := sheetToRow(s, rep, instant(time.Now().UTC().Truncate(time.Microsecond)))
+	if err != nil {
+		return "", "", "", err
+	}
+	row.TournamentID, row.RoundNo, row.TableNo = tid, round, table
+	res := resultToRow(0, key, 0, s)
+	return string(appendSheetRow(nil, &row)), string(appendHandRows(nil, hr)), string(appendResultRow(nil, &res)), nil
+}
+
+// CloseIdle closes the pool's idle connections (before a pgbench run on
+// the same server, which needs 32 of its own).
+func CloseIdle(db *DB) {
+	db.sql.SetMaxIdleConns(0)
+	db.sql.SetMaxIdleConns(maxOpenConns)
 }

@@ -2,6 +2,8 @@ package store
 
 import (
 	"encoding/json"
+	"os"
+	"strings"
 	"reflect"
 	"testing"
 	"time"
@@ -98,5 +100,49 @@ func TestPGArgsAgree(t *testing.T) {
 		res := matchResultRow{TournamentID: str, RoundNo: 3, TableNo: 4, NSTotal: 950, NSMP: 125, NSVP: 11, EOTotal: 825, EOMP: -125, EOVP: 9,
 			ComputedNSTotal: 1, ComputedNSMP: 2, ComputedNSVP: 3, ComputedEOTotal: 4, ComputedEOMP: 5, ComputedEOVP: 6, Differs: true, Kind: str}
 		sameJSON(t, "result", appendResultRow(nil, &res), refResultRowJSON(&res))
+	}
+}
+
+// pgbenchScript is the script of docs/pgbench_sheet_write.sql.
+func pgbenchScript() string {
+	w := pgWriteSheet[[2]bool{true, false}]
+	w = strings.Replace(w, "$1::json", "(:sheet::jsonb || jsonb_build_object('table_no', :table::int))::json", 1)
+	w = strings.Replace(w, "$2::int", ":nhands::int", 1)
+	w = strings.Replace(w, "$3::json", ":hands::json", 1)
+	w = strings.Replace(w, "$4::json", "(:result::jsonb || jsonb_build_object('table_no', :table::int))::json", 1)
+	lock := strings.NewReplacer("$1", ":tid", "$2", "1", "$3", ":table").Replace(pgLockSheetSQL)
+	oneLine := func(s string) string { return strings.Join(strings.Fields(s), " ") }
+	return `-- The sheet write of PUT .../sheet on PostgreSQL (store.pgPutSheet, a
+-- round being played, no If-Match) as pgbench replays it: the locks and the
+-- write statement in one pipeline (one implicit transaction), as the
+-- service sends them. Generated from the store's SQL by TestPGBenchScript
+-- (which fails when this file is stale); run by BenchmarkPutOpenSheet32
+-- in the same run as the service's load:
+--   pgbench -n -M prepared -c 32 -j 2 -T 5 -f pgbench_sheet_write.sql \
+--     -D tid=... -D nhands=3 -D sheet=... -D hands=... -D result=...
+-- The only difference from the service: the sheet and result documents
+-- take the client's table number with jsonb || (pgbench cannot build a
+-- string per call).
+\set table 1 + :client_id
+\startpipeline
+` + oneLine(lock) + `;
+` + oneLine(w) + `;
+\endpipeline
+`
+}
+
+// TestPGBenchScript: docs/pgbench_sheet_write.sql is the store's SQL.
+func TestPGBenchScript(t *testing.T) {
+	want := pgbenchScript()
+	got, err := os.ReadFile("../docs/pgbench_sheet_write.sql")
+	if os.Getenv("UPDATE_PGBENCH_SCRIPT") != "" {
+		err = os.WriteFile("../docs/pgbench_sheet_write.sql", []byte(want), 0o644)
+		got = []byte(want)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != want {
+		t.Errorf("docs/pgbench_sheet_write.sql is stale: run UPDATE_PGBENCH_SCRIPT=1 go test ./store -run TestPGBenchScript")
 	}
 }
