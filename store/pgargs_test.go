@@ -3,8 +3,8 @@ package store
 import (
 	"encoding/json"
 	"os"
-	"strings"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 )
