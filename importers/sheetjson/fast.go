@@ -57,6 +57,9 @@ type fastParser struct {
 	bmaps   [2 * MaxHands]map[domain.BurracoType]*int
 	bcounts [2 * MaxHands][8]int
 	sides   [2]wireSide
+	ids     [2]string // the sides' ids point here
+	// def fills what the sheet leaves out (DecodeSheet), before convert.
+	def     *Defaults
 	players [2][maxFastPlayers]*string
 	names   [2][maxFastPlayers]string
 	late    wireLate
@@ -104,6 +107,7 @@ func (p *fastParser) decodeValue(data []byte) (s domain.Sheet, n int, ok bool) {
 	if !ok {
 		return domain.Sheet{}, 0, false
 	}
+	p.def.apply(&p.w)
 	s, prob := convert(&p.w)
 	if prob != nil {
 		return domain.Sheet{}, 0, false
@@ -486,7 +490,8 @@ func (p *fastParser) side(s *wireSide, l int) bool {
 	return p.object(sideKeys, func(i int) bool {
 		ok := true
 		if i == 0 {
-			s.ID, ok = p.str(nil)
+			p.ids[l], ok = p.str(nil)
+			s.ID = &p.ids[l]
 		} else {
 			s.Players, ok = p.playerList(l)
 		}

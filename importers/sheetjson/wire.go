@@ -30,7 +30,7 @@ type wireSheet struct {
 }
 
 type wireSide struct {
-	ID      string    `json:"id,omitempty"`
+	ID      *string   `json:"id,omitempty"` // nil: absent or null (Defaults)
 	Players []*string `json:"players,omitempty"`
 }
 
