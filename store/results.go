@@ -200,8 +200,12 @@ func (db *DB) MatchResultsSeated(ctx context.Context, tournamentID string, after
 		return nil, errorf(domain.ErrInvalid, "after_round: %d is negative", afterRound)
 	}
 	seats := make(map[int][]domain.TableAssignment, len(rounds))
+	n := 0 // at most one result per table: the slice is allocated once
 	for _, r := range rounds {
 		seats[r.Number] = r.Tables
+		if afterRound == 0 || r.Number <= afterRound {
+			n += len(r.Tables)
+		}
 	}
 	seat := func(round, table int) (domain.TableAssignment, bool) {
 		ts := seats[round]
@@ -226,7 +230,7 @@ func (db *DB) MatchResultsSeated(ctx context.Context, tournamentID string, after
 		args = append(args, afterRound)
 	}
 	q += ` ORDER BY m.round_no, m.table_no`
-	var out []domain.TableResult
+	out := make([]domain.TableResult, 0, n)
 	kinds := map[string]domain.CorrectionKind{}
 	add := func(r *domain.TableResult, kind []byte) {
 		tb, ok := seat(r.Round, r.Table)
@@ -252,12 +256,14 @@ func (db *DB) MatchResultsSeated(ctx context.Context, tournamentID string, after
 				return err
 			}
 			defer rows.Close()
+			var r domain.TableResult // scanned into again for each row (add copies it)
+			o, c := &r.Official, &r.Computed
+			dest := []any{&r.Round, &r.Table,
+				&o[0].Total, &o[0].MP, &o[0].VP, &o[1].Total, &o[1].MP, &o[1].VP,
+				&c[0].Total, &c[0].MP, &c[0].VP, &c[1].Total, &c[1].MP, &c[1].VP, nil}
 			for rows.Next() {
-				var r domain.TableResult
-				o, c := &r.Official, &r.Computed
-				if err := rows.Scan(&r.Round, &r.Table,
-					&o[0].Total, &o[0].MP, &o[0].VP, &o[1].Total, &o[1].MP, &o[1].VP,
-					&c[0].Total, &c[0].MP, &c[0].VP, &c[1].Total, &c[1].MP, &c[1].VP, nil); err != nil {
+				r = domain.TableResult{}
+				if err := rows.Scan(dest...); err != nil {
 					return err
 				}
 				add(&r, rows.RawValues()[14])
