@@ -16,8 +16,11 @@ import (
 
 // The sheet write on PostgreSQL in two statements (issue 11): one takes the
 // advisory locks, one writes the sheet, its hands and its result in a
-// single statement of data-modifying CTEs, the round-open condition in its
-// own WHERE. No row lock on the busy rounds row.
+// single statement of data-modifying CTEs, the round-open condition (and,
+// for a round being played, "not signed") in its own WHERE. No row lock on
+// the busy rounds row. The two are sent as one pipeline, which PostgreSQL
+// runs as one implicit transaction (pgPutSheet): one round trip. The
+// hand-by-hand append has the same shape (appendhand_pg.go).
 //
 // Locks (transaction-scoped advisory locks, released at commit):
 //
