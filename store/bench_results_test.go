@@ -22,7 +22,7 @@ import (
 // seatTables creates a tournament of 2·tables pairs and `rounds` rounds of
 // `tables` tables each (round r seats pair i against pair i+r, a simple
 // movement); it returns the tournament id and its rounds.
-func seatTables(b *testing.B, db *store.DB, tables, rounds int) (domain.Tournament, []domain.Round) {
+func seatTables(b testing.TB, db *store.DB, tables, rounds int) (domain.Tournament, []domain.Round) {
 	b.Helper()
 	ctx := context.Background()
 	tr, err := db.CreateTournament(ctx, tournament())

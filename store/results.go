@@ -2,11 +2,13 @@ package store
 
 import (
 	"context"
+	"encoding/binary"
 	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgtype"
 
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
@@ -261,8 +263,23 @@ func (db *DB) MatchResultsSeated(ctx context.Context, tournamentID string, after
 			dest := []any{&r.Round, &r.Table,
 				&o[0].Total, &o[0].MP, &o[0].VP, &o[1].Total, &o[1].MP, &o[1].VP,
 				&c[0].Total, &c[0].MP, &c[0].VP, &c[1].Total, &c[1].MP, &c[1].VP, nil}
+			ints := [14]*int{&r.Round, &r.Table,
+				&o[0].Total, &o[0].MP, &o[0].VP, &o[1].Total, &o[1].MP, &o[1].VP,
+				&c[0].Total, &c[0].MP, &c[0].VP, &c[1].Total, &c[1].MP, &c[1].VP}
+			// The 14 integer columns come as binary int4 (pgx asks for the
+			// binary format of the types it knows): read them straight from
+			// the row's bytes; anything else goes through Scan.
+			fast := true
+			for _, f := range rows.FieldDescriptions()[:14] {
+				fast = fast && f.Format == pgx.BinaryFormatCode && f.DataTypeOID == pgtype.Int4OID
+			}
 			for rows.Next() {
 				r = domain.TableResult{}
+				raw := rows.RawValues()
+				if fast && rawInt4s(raw[:14], ints[:]) {
+					add(&r, raw[14])
+					continue
+				}
 				if err := rows.Scan(dest...); err != nil {
 					return err
 				}
@@ -296,6 +313,18 @@ func (db *DB) MatchResultsSeated(ctx context.Context, tournamentID string, after
 		return nil, translate(err, "read match results")
 	}
 	return out, nil
+}
+
+// rawInt4s decodes binary int4 values into dst; false when one is NULL
+// or not 4 bytes (the caller scans instead).
+func rawInt4s(raw [][]byte, dst []*int) bool {
+	for i, b := range raw {
+		if len(b) != 4 {
+			return false
+		}
+		*dst[i] = int(int32(binary.BigEndian.Uint32(b)))
+	}
+	return true
 }
 
 // backfillBatch is how many sheets one backfill step recomputes.
