@@ -86,10 +86,7 @@ func (db *DB) putSheet(ctx context.Context, tournamentID string, round, table in
 	}
 	err = db.sqliteWrite(ctx, func(tx *gorm.DB) error {
 		if open {
-			if err := checkRoundOpen(tx, key); err != nil {
-				return err
-			}
-			if err := checkNotConfirmed(tx, key); err != nil { // table entry: signed
+			if err := checkOpenUnsigned(tx, key); err != nil {
 				return err
 			}
 		}
@@ -353,6 +350,31 @@ func checkRoundOpen(tx *gorm.DB, key sheetKey) error {
 		return errorf(domain.ErrNotFound, "round %d of tournament %s", key.round, key.tournament)
 	case states[0] != string(domain.RoundPlaying):
 		return fmt.Errorf("%w: round %d of tournament %s is %s", ErrRoundClosed, key.round, key.tournament, states[0])
+	}
+	return nil
+}
+
+// checkOpenUnsigned is checkRoundOpen then checkNotConfirmed (table
+// entry: a signed sheet changes only by a correction) in one query, for
+// the SQLite writer, whose transaction already holds the database: every
+// statement is parsed again at each execution there (issue 11).
+func checkOpenUnsigned(tx *gorm.DB, key sheetKey) error {
+	var rows []struct {
+		State  string `gorm:"column:state"`
+		Signed int64  `gorm:"column:signed"`
+	}
+	err := tx.Raw(`SELECT r.state, (SELECT count(*) FROM sheet_confirmations c
+		WHERE c.tournament_id = r.tournament_id AND c.round_no = r.number AND c.table_no = ?) AS signed
+		FROM rounds r WHERE r.tournament_id = ? AND r.number = ?`, key.table, key.tournament, key.round).Scan(&rows).Error
+	switch {
+	case err != nil:
+		return translate(err, "check round state")
+	case len(rows) == 0:
+		return errorf(domain.ErrNotFound, "round %d of tournament %s", key.round, key.tournament)
+	case rows[0].State != string(domain.RoundPlaying):
+		return fmt.Errorf("%w: round %d of tournament %s is %s", ErrRoundClosed, key.round, key.tournament, rows[0].State)
+	case rows[0].Signed > 0:
+		return fmt.Errorf("%w: sheet of %s", ErrSheetConfirmed, key)
 	}
 	return nil
 }
