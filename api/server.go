@@ -91,6 +91,8 @@ type server struct {
 	app        *app.App
 	log        *slog.Logger
 	principals *principalCache
+	// standingsJSON: the encoded standings per tournament state (standings.go).
+	standingsJSON standingsBytes
 }
 
 // NewServer returns the REST service of API.md §4 over db. It sets gin to

@@ -37,47 +37,30 @@ func tableParams(c *gin.Context) (round, table int, err error) {
 	return round, table, nil
 }
 
-// fillSheetDefaults adds to a sheet body the fields API §4.1 lets a client
-// leave out — ruleset, hands_planned, ns.id, eo.id — and those the service
-// knows anyway (kind, a pinned vp_table, round, table). A field that is
-// given is left as it is and checked afterwards by checkSheetAgrees.
-func fillSheetDefaults(root *jsonValue, g app.SheetTarget) {
-	// null means absent, as in the sheet decoder: it takes the default too.
-	def := func(v *jsonValue, key string, val *jsonValue) {
-		v.setDefault(key, val)
-	}
+// sheetDefaults are the fields API §4.1 lets a client leave out — ruleset,
+// hands_planned, ns.id, eo.id — and those the service knows anyway (kind,
+// a pinned vp_table, round, table), for the decoder to fill in while it
+// reads the body (sheetjson.DecodeSheet: absent or null takes the
+// default; a field that is given is checked afterwards by
+// app.CheckSheetAgrees).
+func sheetDefaults(g app.SheetTarget) sheetjson.Defaults {
 	t := g.Tournament
-	def(root, "ruleset", jsonStringValue(string(t.Ruleset)))
-	def(root, "hands_planned", jsonIntValue(g.Round.HandsPlanned))
-	def(root, "kind", jsonStringValue(string(t.Kind)))
+	d := sheetjson.Defaults{
+		Ruleset: new(string(t.Ruleset)), HandsPlanned: new(g.Round.HandsPlanned), Kind: new(string(t.Kind)),
+		Round: new(g.Round.Number), Table: new(g.Table.Table),
+		IDs: [2]*string{new(g.Table.NS), new(g.Table.EO)},
+	}
 	if !t.VPTable.IsZero() {
-		def(root, "vp_table", jsonStringValue(t.VPTable.ID()))
+		d.VPTable = new(t.VPTable.ID())
 	}
-	def(root, "round", jsonIntValue(g.Round.Number))
-	def(root, "table", jsonIntValue(g.Table.Table))
 	// A line is named by "id" (one entrant) or, at a table of an
-	// individual tournament, by "ids" (its two players: API §4.2); a line
-	// that names itself either way is left as written.
+	// individual tournament, by "ids" (its two players: API §4.2).
 	for _, l := range domain.Lines {
-		key, want := l.String(), g.Side(l)
-		name, val := "id", jsonStringValue(want.ID)
-		if want.IDs != nil {
-			name, val = "ids", &jsonValue{kind: jsonArray}
-			for _, id := range want.IDs {
-				val.items = append(val.items, jsonStringValue(id))
-			}
-		}
-		switch v := root.field(key); {
-		case v == nil || v.kind == jsonNull:
-			o := jsonObjectValue()
-			o.set(name, val)
-			root.setDefault(key, o)
-		case v.kind == jsonObject:
-			if isAbsent(v.field("id")) && isAbsent(v.field("ids")) {
-				v.setDefault(name, val)
-			}
+		if want := g.Side(l); want.IDs != nil {
+			d.IDs[l], d.LineIDs[l] = nil, want.IDs
 		}
 	}
+	return d
 }
 
 type sheetResponse struct {
@@ -214,21 +197,22 @@ func (s *server) putSheet(c *gin.Context) {
 		if err != nil {
 			return domain.Sheet{}, err
 		}
-		root, err := parseJSON(body)
-		if err != nil {
-			return domain.Sheet{}, err
+		// One parse (issue 11): the decoder fills in the defaults.
+		sh, err := sheetjson.DecodeSheet(body, sheetDefaults(g))
+		if err == nil {
+			return sh, nil
+		}
+		// A refused body is read again as the route read it before (a
+		// generic JSON parse first, its bounds and wording): the same
+		// answer for the same bad body, at no cost to a good one.
+		root, perr := parseJSON(body)
+		if perr != nil {
+			return domain.Sheet{}, perr
 		}
 		if root.kind == jsonObject && root.field("sheets") != nil {
 			return domain.Sheet{}, invalidFields([]fieldError{{Pointer: "/sheets", Detail: "one sheet is stored per table: send the sheet, not a batch"}})
 		}
-		if root.kind == jsonObject {
-			fillSheetDefaults(root, g)
-		}
-		sheets, _, err := sheetjson.Decode(root.appendJSON(nil))
-		if err != nil {
-			return domain.Sheet{}, err
-		}
-		return sheets[0], nil
+		return domain.Sheet{}, syntaxAs400(err)
 	}
 	res, err := s.app.PutSheet(c.Request.Context(), mustPrincipal(c), c.Param("tid"), round, table, build, version)
 	if err != nil {

@@ -2,11 +2,14 @@ package api
 
 import (
 	"context"
+	"net/http"
+	"sync"
 
 	"github.com/gin-gonic/gin"
 
 	"segnapunti/app"
 	"segnapunti/domain"
+	"segnapunti/store"
 )
 
 // Standings (RULES §8): GET /v1/tournaments/{tid}/standings?after_round=n,
@@ -97,10 +100,54 @@ func (s *server) getStandings(c *gin.Context) {
 	after := func(t domain.Tournament) (int, error) {
 		return intParam(q, "after_round", 1, t.RoundsPlanned, false)
 	}
-	st, err := s.app.StandingsAfter(c.Request.Context(), mustPrincipal(c), c.Param("tid"), after)
+	tid := c.Param("tid")
+	st, err := s.app.StandingsAfter(c.Request.Context(), mustPrincipal(c), tid, after)
 	if err != nil {
 		s.fail(c, err)
 		return
 	}
-	ok200(c, toStandingsResponse(st))
+	writeJSON(c, http.StatusOK, s.standingsJSON.get(tid, st))
+}
+
+// standingsBytes keeps the last encoded answer per tournament and counted
+// round with the stamp it was computed at: the answer is a function of
+// the tournament's state and the last round counted alone (the same for
+// every reader, in every language), so a table is encoded once per state
+// and the bytes are served until the state changes.
+type standingsBytes struct {
+	mu sync.Mutex
+	m  map[standingsBytesKey]standingsBytesEntry
+}
+
+type standingsBytesKey struct {
+	tid   string
+	after int
+}
+
+type standingsBytesEntry struct {
+	stamp store.StandingsStamp
+	body  []byte
+}
+
+func (sb *standingsBytes) get(tid string, st app.StandingsTable) []byte {
+	k := standingsBytesKey{tid, st.AfterRound}
+	sb.mu.Lock()
+	e, ok := sb.m[k]
+	sb.mu.Unlock()
+	if ok && st.Stamp != "" && e.stamp == st.Stamp {
+		return e.body
+	}
+	b, err := marshalJSON(toStandingsResponse(st))
+	if err != nil {
+		panic(err) // plain data; recovered as a 500
+	}
+	if st.Stamp != "" {
+		sb.mu.Lock()
+		if sb.m == nil {
+			sb.m = map[standingsBytesKey]standingsBytesEntry{}
+		}
+		sb.m[k] = standingsBytesEntry{stamp: st.Stamp, body: b}
+		sb.mu.Unlock()
+	}
+	return b
 }

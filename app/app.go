@@ -28,6 +28,9 @@ type App struct {
 	log *slog.Logger
 	// standings caches the standings per tournament state (standings.go).
 	standings store.StandingsCache[StandingsTable]
+	// standingsFacts caches the entrants and rounds the standings read,
+	// per tournament version (standings.go).
+	standingsFacts store.StandingsCache[standingsFacts]
 	// bus carries the live-update events (app/events.go); public caches
 	// the public reads (app/public.go).
 	bus    *events.Bus

@@ -47,7 +47,10 @@ func (a *App) StandingsAfter(ctx context.Context, p Principal, tid string, after
 // besides them. A table may be shared by concurrent readers (the cache):
 // read it, never change it.
 type StandingsTable struct {
-	AfterRound  int // the last round counted
+	AfterRound int // the last round counted
+	// Stamp names the state the table was computed at (equal stamps,
+	// equal tables): an answer may be cached by it.
+	Stamp       store.StandingsStamp
 	Rows        []domain.Standing
 	Adjustments map[string][]store.Adjustment // by entrant: those counted
 	// Discrepancies are, by entrant, the counted matches whose official
@@ -77,26 +80,43 @@ func (a *App) StandingsOf(ctx context.Context, t domain.Tournament, afterRound i
 	if err != nil {
 		return StandingsTable{}, err
 	}
-	return a.standings.Get(t.ID, afterRound, stamp, func() (StandingsTable, error) {
-		return a.readStandings(ctx, t, afterRound)
+	st, err := a.standings.Get(t.ID, afterRound, stamp, func() (StandingsTable, error) {
+		return a.readStandings(ctx, t, stamp, afterRound)
 	})
+	st.Stamp = stamp
+	return st, err
 }
 
-// readStandings computes the standings without the cache.
-func (a *App) readStandings(ctx context.Context, t domain.Tournament, afterRound int) (StandingsTable, error) {
-	entrants, err := a.db.ListEntrants(ctx, t.ID)
+// standingsFacts are the entrants and rounds of a tournament at one
+// version of it. Shared by concurrent readers: read them, never change
+// them.
+type standingsFacts struct {
+	entrants []domain.Entrant
+	rounds   []domain.Round
+}
+
+// readStandings computes the standings without the standings cache; the
+// entrants and rounds come from the cache per tournament version (a sheet
+// write or an adjustment does not change them: the live page's read after
+// a write reads only the adjustments and the results).
+func (a *App) readStandings(ctx context.Context, t domain.Tournament, stamp store.StandingsStamp, afterRound int) (StandingsTable, error) {
+	facts, err := a.standingsFacts.Get(t.ID, 0, stamp.TournamentPart(), func() (standingsFacts, error) {
+		entrants, err := a.db.ListEntrants(ctx, t.ID)
+		if err != nil {
+			return standingsFacts{}, err
+		}
+		rounds, err := a.db.ListRounds(ctx, t.ID)
+		return standingsFacts{entrants: entrants, rounds: rounds}, err
+	})
 	if err != nil {
 		return StandingsTable{}, err
 	}
-	rounds, err := a.db.ListRounds(ctx, t.ID)
-	if err != nil {
-		return StandingsTable{}, err
-	}
+	entrants, rounds := facts.entrants, facts.rounds
 	adjustments, err := a.db.ListAdjustments(ctx, t.ID)
 	if err != nil {
 		return StandingsTable{}, err
 	}
-	results, err := a.db.MatchResults(ctx, t.ID, afterRound)
+	results, err := a.db.MatchResultsSeated(ctx, t.ID, afterRound, rounds)
 	if err != nil {
 		return StandingsTable{}, err
 	}

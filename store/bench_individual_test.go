@@ -75,7 +75,7 @@ func benchStandingsKind(b *testing.B, db *store.DB, kind domain.Kind, entrants, 
 		rs = append(rs, r)
 	}
 	for chunk := range slices.Chunk(imported, 4000) {
-		if _, _, err := db.SaveImport(ctx, store.Import{TournamentID: tr.ID, Filename: "bench.json", CreatedBy: "bench", SHA256: fmt.Sprintf("%064d", chunk[0].Round*100000+chunk[0].Table)}, chunk, benchImportReport); err != nil {
+		if _, _, err := db.SaveImport(ctx, store.Import{TournamentID: tr.ID, Filename: "bench.json", CreatedBy: "bench", SHA256: fmt.Sprintf("%064d", chunk[0].Round*100000+chunk[0].Table)}, chunk, true, benchImportReport); err != nil {
 			b.Fatal(err)
 		}
 	}

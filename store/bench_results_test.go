@@ -22,7 +22,7 @@ import (
 // seatTables creates a tournament of 2·tables pairs and `rounds` rounds of
 // `tables` tables each (round r seats pair i against pair i+r, a simple
 // movement); it returns the tournament id and its rounds.
-func seatTables(b *testing.B, db *store.DB, tables, rounds int) (domain.Tournament, []domain.Round) {
+func seatTables(b testing.TB, db *store.DB, tables, rounds int) (domain.Tournament, []domain.Round) {
 	b.Helper()
 	ctx := context.Background()
 	tr, err := db.CreateTournament(ctx, tournament())
@@ -114,9 +114,69 @@ func BenchmarkPutOpenSheet32(b *testing.B) {
 	db := dbtest.Postgres(b)
 	tr, _ := seatTables(b, db, 256, 1)
 	putSheetsP99(b, db, tr.ID, 256)
+	store.CloseIdle(db) // pgbench needs 32 connections of its own
 	if tps, ok := pgbenchTPS(b); ok {
 		b.ReportMetric(tps, "pgbench-tps")
 	}
+	if tps, ok := pgbenchScriptTPS(b, db, tr.ID); ok {
+		b.ReportMetric(tps, "pgbench-sheetsql-tps")
+	}
+}
+
+// pgbenchScriptTPS runs docs/pgbench_sheet_write.sql (the service's own
+// sheet write: the locks and the write statement in one pipeline) with 32
+// clients for 5 s on the benchmark's database, right after the service's
+// run; ok=false when pgbench or the server's URL is not at hand.
+func pgbenchScriptTPS(b *testing.B, db *store.DB, tid string) (float64, bool) {
+	url := os.Getenv("DATABASE_URL")
+	bin, err := exec.LookPath("pgbench")
+	if url == "" || err != nil {
+		return 0, false
+	}
+	var name []string
+	if err := store.Scan(context.Background(), db, &name, "SELECT current_database()"); err != nil || len(name) != 1 {
+		b.Logf("pgbench script: %v", err)
+		return 0, false
+	}
+	target := regexp.MustCompile(`/[^/?]*(\?|$)`).ReplaceAllString(url, "/"+name[0]+"$1")
+	s := fullSheet(b)
+	sheet, hands, result, err := store.PGBenchDocs(tid, 1, 1, s, mustReport(b, s))
+	if err != nil {
+		b.Fatal(err)
+	}
+	versions := func() int {
+		var v []int
+		if err := store.Scan(context.Background(), db, &v, "SELECT coalesce(sum(version), 0) FROM sheets WHERE tournament_id = ? AND round_no = 1 AND table_no <= 32", tid); err != nil {
+			b.Fatal(err)
+		}
+		return v[0]
+	}
+	before := versions()
+	script := b.TempDir() + "/pgbench_sheet_write.sql"
+	if err := os.WriteFile(script, []byte(store.PGBenchScript()), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	out, err := exec.Command(bin, "-n", "-M", "prepared", "-c", "32", "-j", strconv.Itoa(runtime.NumCPU()), "-T", "5",
+		"-f", script, "-D", "tid="+tid, "-D", "nhands="+strconv.Itoa(len(s.Hands)),
+		"-D", "sheet="+sheet, "-D", "hands="+hands, "-D", "result="+result, target).CombinedOutput()
+	if err != nil {
+		b.Logf("pgbench -f: %v\n%s", err, out)
+		return 0, false
+	}
+	m := regexp.MustCompile(`tps = ([0-9.]+)`).FindSubmatch(out)
+	if m == nil {
+		b.Logf("pgbench -f: no tps in\n%s", out)
+		return 0, false
+	}
+	tps, _ := strconv.ParseFloat(string(m[1]), 64)
+	// The script wrote what it claims: every transaction a new version.
+	if n := regexp.MustCompile(`number of transactions actually processed: ([0-9]+)`).FindSubmatch(out); n != nil {
+		done, _ := strconv.Atoi(string(n[1]))
+		if got := versions() - before; got != done {
+			b.Errorf("pgbench counted %d transactions, the sheets gained %d versions", done, got)
+		}
+	}
+	return tps, true
 }
 
 // BenchmarkPutOpenSheet32Embedded: the same on the embedded database. Goal

@@ -1,6 +1,13 @@
 package store
 
-import "context"
+import (
+	"context"
+	"time"
+
+	"segnapunti/domain"
+
+	"github.com/jackc/pgx/v5"
+)
 
 // Exec runs a raw statement (with ? placeholders) for tests of the schema's
 // own constraints, translating its error like every repository method.
@@ -12,4 +19,52 @@ func Exec(ctx context.Context, db *DB, query string, args ...any) error {
 // one column's values).
 func Scan(ctx context.Context, db *DB, dest any, query string, args ...any) error {
 	return translate(db.gorm.WithContext(ctx).Raw(query, args...).Scan(dest).Error, "scan")
+}
+
+// PipelineScan runs the statements as one pipeline (withPgx, as the sheet
+// write does) and scans the first column of each one's single row.
+func PipelineScan(ctx context.Context, db *DB, queries ...string) ([]int64, error) {
+	out := make([]int64, len(queries))
+	err := db.withPgx(ctx, func(pc *pgx.Conn) error {
+		var b pgx.Batch
+		for _, q := range queries {
+			b.Queue(q)
+		}
+		br := pc.SendBatch(ctx, &b)
+		for i := range queries {
+			if err := br.QueryRow().Scan(&out[i]); err != nil {
+				br.Close()
+				return err
+			}
+		}
+		return br.Close()
+	})
+	return out, err
+}
+
+// PGBenchScript is the pgbench script that replays the sheet write of
+// PutOpenSheet (pgPutSheet, open, no If-Match) as one pipeline: the locks
+// and the write statement. Variables: tid, table, sheet, hands, result
+// (pgbench -D; -M prepared sends them as parameters). The sheet and result
+// documents take the table number with jsonb || (each client writes its
+// own tables, as the service benchmark does).
+func PGBenchScript() string { return pgbenchScript() }
+
+// PGBenchDocs are the JSON documents of a sheet write (the -D values).
+func PGBenchDocs(tid string, round, table int, s domain.Sheet, rep []byte) (sheet, hands, result string, err error) {
+	key := sheetKey{tid, round, table}
+	row, hr, err := sheetToRow(s, rep, instant(time.Now().UTC().Truncate(time.Microsecond)))
+	if err != nil {
+		return "", "", "", err
+	}
+	row.TournamentID, row.RoundNo, row.TableNo = tid, round, table
+	res := resultToRow(0, key, 0, s)
+	return string(appendSheetRow(nil, &row)), string(appendHandRows(nil, hr)), string(appendResultRow(nil, &res)), nil
+}
+
+// CloseIdle closes the pool's idle connections (before a pgbench run on
+// the same server, which needs 32 of its own).
+func CloseIdle(db *DB) {
+	db.sql.SetMaxIdleConns(0)
+	db.sql.SetMaxIdleConns(maxOpenConns)
 }

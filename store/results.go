@@ -2,8 +2,13 @@ package store
 
 import (
 	"context"
+	"encoding/binary"
 	"fmt"
 	"slices"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgtype"
 
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
@@ -109,6 +114,9 @@ func (db *DB) MatchResults(ctx context.Context, tournamentID string, afterRound 
 		args = append(args, afterRound)
 	}
 	q += ` ORDER BY m.round_no, m.table_no`
+	if db.dialect == DialectPostgres {
+		return db.pgMatchResults(ctx, strings.ReplaceAll(strings.Replace(q, "?", "$1", 1), "?", "$2"), args)
+	}
 	rows, err := db.readDB(ctx).Raw(q, args...).Rows()
 	if err != nil {
 		return nil, translate(err, "match results")
@@ -132,6 +140,193 @@ func (db *DB) MatchResults(ctx context.Context, tournamentID string, afterRound 
 		return nil, translate(err, "read match results")
 	}
 	return out, nil
+}
+
+// pgMatchResults is MatchResults on PostgreSQL, read through pgx without
+// database/sql: the integers scan without reflection, and the entrant ids
+// (a few hundred distinct strings over thousands of rows) are interned
+// from the rows' raw bytes, one string per entrant (issue 11: the
+// database/sql scan was a third of a cold standings request).
+func (db *DB) pgMatchResults(ctx context.Context, q string, args []any) ([]domain.TableResult, error) {
+	var out []domain.TableResult
+	err := db.withPgx(ctx, func(pc *pgx.Conn) error {
+		rows, err := pc.Query(ctx, q, args...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		ids := map[string]string{}
+		intern := func(b []byte) string {
+			if s, ok := ids[string(b)]; ok {
+				return s
+			}
+			s := string(b)
+			ids[s] = s
+			return s
+		}
+		kinds := map[string]domain.CorrectionKind{}
+		for rows.Next() {
+			out = append(out, domain.TableResult{})
+			r := &out[len(out)-1]
+			o, c := &r.Official, &r.Computed
+			if err := rows.Scan(&r.Round, &r.Table, nil, nil, nil, nil,
+				&o[0].Total, &o[0].MP, &o[0].VP, &o[1].Total, &o[1].MP, &o[1].VP,
+				&c[0].Total, &c[0].MP, &c[0].VP, &c[1].Total, &c[1].MP, &c[1].VP, nil); err != nil {
+				return err
+			}
+			raw := rows.RawValues()
+			r.NS, r.EO = intern(raw[2]), intern(raw[3])
+			r.NS2, r.EO2 = intern(raw[4]), intern(raw[5]) // individual: the second players ("" otherwise)
+			if len(raw[18]) > 0 {
+				k, ok := kinds[string(raw[18])]
+				if !ok {
+					k = domain.CorrectionKind(raw[18])
+					kinds[string(k)] = k
+				}
+				r.Kind, r.Differs = k, true
+			}
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		return nil, translate(err, "read match results")
+	}
+	return out, nil
+}
+
+// MatchResultsSeated is MatchResults with the entrants at each line taken
+// from rounds (the tournament's rounds as ListRounds gives them, e.g. from
+// a cache per tournament version) instead of a join with round_tables:
+// one query over match_results alone, integers only. A result whose table
+// the rounds do not seat is left out, as the join leaves it out.
+func (db *DB) MatchResultsSeated(ctx context.Context, tournamentID string, afterRound int, rounds []domain.Round) ([]domain.TableResult, error) {
+	if afterRound < 0 {
+		return nil, errorf(domain.ErrInvalid, "after_round: %d is negative", afterRound)
+	}
+	seats := make(map[int][]domain.TableAssignment, len(rounds))
+	n := 0 // at most one result per table: the slice is allocated once
+	for _, r := range rounds {
+		seats[r.Number] = r.Tables
+		if afterRound == 0 || r.Number <= afterRound {
+			n += len(r.Tables)
+		}
+	}
+	seat := func(round, table int) (domain.TableAssignment, bool) {
+		ts := seats[round]
+		// The tables of a round are by number, usually 1..n.
+		if table >= 1 && table <= len(ts) && ts[table-1].Table == table {
+			return ts[table-1], true
+		}
+		i, ok := slices.BinarySearchFunc(ts, table, func(a domain.TableAssignment, t int) int { return a.Table - t })
+		if !ok {
+			return domain.TableAssignment{}, false
+		}
+		return ts[i], true
+	}
+	q := `SELECT m.round_no, m.table_no,
+		m.ns_total, m.ns_mp, m.ns_vp, m.eo_total, m.eo_mp, m.eo_vp,
+		m.computed_ns_total, m.computed_ns_mp, m.computed_ns_vp,
+		m.computed_eo_total, m.computed_eo_mp, m.computed_eo_vp, m.kind
+		FROM match_results m WHERE m.tournament_id = $1`
+	args := []any{tournamentID}
+	if afterRound > 0 {
+		q += ` AND m.round_no <= $2`
+		args = append(args, afterRound)
+	}
+	q += ` ORDER BY m.round_no, m.table_no`
+	out := make([]domain.TableResult, 0, n)
+	kinds := map[string]domain.CorrectionKind{}
+	add := func(r *domain.TableResult, kind []byte) {
+		tb, ok := seat(r.Round, r.Table)
+		if !ok {
+			return
+		}
+		r.NS, r.EO, r.NS2, r.EO2 = tb.NS, tb.EO, tb.NS2, tb.EO2
+		if len(kind) > 0 {
+			k, ok := kinds[string(kind)]
+			if !ok {
+				k = domain.CorrectionKind(kind)
+				kinds[string(k)] = k
+			}
+			r.Kind, r.Differs = k, true
+		}
+		out = append(out, *r)
+	}
+	var err error
+	if db.dialect == DialectPostgres {
+		err = db.withPgx(ctx, func(pc *pgx.Conn) error {
+			rows, err := pc.Query(ctx, q, args...)
+			if err != nil {
+				return err
+			}
+			defer rows.Close()
+			var r domain.TableResult // scanned into again for each row (add copies it)
+			o, c := &r.Official, &r.Computed
+			dest := []any{&r.Round, &r.Table,
+				&o[0].Total, &o[0].MP, &o[0].VP, &o[1].Total, &o[1].MP, &o[1].VP,
+				&c[0].Total, &c[0].MP, &c[0].VP, &c[1].Total, &c[1].MP, &c[1].VP, nil}
+			ints := [14]*int{&r.Round, &r.Table,
+				&o[0].Total, &o[0].MP, &o[0].VP, &o[1].Total, &o[1].MP, &o[1].VP,
+				&c[0].Total, &c[0].MP, &c[0].VP, &c[1].Total, &c[1].MP, &c[1].VP}
+			// The 14 integer columns come as binary int4 (pgx asks for the
+			// binary format of the types it knows): read them straight from
+			// the row's bytes; anything else goes through Scan.
+			fast := true
+			for _, f := range rows.FieldDescriptions()[:14] {
+				fast = fast && f.Format == pgx.BinaryFormatCode && f.DataTypeOID == pgtype.Int4OID
+			}
+			for rows.Next() {
+				r = domain.TableResult{}
+				raw := rows.RawValues()
+				if fast && rawInt4s(raw[:14], ints[:]) {
+					add(&r, raw[14])
+					continue
+				}
+				if err := rows.Scan(dest...); err != nil {
+					return err
+				}
+				add(&r, rows.RawValues()[14])
+			}
+			return rows.Err()
+		})
+	} else {
+		q = strings.Replace(strings.Replace(q, "$1", "?", 1), "$2", "?", 1)
+		rows, qerr := db.readDB(ctx).Raw(q, args...).Rows()
+		if qerr != nil {
+			return nil, translate(qerr, "match results")
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var r domain.TableResult
+			var kind string
+			o, c := &r.Official, &r.Computed
+			if err = rows.Scan(&r.Round, &r.Table,
+				&o[0].Total, &o[0].MP, &o[0].VP, &o[1].Total, &o[1].MP, &o[1].VP,
+				&c[0].Total, &c[0].MP, &c[0].VP, &c[1].Total, &c[1].MP, &c[1].VP, &kind); err != nil {
+				break
+			}
+			add(&r, []byte(kind))
+		}
+		if err == nil {
+			err = rows.Err()
+		}
+	}
+	if err != nil {
+		return nil, translate(err, "read match results")
+	}
+	return out, nil
+}
+
+// rawInt4s decodes binary int4 values into dst; false when one is NULL
+// or not 4 bytes (the caller scans instead).
+func rawInt4s(raw [][]byte, dst []*int) bool {
+	for i, b := range raw {
+		if len(b) != 4 {
+			return false
+		}
+		*dst[i] = int(int32(binary.BigEndian.Uint32(b)))
+	}
+	return true
 }
 
 // backfillBatch is how many sheets one backfill step recomputes.

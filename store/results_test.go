@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	"segnapunti/domain"
@@ -19,6 +20,7 @@ func oneResult(t *testing.T, db *store.DB, tid string, afterRound int) domain.Ta
 	t.Helper()
 	rs, err := db.MatchResults(context.Background(), tid, afterRound)
 	wantErr(t, err, nil)
+	seatedAgrees(t, db, tid, afterRound, rs)
 	if len(rs) != 1 {
 		t.Fatalf("MatchResults = %+v, want one result", rs)
 	}
@@ -127,6 +129,7 @@ func TestMatchResultsAfterRound(t *testing.T) {
 		}
 		rs, err := db.MatchResults(ctx, tid, 0)
 		wantErr(t, err, nil)
+		seatedAgrees(t, db, tid, 0, rs)
 		if len(rs) != 2 || rs[1].NS != "1" || rs[1].EO != "3" {
 			t.Errorf("every round: %+v", rs)
 		}
@@ -220,4 +223,17 @@ func TestStandingsStampAndCache(t *testing.T) {
 			t.Error("stamp of an unknown tournament")
 		}
 	})
+}
+
+// seatedAgrees: MatchResultsSeated with the rounds as ListRounds gives
+// them reads exactly what MatchResults (the join) reads.
+func seatedAgrees(t *testing.T, db *store.DB, tid string, afterRound int, want []domain.TableResult) {
+	t.Helper()
+	rounds, err := db.ListRounds(context.Background(), tid)
+	wantErr(t, err, nil)
+	got, err := db.MatchResultsSeated(context.Background(), tid, afterRound, rounds)
+	wantErr(t, err, nil)
+	if !slices.Equal(got, want) {
+		t.Errorf("MatchResultsSeated = %+v\nMatchResults       = %+v", got, want)
+	}
 }

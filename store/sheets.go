@@ -79,30 +79,20 @@ func (db *DB) putSheet(ctx context.Context, tournamentID string, round, table in
 		return 0, fmt.Errorf("sheet of %s: %w", key, err)
 	}
 	row.TournamentID, row.RoundNo, row.TableNo = tournamentID, round, table
+	// The result is computed before the write (on SQLite, outside the one
+	// writer's turn); its sheet id and version are the write's.
+	res := resultToRow(0, key, 0, s)
 	if db.dialect == DialectPostgres {
-		res := resultToRow(0, key, 0, s)
-		err = db.gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-			if open { // a signed sheet changes only by a correction (table entry)
-				if err := db.lockSheet(tx, key); err != nil {
-					return err
-				}
-				if err := checkNotConfirmed(tx, key); err != nil {
-					return err
-				}
-			}
-			return db.pgPutSheet(tx, key, &row, hands, &res, ifVersion, open, note)
-		})
-		if err != nil {
+		// open: the round-open condition and the signatures (a signed
+		// sheet changes only by a correction) are in the write's WHERE.
+		if err := db.pgPutSheet(ctx, key, &row, hands, &res, ifVersion, open, note); err != nil {
 			return 0, sheetError(err, key)
 		}
 		return row.Version, nil
 	}
-	err = db.gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err = db.sqliteWrite(ctx, func(tx *gorm.DB) error {
 		if open {
-			if err := checkRoundOpen(tx, key); err != nil {
-				return err
-			}
-			if err := checkNotConfirmed(tx, key); err != nil { // table entry: signed
+			if err := checkOpenUnsigned(tx, key); err != nil {
 				return err
 			}
 		}
@@ -124,7 +114,8 @@ func (db *DB) putSheet(ctx context.Context, tournamentID string, round, table in
 		if err := insertHands(tx, key, row.ID, hands); err != nil {
 			return err
 		}
-		return putResult(tx, row.ID, key, row.Version, s)
+		res.SheetID, res.SheetVersion = row.ID, row.Version
+		return putResults(tx, []matchResultRow{res})
 	})
 	if err != nil {
 		return 0, sheetError(err, key)
@@ -315,10 +306,17 @@ func loadSheet(tx *gorm.DB, key sheetKey, forUpdate bool) (StoredSheet, int64, e
 // computes the report JSON of the new sheet, inside the transaction.
 func (db *DB) AppendHand(ctx context.Context, tournamentID string, round, table int, empty domain.Sheet, h domain.Hand, idempotencyKey string, report func(domain.Sheet) ([]byte, error)) (StoredSheet, bool, error) {
 	key := sheetKey{tournamentID, round, table}
+	if db.dialect == DialectPostgres {
+		st, replay, err := db.pgAppendHand(ctx, key, empty, h, idempotencyKey, report)
+		if err != nil {
+			return StoredSheet{}, false, sheetError(err, key)
+		}
+		return st, replay, nil
+	}
 	for attempt := 1; ; attempt++ {
 		var st StoredSheet
 		var replay bool
-		err := db.gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		err := db.sqliteWrite(ctx, func(tx *gorm.DB) error {
 			if err := checkRoundOpen(tx, key); err != nil {
 				return err
 			}
@@ -365,6 +363,31 @@ func checkRoundOpen(tx *gorm.DB, key sheetKey) error {
 		return errorf(domain.ErrNotFound, "round %d of tournament %s", key.round, key.tournament)
 	case states[0] != string(domain.RoundPlaying):
 		return fmt.Errorf("%w: round %d of tournament %s is %s", ErrRoundClosed, key.round, key.tournament, states[0])
+	}
+	return nil
+}
+
+// checkOpenUnsigned is checkRoundOpen then checkNotConfirmed (table
+// entry: a signed sheet changes only by a correction) in one query, for
+// the SQLite writer, whose transaction already holds the database: every
+// statement is parsed again at each execution there (issue 11).
+func checkOpenUnsigned(tx *gorm.DB, key sheetKey) error {
+	var rows []struct {
+		State  string `gorm:"column:state"`
+		Signed int64  `gorm:"column:signed"`
+	}
+	err := tx.Raw(`SELECT r.state, (SELECT count(*) FROM sheet_confirmations c
+		WHERE c.tournament_id = r.tournament_id AND c.round_no = r.number AND c.table_no = ?) AS signed
+		FROM rounds r WHERE r.tournament_id = ? AND r.number = ?`, key.table, key.tournament, key.round).Scan(&rows).Error
+	switch {
+	case err != nil:
+		return translate(err, "check round state")
+	case len(rows) == 0:
+		return errorf(domain.ErrNotFound, "round %d of tournament %s", key.round, key.tournament)
+	case rows[0].State != string(domain.RoundPlaying):
+		return fmt.Errorf("%w: round %d of tournament %s is %s", ErrRoundClosed, key.round, key.tournament, rows[0].State)
+	case rows[0].Signed > 0:
+		return fmt.Errorf("%w: sheet of %s", ErrSheetConfirmed, key)
 	}
 	return nil
 }

@@ -1,12 +1,14 @@
 package store
 
 import (
-	"encoding/json"
+	"context"
 	"errors"
 	"fmt"
 	"strings"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/stdlib"
 	"gorm.io/gorm"
 
 	"segnapunti/domain"
@@ -14,8 +16,11 @@ import (
 
 // The sheet write on PostgreSQL in two statements (issue 11): one takes the
 // advisory locks, one writes the sheet, its hands and its result in a
-// single statement of data-modifying CTEs, the round-open condition in its
-// own WHERE. No row lock on the busy rounds row.
+// single statement of data-modifying CTEs, the round-open condition (and,
+// for a round being played, "not signed") in its own WHERE. No row lock on
+// the busy rounds row. The two are sent as one pipeline, which PostgreSQL
+// runs as one implicit transaction (pgPutSheet): one round trip. The
+// hand-by-hand append has the same shape (appendhand_pg.go).
 //
 // Locks (transaction-scoped advisory locks, released at commit):
 //
@@ -31,13 +36,19 @@ import (
 //
 // Always round lock first, then sheet lock.
 
-const pgLockSheetSQL = `SELECT pg_advisory_xact_lock_shared(hashtext(?), -?::int), pg_advisory_xact_lock(hashtext(?::text || '/' || ?::int), ?::int)`
+const pgLockSheetSQL = `SELECT pg_advisory_xact_lock_shared(hashtext($1), -$2::int), pg_advisory_xact_lock(hashtext($1::text || '/' || $2::int), $3::int)`
 
 // pgLockSheet takes the round lock (shared) and the sheet lock (exclusive).
+// The hot statements of this file go to the transaction's connection
+// directly (conn), with PostgreSQL's own placeholders: gorm's statement
+// building and callbacks were a tenth of a sheet write's Go time.
 func pgLockSheet(tx *gorm.DB, key sheetKey) error {
-	err := tx.Exec(pgLockSheetSQL, key.tournament, key.round, key.tournament, key.round, key.table).Error
+	_, err := conn(tx).ExecContext(tx.Statement.Context, pgLockSheetSQL, key.tournament, key.round, key.table)
 	return translate(err, "lock sheet of "+key.String())
 }
+
+// conn is the connection (the *sql.Tx inside a transaction) of tx.
+func conn(tx *gorm.DB) gorm.ConnPool { return tx.Statement.ConnPool }
 
 // pgLockRound takes the round lock exclusively: no single-sheet write of
 // the round is in flight until the transaction ends.
@@ -118,53 +129,66 @@ func sheetAssignments(cols []string) string {
 }
 
 // pgWriteSheetSQL builds the one write statement: $1 the sheet row as a
-// JSON object, $2 the hands as a JSON array, $3 the result as a JSON
-// object, then the number of hands, and for a compare-and-set the expected
-// version. It returns the sheet's id and new version, or no row when the
-// round is not being played (open) or the version differs (ifVersion).
+// JSON object, $2 the number of hands, $3 the hands as a JSON array, $4
+// the result as a JSON object, $5–$7 the history note (source, actor,
+// time), and for a compare-and-set $8 the expected version. It returns the sheet's id and new version, or no row when the
+// round is not being played or the sheet is signed (open), or the version
+// differs (cas).
 func pgWriteSheetSQL(open, cas bool) string {
 	var b strings.Builder
 	// json columns travel as strings holding their JSON text, so a JSON
 	// null (a sheet without players) is stored as the json value null,
 	// exactly as the gorm path stores it, not as SQL NULL.
-	b.WriteString(`WITH v AS (SELECT p.*, x.d AS v_doc FROM (SELECT ?::json AS d) x, json_populate_record(NULL::sheets, x.d) p), `)
-	openCond := `EXISTS (SELECT 1 FROM rounds r WHERE r.tournament_id = v.tournament_id AND r.number = v.round_no AND r.state = 'playing')`
+	b.WriteString(`WITH v AS (SELECT p.*, x.d AS v_doc FROM (SELECT $1::json AS d) x, json_populate_record(NULL::sheets, x.d) p), `)
 	if cas {
 		b.WriteString(`s AS (UPDATE sheets SET ` + sheetAssignments(sheetColumns) + `, version = sheets.version + 1 FROM v
 			WHERE sheets.tournament_id = v.tournament_id AND sheets.round_no = v.round_no AND sheets.table_no = v.table_no
-			AND sheets.version = ?::int`)
+			AND sheets.version = $8::int`)
 		if open {
-			b.WriteString(` AND ` + openCond)
+			b.WriteString(` AND ` + pgOpenCond)
 		}
 		b.WriteString(` RETURNING sheets.id, sheets.version), `)
 	} else {
 		b.WriteString(`s AS (INSERT INTO sheets (` + strings.Join(pgSheetWriteColumns, ", ") + `, version)
 			SELECT ` + sheetValues(pgSheetWriteColumns) + `, 1 FROM v`)
 		if open {
-			b.WriteString(` WHERE ` + openCond)
+			b.WriteString(` WHERE ` + pgOpenCond)
 		}
 		b.WriteString(` ON CONFLICT (tournament_id, round_no, table_no) DO UPDATE SET ` + assignments(sheetColumns, "EXCLUDED") + `, version = sheets.version + 1
 			RETURNING id, version), `)
 	}
 	// History (sheet_versions.go): the replaced row and its hands as the
 	// statement's snapshot still sees them; none when s created the sheet.
+	// $5 the source, $6 who, $7 when.
 	b.WriteString(`sv AS (INSERT INTO sheet_versions (tournament_id, round_no, table_no, version, sheet, source, import_id, actor, replaced_at)
-		SELECT o.tournament_id, o.round_no, o.table_no, o.version, ` + pgVersionDoc + `, ?::text, NULL, ?::text, ?::timestamptz FROM sheets o JOIN s ON s.id = o.id), `)
-	b.WriteString(`d AS (DELETE FROM sheet_hands WHERE sheet_id IN (SELECT id FROM s) AND position > ?::int), `)
+		SELECT o.tournament_id, o.round_no, o.table_no, o.version, ` + pgVersionDoc + `, $5::text, NULL, $6::text, $7::timestamptz FROM sheets o JOIN s ON s.id = o.id), `)
+	b.WriteString(`d AS (DELETE FROM sheet_hands WHERE sheet_id IN (SELECT id FROM s) AND position > $2::int), `)
 	b.WriteString(`h AS (INSERT INTO sheet_hands (sheet_id, ` + strings.Join(pgHandColumns, ", ") + `)
-		SELECT s.id, ` + prefixed("j.", pgHandColumns) + ` FROM s, json_populate_recordset(NULL::sheet_hands, ?::json) j
+		SELECT s.id, ` + prefixed("j.", pgHandColumns) + ` FROM s, json_populate_recordset(NULL::sheet_hands, $3::json) j
 		ON CONFLICT (sheet_id, position) DO UPDATE SET ` + assignments(pgHandColumns[1:], "EXCLUDED") + `), `)
+	b.WriteString(pgResultCTE("$4"))
+	b.WriteString(`SELECT id, version FROM s`)
+	return b.String()
+}
+
+// pgOpenCond is the round-open condition and the signatures (table entry:
+// a signed sheet changes only by a correction) of the sheet in "v", read
+// in the write statement's snapshot, taken after the locks (pgLockSheet).
+const pgOpenCond = `EXISTS (SELECT 1 FROM rounds r WHERE r.tournament_id = v.tournament_id AND r.number = v.round_no AND r.state = 'playing')
+	AND NOT EXISTS (SELECT 1 FROM sheet_confirmations c WHERE c.tournament_id = v.tournament_id AND c.round_no = v.round_no AND c.table_no = v.table_no)`
+
+// pgResultCTE is the CTE "r" that upserts the match result of the sheet
+// written by CTE "s", read from the JSON object param.
+func pgResultCTE(param string) string {
 	resultCols := matchResultColumns[:0:0]
 	for _, c := range matchResultColumns {
 		if c != "sheet_version" {
 			resultCols = append(resultCols, c)
 		}
 	}
-	b.WriteString(`r AS (INSERT INTO match_results (sheet_id, sheet_version, ` + strings.Join(resultCols, ", ") + `)
-		SELECT s.id, s.version, ` + prefixed("m.", resultCols) + ` FROM s, json_populate_record(NULL::match_results, ?::json) m
-		ON CONFLICT (sheet_id) DO UPDATE SET ` + assignments(matchResultColumns, "EXCLUDED") + `) `)
-	b.WriteString(`SELECT id, version FROM s`)
-	return b.String()
+	return `r AS (INSERT INTO match_results (sheet_id, sheet_version, ` + strings.Join(resultCols, ", ") + `)
+		SELECT s.id, s.version, ` + prefixed("m.", resultCols) + ` FROM s, json_populate_record(NULL::match_results, ` + param + `::json) m
+		ON CONFLICT (sheet_id) DO UPDATE SET ` + assignments(matchResultColumns, "EXCLUDED") + `) `
 }
 
 // The four statements, built once.
@@ -175,97 +199,89 @@ var pgWriteSheet = map[[2]bool]string{
 	{true, true}:   pgWriteSheetSQL(true, true),
 }
 
-// sheetRowJSON is the sheet row as json_populate_record reads it.
-func sheetRowJSON(r *sheetRow) ([]byte, error) {
-	m := make(map[string]any, len(pgSheetWriteColumns))
-	m["tournament_id"], m["round_no"], m["table_no"] = r.TournamentID, r.RoundNo, r.TableNo
-	for _, c := range sheetColumns {
-		m[c] = sheetColumnValue(r, c)
-	}
-	m["created_at"], m["updated_at"] = r.Created.time(), r.Updated.time()
-	// json columns go in as strings holding their JSON (sheetValue).
-	m["ns_players"], m["eo_players"], m["report_json"], m["cells"] = r.NSPlayers, r.EOPlayers, r.ReportJSON, r.Cells
-	return json.Marshal(m)
-}
-
-func lineJSON(m map[string]any, prefix string, l *lineColumns) {
-	m[prefix+"base"], m[prefix+"points"], m[prefix+"total"], m[prefix+"running_total"] = l.Base, l.Points, l.Total, l.RunningTotal
-	m[prefix+"burrachi"], m[prefix+"closed"], m[prefix+"pozzetto"] = l.Burrachi, l.Closed, l.Pozzetto
-	m[prefix+"table_points"], m[prefix+"hand_points"] = l.TablePoints, l.HandPoints
-	m[prefix+"pozzetto_unplayed_points"], m[prefix+"penalty_points"] = l.PozzettoUnplayedPoints, l.PenaltyPoints
-}
-
-// handRowsJSON is the hands as json_populate_recordset reads them.
-func handRowsJSON(hands []handRow) ([]byte, error) {
-	out := make([]map[string]any, len(hands))
-	for i := range hands {
-		h := &hands[i]
-		m := make(map[string]any, len(pgHandColumns))
-		m["position"], m["hand_end"], m["lost_count"] = h.Position, h.End, h.LostCount
-		lineJSON(m, "ns_", &h.NS)
-		lineJSON(m, "eo_", &h.EO)
-		out[i] = m
-	}
-	return json.Marshal(out)
-}
-
-func resultRowJSON(r *matchResultRow) ([]byte, error) {
-	return json.Marshal(map[string]any{
-		"tournament_id": r.TournamentID, "round_no": r.RoundNo, "table_no": r.TableNo,
-		"ns_total": r.NSTotal, "ns_mp": r.NSMP, "ns_vp": r.NSVP, "eo_total": r.EOTotal, "eo_mp": r.EOMP, "eo_vp": r.EOVP,
-		"computed_ns_total": r.ComputedNSTotal, "computed_ns_mp": r.ComputedNSMP, "computed_ns_vp": r.ComputedNSVP,
-		"computed_eo_total": r.ComputedEOTotal, "computed_eo_mp": r.ComputedEOMP, "computed_eo_vp": r.ComputedEOVP,
-		"differs": r.Differs, "kind": r.Kind,
-	})
-}
-
-// pgPutSheet is putSheet on PostgreSQL: in one transaction the locks and
-// the write statement (two round trips besides BEGIN and COMMIT). When the
-// statement writes nothing, one more query says why (rare path).
-func (db *DB) pgPutSheet(tx *gorm.DB, key sheetKey, row *sheetRow, hands []handRow, res *matchResultRow, ifVersion int, open bool, note Replacement) error {
-	sheetJSON, err := sheetRowJSON(row)
-	if err != nil {
-		return err
-	}
-	handsJSON, err := handRowsJSON(hands)
-	if err != nil {
-		return err
-	}
-	resJSON, err := resultRowJSON(res)
-	if err != nil {
-		return err
-	}
-	if err := pgLockSheet(tx, key); err != nil {
-		return err
-	}
-	args := []any{string(sheetJSON)}
+// pgPutSheet is putSheet on PostgreSQL: the locks and the write
+// statement, sent in one pipeline (one round trip) that PostgreSQL runs as
+// one implicit transaction (the statements up to the pipeline's Sync; the
+// xact locks are held to its end, and each statement takes its READ
+// COMMITTED snapshot when it starts, so the write sees what the lock
+// waited for). An error rolls the whole back. When the statement writes
+// nothing, one more query says why (rare path).
+func (db *DB) pgPutSheet(ctx context.Context, key sheetKey, row *sheetRow, hands []handRow, res *matchResultRow, ifVersion int, open bool, note Replacement) error {
+	buf := make([]byte, 0, 2048+len(row.ReportJSON)+len(hands)*700)
+	buf = appendSheetRow(buf, row)
+	nSheet := len(buf)
+	buf = appendHandRows(buf, hands)
+	nHands := len(buf)
+	buf = appendResultRow(buf, res)
+	all := string(buf) // one copy for the three documents
+	args := []any{all[:nSheet], len(hands), all[nSheet:nHands], all[nHands:], note.Source, note.By, row.Updated.time()}
 	if ifVersion > 0 {
 		args = append(args, ifVersion)
 	}
-	args = append(args, note.Source, note.By, row.Updated)
-	args = append(args, len(hands), string(handsJSON), string(resJSON))
-	var got []struct {
-		ID      int64 `gorm:"column:id"`
-		Version int   `gorm:"column:version"`
-	}
-	if err := tx.Raw(pgWriteSheet[[2]bool{open, ifVersion > 0}], args...).Scan(&got).Error; err != nil {
-		// The sheet's only foreign key is its round table (sheetError).
-		var pgErr *pgconn.PgError
-		if errors.As(err, &pgErr) && pgErr.Code == "23503" && strings.HasPrefix(pgErr.ConstraintName, "sheets_") {
-			return gorm.ErrForeignKeyViolated
+	var written bool
+	err := db.withPgx(ctx, func(pc *pgx.Conn) error {
+		var b pgx.Batch
+		b.Queue(pgLockSheetSQL, key.tournament, key.round, key.table)
+		b.Queue(pgWriteSheet[[2]bool{open, ifVersion > 0}], args...)
+		br := pc.SendBatch(ctx, &b)
+		_, err := br.Exec()
+		if err == nil {
+			err = br.QueryRow().Scan(&row.ID, &row.Version)
+			written = err == nil
+			if errors.Is(err, pgx.ErrNoRows) {
+				err = nil
+			}
+		}
+		if cerr := br.Close(); err == nil {
+			err = cerr
 		}
 		return err
+	})
+	switch {
+	case err != nil:
+		return pgWriteError(err)
+	case !written:
+		return whyNotWritten(db.gorm.WithContext(ctx), key, ifVersion, open)
 	}
-	if len(got) == 1 {
-		row.ID, row.Version = got[0].ID, got[0].Version
-		return nil
-	}
-	return whyNotWritten(tx, key, ifVersion, open)
+	return nil
 }
 
-// whyNotWritten explains a write statement that wrote nothing: the round
-// is unknown or closed, or (compare-and-set) the version differs.
+// withPgx runs fn on a pgx connection of the pool.
+func (db *DB) withPgx(ctx context.Context, fn func(*pgx.Conn) error) error {
+	c, err := db.sql.Conn(ctx)
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	return c.Raw(func(driverConn any) error {
+		sc, ok := driverConn.(*stdlib.Conn)
+		if !ok {
+			return fmt.Errorf("driver connection is %T, not pgx", driverConn)
+		}
+		return fn(sc.Conn())
+	})
+}
+
+// pgWriteError maps an error of a write statement: the sheet's only
+// foreign key is its round table (sheetError).
+func pgWriteError(err error) error {
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) && pgErr.Code == "23503" && strings.HasPrefix(pgErr.ConstraintName, "sheets_") {
+		return gorm.ErrForeignKeyViolated
+	}
+	return err
+}
+
+// whyNotWritten explains a write statement that wrote nothing: the sheet
+// is signed (open), the round is unknown or closed, or (compare-and-set)
+// the version differs — in that order, as the checks ran before the
+// conditions moved into the statement.
 func whyNotWritten(tx *gorm.DB, key sheetKey, ifVersion int, open bool) error {
+	if open {
+		if err := checkNotConfirmed(tx, key); err != nil {
+			return err
+		}
+	}
 	if open || ifVersion == 0 {
 		var states []string
 		if err := tx.Model(&roundRow{}).Where("tournament_id = ? AND number = ?", key.tournament, key.round).Pluck("state", &states).Error; err != nil {

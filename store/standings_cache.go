@@ -2,7 +2,7 @@ package store
 
 import (
 	"context"
-	"fmt"
+	"strings"
 	"sync"
 
 	"segnapunti/domain"
@@ -18,18 +18,12 @@ type StandingsStamp string
 // StandingsStamp reads the tournament's stamp in one query. An unknown
 // tournament is ErrNotFound.
 func (db *DB) StandingsStamp(ctx context.Context, tournamentID string) (StandingsStamp, error) {
-	var rows []struct {
-		Version  int64 `gorm:"column:version"`
-		Results  int64 `gorm:"column:results"`
-		Versions int64 `gorm:"column:versions"`
-		Adjs     int64 `gorm:"column:adjs"`
-		MaxAdj   int64 `gorm:"column:max_adj"`
-	}
-	err := db.readDB(ctx).Raw(`SELECT t.version,
-		(SELECT count(*) FROM match_results m WHERE m.tournament_id = t.id) AS results,
-		(SELECT coalesce(sum(m.sheet_version), 0) FROM match_results m WHERE m.tournament_id = t.id) AS versions,
-		(SELECT count(*) FROM adjustments a WHERE a.tournament_id = t.id) AS adjs,
-		(SELECT coalesce(max(a.id), 0) FROM adjustments a WHERE a.tournament_id = t.id) AS max_adj
+	// One pass over each table (count and sum together), the stamp built
+	// by the database: "version/results/versions/adjustments/max id".
+	var rows []string
+	err := db.readDB(ctx).Raw(`SELECT t.version || '/' ||
+		(SELECT count(*) || '/' || coalesce(sum(m.sheet_version), 0) FROM match_results m WHERE m.tournament_id = t.id) || '/' ||
+		(SELECT count(*) || '/' || coalesce(max(a.id), 0) FROM adjustments a WHERE a.tournament_id = t.id)
 		FROM tournaments t WHERE t.id = ?`, tournamentID).Scan(&rows).Error
 	if err != nil {
 		return "", translate(err, "standings stamp")
@@ -37,8 +31,17 @@ func (db *DB) StandingsStamp(ctx context.Context, tournamentID string) (Standing
 	if len(rows) == 0 {
 		return "", errorf(domain.ErrNotFound, "tournament %q", tournamentID)
 	}
-	r := rows[0]
-	return StandingsStamp(fmt.Sprintf("%d/%d/%d/%d/%d", r.Version, r.Results, r.Versions, r.Adjs, r.MaxAdj)), nil
+	return StandingsStamp(rows[0]), nil
+}
+
+// TournamentPart is the part of the stamp that names the tournament's
+// own version (its, its rounds' and its entrants' state, touchTournament):
+// what entrants and rounds read at this stamp are keyed by.
+func (s StandingsStamp) TournamentPart() StandingsStamp {
+	if i := strings.IndexByte(string(s), '/'); i >= 0 {
+		return s[:i]
+	}
+	return s
 }
 
 // StandingsCache keeps, per tournament and after_round, the last computed

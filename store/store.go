@@ -57,6 +57,9 @@ type DB struct {
 	// PostgreSQL, a separate pool of connections on SQLite.
 	reader    *gorm.DB
 	readerSQL *sql.DB // nil when reader is gorm
+	// writer (SQLite) queues the sheet writes and runs them with group
+	// commit (sqlite_writer.go).
+	writer *sqliteWriter
 }
 
 // Open connects and applies pending migrations (goose, embedded, under a
@@ -82,6 +85,9 @@ func Open(ctx context.Context, dsn string, log *slog.Logger) (*DB, error) {
 		SkipDefaultTransaction: true,
 		Logger:                 gormLogger{log: log},
 		NowFunc:                func() time.Time { return time.Now().UTC() },
+		// No PrepareStmt on SQLite: the driver (glebarez/go-sqlite) parses
+		// a "prepared" statement again at every execution (issue 11
+		// profile), so gorm's statement cache only adds a layer.
 	})
 	if err != nil {
 		return nil, fmt.Errorf("open %s database: %w", dialect, err)
@@ -109,16 +115,25 @@ func Open(ctx context.Context, dsn string, log *slog.Logger) (*DB, error) {
 			}
 		}
 	}
+	if dialect == DialectSQLite {
+		if err := db.startSQLiteWriter(dsn); err != nil {
+			sqlDB.Close()
+			return nil, err
+		}
+	}
 	if err := db.Ping(ctx); err != nil {
+		db.stopSQLiteWriter()
 		sqlDB.Close()
 		return nil, fmt.Errorf("open %s database: %w", dialect, err)
 	}
 	if err := db.migrate(ctx); err != nil {
+		db.stopSQLiteWriter()
 		sqlDB.Close()
 		return nil, err
 	}
 	// Results need the domain, so migration 00005 could not fill them.
 	if n, err := db.backfillResults(ctx); err != nil {
+		db.stopSQLiteWriter()
 		sqlDB.Close()
 		return nil, err
 	} else if n > 0 {
@@ -148,6 +163,9 @@ func dialectorFor(dsn string) (string, gorm.Dialector, error) {
 		// but a power loss may forget the last commits (not a process
 		// crash). The single writer's commit time is the queue's length.
 		"_pragma=synchronous(NORMAL)",
+		// Checkpoints run beside the writer (sqlite_writer.go), never in
+		// a commit.
+		"_pragma=wal_autocheckpoint(0)",
 		"_txlock=immediate",
 	}
 	if query != "" {
@@ -233,6 +251,7 @@ func (db *DB) openSQLiteReader(dsn string) error {
 
 // Close closes every connection.
 func (db *DB) Close() error {
+	db.stopSQLiteWriter()
 	if db.readerSQL != nil {
 		db.readerSQL.Close()
 	}

@@ -79,7 +79,10 @@ func convert(w *wireSheet) (domain.Sheet, *problem) {
 	}
 	for l, side := range [2]*wireSide{w.NS, w.EO} {
 		if side != nil {
-			s.Sides[l] = domain.Side{ID: side.ID}
+			s.Sides[l] = domain.Side{}
+			if side.ID != nil {
+				s.Sides[l].ID = *side.ID
+			}
 			if len(side.Players) > 0 { // "players": [] says no more than no players
 				s.Sides[l].Players = make([]string, len(side.Players))
 			}

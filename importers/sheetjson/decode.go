@@ -350,6 +350,7 @@ func (d *Decoder) nextLibrary(prefix string) (domain.Sheet, error) {
 		return d.problemError(p, start, prefix)
 	}
 	d.in.mark(start)
+	d.fast.def.apply(&w)
 	s, p := convert(&w)
 	if p != nil {
 		return d.problemError(p, start, prefix)
@@ -423,7 +424,7 @@ func (d *Decoder) decodeAt(v []byte, start int64, prefix string) (domain.Sheet, 
 			return s, nil
 		}
 	}
-	s, p := decodeSheet(v)
+	s, p := decodeSheetWith(v, d.fast.def)
 	if p == nil {
 		return s, nil
 	}
@@ -568,11 +569,15 @@ func (d *Decoder) close() (domain.Sheet, error) {
 
 // decodeSheet decodes one sheet object: the library into the wire structs,
 // then the checks of convert.
-func decodeSheet(data []byte) (domain.Sheet, *problem) {
+func decodeSheet(data []byte) (domain.Sheet, *problem) { return decodeSheetWith(data, nil) }
+
+// decodeSheetWith is decodeSheet filling in def (nil: none) first.
+func decodeSheetWith(data []byte, def *Defaults) (domain.Sheet, *problem) {
 	var w wireSheet
 	if err := json.Unmarshal(data, &w, unmarshalOptions); err != nil {
 		return domain.Sheet{}, libraryProblem(data, err)
 	}
+	def.apply(&w)
 	return convert(&w)
 }
 

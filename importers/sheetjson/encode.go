@@ -85,7 +85,10 @@ func toWire(s domain.Sheet) wireSheet {
 	sides := [2]*wireSide{}
 	for l, side := range s.Sides {
 		if side.ID != "" || len(side.IDs) > 0 || len(side.Players) > 0 {
-			ws := &wireSide{ID: side.ID}
+			ws := &wireSide{}
+			if side.ID != "" {
+				ws.ID = &side.ID
+			}
 			for _, id := range side.IDs {
 				ws.IDs = append(ws.IDs, &id)
 			}

@@ -57,6 +57,9 @@ type fastParser struct {
 	bmaps   [2 * MaxHands]map[domain.BurracoType]*int
 	bcounts [2 * MaxHands][8]int
 	sides   [2]wireSide
+	ids     [2]string // the sides' ids point here
+	// def fills what the sheet leaves out (DecodeSheet), before convert.
+	def     *Defaults
 	players [2][maxFastPlayers]*string
 	names   [2][maxFastPlayers]string
 	late    wireLate
@@ -104,6 +107,7 @@ func (p *fastParser) decodeValue(data []byte) (s domain.Sheet, n int, ok bool) {
 	if !ok {
 		return domain.Sheet{}, 0, false
 	}
+	p.def.apply(&p.w)
 	s, prob := convert(&p.w)
 	if prob != nil {
 		return domain.Sheet{}, 0, false
@@ -487,7 +491,8 @@ func (p *fastParser) side(s *wireSide, l int) bool {
 		ok := true
 		switch i {
 		case 0:
-			s.ID, ok = p.str(nil)
+			p.ids[l], ok = p.str(nil)
+			s.ID = &p.ids[l]
 		case 1:
 			s.Players, ok = p.playerList(l)
 		default:

@@ -30,7 +30,7 @@ type wireSheet struct {
 }
 
 type wireSide struct {
-	ID string `json:"id,omitempty"`
+	ID *string `json:"id,omitempty"` // nil: absent or null (Defaults)
 	// IDs: the two players of a line of an individual tournament (API §4.2).
 	IDs     []*string `json:"ids,omitempty"`
 	Players []*string `json:"players,omitempty"`
