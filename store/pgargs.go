@@ -3,7 +3,8 @@ package store
 import (
 	"strconv"
 	"time"
-	"unicode/utf8"
+
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // The arguments of the PostgreSQL write statements are JSON documents that
@@ -74,49 +75,13 @@ func (o *jsonObj) time(k string, t time.Time) {
 
 func (o *jsonObj) null(k string) { o.key(k); o.b = append(o.b, "null"...) }
 
-// appendJSONString appends s as a JSON string: '"' and '\' escaped,
-// control characters as \u00XX, invalid UTF-8 as U+FFFD (as encoding/json
-// does).
+// appendJSONString appends s as a JSON string, escaped by the library
+// (jsontext.AppendQuote: quote, backslash and control characters escaped,
+// invalid UTF-8 as U+FFFD, as encoding/json does; the request bodies were
+// refused before if their UTF-8 was invalid, so its error is not one here).
 func appendJSONString(b []byte, s string) []byte {
-	const hex = "0123456789abcdef"
-	b = append(b, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' {
-				i++
-				continue
-			}
-			b = append(b, s[start:i]...)
-			switch c {
-			case '"', '\\':
-				b = append(b, '\\', c)
-			case '\n':
-				b = append(b, '\\', 'n')
-			case '\r':
-				b = append(b, '\\', 'r')
-			case '\t':
-				b = append(b, '\\', 't')
-			default:
-				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			b = append(b, s[start:i]...)
-			b = append(b, `\ufffd`...)
-			i += size
-			start = i
-			continue
-		}
-		i += size
-	}
-	b = append(b, s[start:]...)
-	return append(b, '"')
+	b, _ = jsontext.AppendQuote(b, s)
+	return b
 }
 
 // appendSheetRow is the sheet row as json_populate_record reads it: json
