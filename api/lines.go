@@ -94,8 +94,8 @@ func (l *lineJSON) UnmarshalJSON(b []byte) error {
 // The Italian details of the line refusals (api/problem_it.go), kept with
 // the lines they speak of.
 func init() {
-	detailsIT[`an individual tournament seats two players a line: want an array of two player ids like ["3", "11"], not one id (RULES §11, API §4.2)`] =
-		`in un torneo individuale ogni linea è di due giocatori: atteso un array di due numeri di giocatore come ["3", "11"], non un solo numero (RULES §11, API §4.2)`
+	detailsIT[`an individual tournament seats two players a line: want an array of two player ids like ["3", "11"], not one id (FITAB art. 2)`] =
+		`in un torneo individuale ogni linea è di due giocatori: atteso un array di due numeri di giocatore come ["3", "11"], non un solo numero (FITAB art. 2)`
 	detailsIT["an individual line is named by ids only"] = "una linea dell'individuale si indica solo con ids"
 	patternsIT = append(patternsIT,
 		pat(`an individual line is two players, not (\d+)`, "una linea dell'individuale è di due giocatori, non ${1}"),

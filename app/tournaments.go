@@ -354,7 +354,7 @@ func (r RoundInput) toDomain(t domain.Tournament, entered map[string]bool) (doma
 		case !entered[id]:
 			errs = append(errs, FieldError{Pointer: ptr, Detail: fmt.Sprintf("entrant %q is not entered in the tournament", id)})
 		case seated[id] != "":
-			errs = append(errs, FieldError{Pointer: ptr, Detail: fmt.Sprintf("entrant %q appears twice in the round (also at %s): an entrant plays once per round (RULES §10)", id, seated[id])})
+			errs = append(errs, FieldError{Pointer: ptr, Detail: fmt.Sprintf("entrant %q appears twice in the round (also at %s): an entrant plays once per round (FITAB art. 2)", id, seated[id])})
 		default:
 			seated[id] = ptr
 		}
@@ -363,7 +363,7 @@ func (r RoundInput) toDomain(t domain.Tournament, entered map[string]bool) (doma
 	line := func(ptr string, in LineInput) []string {
 		switch {
 		case individual && !in.List:
-			errs = append(errs, FieldError{Pointer: ptr, Detail: `an individual tournament seats two players a line: want an array of two player ids like ["3", "11"], not one id (RULES §11, API §4.2)`})
+			errs = append(errs, FieldError{Pointer: ptr, Detail: `an individual tournament seats two players a line: want an array of two player ids like ["3", "11"], not one id (FITAB art. 2)`})
 			return nil
 		case individual && len(in.IDs) != domain.PlayersPerIndividualLine:
 			errs = append(errs, FieldError{Pointer: ptr, Detail: fmt.Sprintf("an individual line is two players, not %d", len(in.IDs))})

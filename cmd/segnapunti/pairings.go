@@ -18,13 +18,13 @@ const pairingsUsage = `Usage:
   segnapunti pairings generate --system SYSTEM (--entrants N | --from FILE) [flags]
   segnapunti pairings check [--round N] [--group-size G] [--format text|json] [--lang en|it] FILE
 
-Pairings and movements offline, no database (RULES §11, FITAB art. 2, FIBur-INT art. 2).
+Pairings and movements offline, no database (FITAB art. 2, FIBur-INT art. 2; docs/rules.md §11).
 
 generate  seats one round and prints it.
           --entrants N seats entrants 1..N (a first round, or an individual round);
           --from FILE reads a tournament export JSON (segnapunti.tournament-export/1): its
           entrants, ruleset, kind and rounds; the standings are computed from its matches
-          and adjustments (RULES §8). Systems: choice is not generated (it is the referee's
+          and adjustments (FITAB art. 18; docs/rules.md §8). Systems: choice is not generated (it is the referee's
           list); entry_order and draw seat a first round; mitchell, danese, danese_modificato
           (refused under fitab-* rulesets, FITAB art. 2), italiana and gironi pair later
           rounds. Individual tournaments are seated by draw in every round.
@@ -487,7 +487,7 @@ func (ex *exportDoc) entrantIDs() []string {
 
 // standingsFor computes, when the system pairs from standings, the
 // standings after the previous round (gironi: after the round before the
-// phase's first round) from the export's matches and adjustments (RULES §8).
+// phase's first round) from the export's matches and adjustments (FITAB art. 18; docs/rules.md §8).
 func (ex *exportDoc) standingsFor(req domain.PairingRequest) ([]string, error) {
 	after := req.Round - 1
 	switch req.System {

@@ -33,7 +33,7 @@ type validated struct {
 func runValidate(args []string, stdout, stderr io.Writer) (int, error) {
 	fs := flag.NewFlagSet("validate", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	format := fs.String("format", "text", "output format: text (for a referee) or json (API §2 reports)")
+	format := fs.String("format", "text", "output format: text (for a referee) or json (the reports of docs/api.md §2)")
 	lang := fs.String("lang", "en", "language of the report: en or it (messages; in the text report also severities, labels and field names)")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "Usage: segnapunti validate [--format text|json] [--lang en|it] FILE...\n\n"+

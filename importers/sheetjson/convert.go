@@ -195,7 +195,7 @@ func convertHand(w *wireHand, i int, h *domain.Hand) *problem {
 			}
 			if f.nonNeg && *f.v < 0 {
 				return newProblem(domain.HandPointer(i+1, line, f.name), -1,
-					"%s must be 0 or more, not %d: RULES §5 subtracts it as a magnitude", f.name, *f.v)
+					"%s must be 0 or more, not %d: the sheet subtracts it as a magnitude (FITAB art. 18)", f.name, *f.v)
 			}
 		}
 		ls := &h.Lines[l]
