@@ -109,7 +109,9 @@ func sheetView(lang Lang, planned int, v sheetValues, errs fieldErrors, rep *dom
 		for k, f := range rep.Findings {
 			fv := sheetFindingView{ID: fmt.Sprintf("finding-%d", k), Code: string(f.Code), Severity: string(f.Severity), Message: f.Message(lang), Rule: f.Rule, Field: fieldName(f.Pointer)}
 			findings = append(findings, fv)
-			if f.Pointer != "" {
+			// A note (info) is not a mistake: it is listed, but only
+			// errors and warnings mark the input they are about.
+			if f.Pointer != "" && f.Severity != domain.SeverityInfo {
 				byField[fv.Field] = append(byField[fv.Field], fv.ID)
 			}
 		}
