@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"segnapunti/domain"
+	"segnapunti/store"
 	"segnapunti/store/dbtest"
 )
 
@@ -23,15 +24,23 @@ func inputTag(t *testing.T, page, name string) string {
 	return tag
 }
 
+// seededSecretary is a site on the embedded database with a one-table
+// tournament of bc-roma (seedBigTournament: entrants 1 and 2, round 1
+// with its sheet) and its secretary signed in.
+func seededSecretary(t *testing.T) (*store.DB, *pageClient, string) {
+	t.Helper()
+	db := dbtest.SQLite(t)
+	site := startSite(t, db)
+	pw := site.createPerson(t, domain.RoleClub, "segreteria", "bc-roma")
+	tid := seedBigTournament(t, db, 1)
+	return db, signInClient(t, site, "segreteria", pw), tid
+}
+
 // UI.md §5: "the input at the finding's pointer gets aria-invalid" — for
 // errors and warnings; a note (severity info) is listed with its code but
 // marks nothing (it is not a mistake).
 func TestSheetNoteMarksNoInput(t *testing.T) {
-	db := dbtest.SQLite(t)
-	site := startSite(t, db)
-	pw := site.createPerson(t, domain.RoleClub, "segreteria", "bc-roma")
-	tid := seedBigTournament(t, db, 1) // NS base 300: a base with several readings, a note
-	c := signInClient(t, site, "segreteria", pw)
+	_, c, tid := seededSecretary(t) // NS base 300: a base with several readings, a note
 	sheet := "/tournaments/" + tid + "/rounds/1/tables/1"
 
 	_, page := c.get(sheet)
@@ -63,5 +72,90 @@ func TestSheetNoteMarksNoInput(t *testing.T) {
 	}
 	if tag := inputTag(t, page, "hands.0.ns.base"); strings.Contains(tag, "aria-invalid") {
 		t.Errorf("the stored sheet's note marks its input: %s", tag)
+	}
+}
+
+// UI.md §3: "duplicates … are refused with the row named" — in the page's
+// language: the operation's English details (API §3) are not shown to a
+// secretary on an Italian page.
+func TestEntrantAndSeatingRefusalsInItalian(t *testing.T) {
+	_, c, tid := seededSecretary(t) // entrants 1 and 2, round 1
+	base := "/tournaments/" + tid
+
+	rows := "Numero\tNome\tTessera\tNome\tTessera\n" +
+		"1\tRossi Anna\tFT100001\tBianchi Luca\tFT100002\n" +
+		"7\tVerdi Carla\tFT100003\tNeri Paolo\tFT100004\n" +
+		"7\tGallo Rita\tFT100005\tConti Ugo\tFT100006\n"
+	st, page := c.post(base+"/entrants/paste", url.Values{"rows": {rows}})
+	if st != 422 {
+		t.Fatalf("a paste with a duplicate: %d", st)
+	}
+	for _, want := range []string{
+		"Riga 2 (n. 1), numero: il numero &#34;1&#34; è già iscritto al torneo",
+		"Riga 4 (n. 7), numero: il numero &#34;7&#34; compare due volte (anche alla riga 3)",
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the refusal does not say %q", want)
+		}
+	}
+	for _, english := range []string{"listed twice", "already entered"} {
+		if strings.Contains(page, english) {
+			t.Errorf("English on the Italian page: %q", english)
+		}
+	}
+
+	st, page = c.post(base+"/rounds/new", url.Values{"number": {"2"}, "hands_planned": {"3"}, "phase": {"mitchell"},
+		"table": {"1", "2"}, "ns": {"1", "1"}, "eo": {"2", "99"}, "byes": {"2"}})
+	if st != 422 {
+		t.Fatalf("a seating with an entrant twice: %d", st)
+	}
+	for _, want := range []string{
+		"il numero &#34;1&#34; è già in questo turno (riga 1): si gioca una volta per turno",
+		"il numero &#34;99&#34; non è iscritto al torneo",
+		`id="byes-error" class="field-error">il numero &#34;2&#34; è già in questo turno (riga 1)`,
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the seating's refusal does not say %q", want)
+		}
+	}
+	if tag := inputTag(t, page, "byes"); !strings.Contains(tag, `aria-invalid="true"`) {
+		t.Errorf("the byes are not marked: %s", tag)
+	}
+	if strings.Contains(page, "appears twice") || strings.Contains(page, "is not entered") {
+		t.Error("English on the Italian seating page")
+	}
+}
+
+// UI.md §3: "malformed membership numbers are refused with the row named"
+// — pasted, uploaded or typed one by one; nothing is entered.
+func TestMalformedMembershipRefused(t *testing.T) {
+	db, c, tid := seededSecretary(t)
+	base := "/tournaments/" + tid
+
+	rows := "5\tRossi Anna\tFT100001\tBianchi Luca\tRM-004512\n" +
+		"6\tVerdi Carla\tFT 10#3\tNeri Paolo\ttessera\n"
+	st, page := c.post(base+"/entrants/paste", url.Values{"rows": {rows}})
+	if st != 422 {
+		t.Fatalf("a paste with malformed membership numbers: %d", st)
+	}
+	for _, want := range []string{"Riga 2 (n. 6), tessera del giocatore 1:", "Riga 2 (n. 6), tessera del giocatore 2:"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the refusal does not say %q", want)
+		}
+	}
+	if strings.Contains(page, "Riga 1") {
+		t.Error("a well-formed row is named")
+	}
+	st, page = c.post(base+"/entrants", url.Values{"pair": {"1"}, "id": {"5"}, "p1_name": {"Rossi Anna"}, "p1_membership": {"FT100001"},
+		"p2_name": {"Bianchi Luca"}, "p2_membership": {"n/d!"}})
+	if st != 422 || !strings.Contains(inputTag(t, page, "p2_membership"), `aria-invalid="true"`) || strings.Contains(inputTag(t, page, "p1_membership"), "aria-invalid") {
+		t.Errorf("one entrant with a malformed membership number: %d", st)
+	}
+	if es, _ := db.ListEntrants(t.Context(), tid); len(es) != 2 {
+		t.Errorf("%d entrants after refusals, want the 2 of the seed", len(es))
+	}
+	// Well formed, they are entered.
+	if st, _ := c.post(base+"/entrants/paste", url.Values{"rows": {"5\tRossi Anna\tFT100001\tBianchi Luca\tRM-004512\n"}}); st != 303 {
+		t.Errorf("a well-formed paste: %d", st)
 	}
 }

@@ -146,7 +146,7 @@ func rowErrors(lang Lang, rows []entrantRow, fe fieldErrors) []string {
 				if len(parts) == 3 {
 					field = parts[2]
 				}
-				ms = append(ms, msg{rows[i].Line, translate(lang, "secretary.row_error", rows[i].Line, rows[i].Input.ID, field, detail)})
+				ms = append(ms, msg{rows[i].Line, translate(lang, "secretary.row_error", rows[i].Line, rows[i].Input.ID, rowField(lang, field), detail)})
 				continue
 			}
 		}
@@ -156,6 +156,34 @@ func rowErrors(lang Lang, rows []entrantRow, fe fieldErrors) []string {
 	out := make([]string, len(ms))
 	for i, m := range ms {
 		out[i] = m.text
+	}
+	return out
+}
+
+// membershipNumber is a federation membership number as people write it:
+// letters and digits, maybe "-", "/" or "." between them, at least one
+// digit (FT123456, 123456, RM-004512). Left empty, a player has none.
+var membershipNumber = regexp.MustCompile(`^[A-Za-z0-9]+(?:[-/.][A-Za-z0-9]+)*$`)
+
+// malformedMembership: UI.md §3 refuses malformed membership numbers. The
+// length is the operation's (app.MaxMembershipLength, both doors); the
+// shape is checked here, where a person types or pastes them.
+func malformedMembership(m string) bool {
+	m = strings.TrimSpace(m)
+	return m != "" && (!membershipNumber.MatchString(m) || !strings.ContainsAny(m, "0123456789"))
+}
+
+// membershipRowErrors names each list row with a malformed membership
+// number, as rowErrors does.
+func membershipRowErrors(lang Lang, rows []entrantRow) []string {
+	var out []string
+	for _, row := range rows {
+		for k, p := range row.Input.Players {
+			if malformedMembership(p.Membership) {
+				field := rowField(lang, "players."+strconv.Itoa(k)+".membership")
+				out = append(out, translate(lang, "secretary.row_error", row.Line, row.Input.ID, field, translate(lang, "detail.membership", p.Membership)))
+			}
+		}
 	}
 	return out
 }

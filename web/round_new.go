@@ -174,8 +174,15 @@ func (s *Server) roundCreate(w http.ResponseWriter, r *http.Request) {
 	}
 	if len(data.Errs) == 0 {
 		_, err := s.app.CreateRound(r.Context(), s.caller(r), r.PathValue("tid"), in)
-		if fe, ok := invalidFields(err); ok {
+		if fe, ok := invalidFields(lang, err, nil); ok {
 			data.Errs = fe
+			// The byes are one select: its entrants' refusals are shown
+			// together under it (they were not shown at all).
+			for k, v := range fe {
+				if strings.HasPrefix(k, "byes.") {
+					data.Errs["byes"] = strings.TrimPrefix(data.Errs["byes"]+"; "+v, "; ")
+				}
+			}
 		} else if err != nil && !isConflict(err) {
 			s.operationFailed(w, r, err)
 			return

@@ -357,7 +357,7 @@ func (s *Server) sheetSave(w http.ResponseWriter, r *http.Request) {
 		s.render(w, r, http.StatusConflict, "sheet_show", data)
 		return
 	case err != nil:
-		if fe, ok := invalidFields(err); ok {
+		if fe, ok := invalidFields(data.Lang, err, nil); ok {
 			data.Error = "form.errors"
 			s.fillSheet(data, v, fe, nil)
 			s.render(w, r, http.StatusUnprocessableEntity, "sheet_show", data)
