@@ -4,6 +4,7 @@ package web
 // outside checker drives by the names UI.md gives, at the HTTP level.
 
 import (
+	"net/http"
 	"net/url"
 	"regexp"
 	"strings"
@@ -157,5 +158,33 @@ func TestMalformedMembershipRefused(t *testing.T) {
 	// Well formed, they are entered.
 	if st, _ := c.post(base+"/entrants/paste", url.Values{"rows": {"5\tRossi Anna\tFT100001\tBianchi Luca\tRM-004512\n"}}); st != 303 {
 		t.Errorf("a well-formed paste: %d", st)
+	}
+}
+
+// UI.md §2: "/logout ends the session" — the header's button posts to it;
+// a person typing /logout is signed out too. Another site's link or image
+// only gets the question.
+func TestLogoutByAddress(t *testing.T) {
+	_, c, _ := seededSecretary(t)
+	req, _ := http.NewRequest("GET", c.base+"/logout", nil)
+	req.Header.Set("Sec-Fetch-Site", "cross-site")
+	if st, page := c.do(req); st != http.StatusOK || !strings.Contains(page, `<form method="post" action="/logout">`) {
+		t.Errorf("GET /logout from another site: %d, want the question", st)
+	}
+	if st, _ := c.get("/"); st != http.StatusOK {
+		t.Fatalf("another site's GET /logout signed out: home %d", st)
+	}
+	req, _ = http.NewRequest("GET", c.base+"/logout", nil)
+	req.Header.Set("Sec-Fetch-Site", "none") // typed in the address bar
+	res, err := c.c.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/login" {
+		t.Errorf("GET /logout: %d to %q, want 303 to /login", res.StatusCode, res.Header.Get("Location"))
+	}
+	if st, _ := c.get("/"); st != http.StatusSeeOther {
+		t.Errorf("after GET /logout the home page answers %d, want the way to /login", st)
 	}
 }
