@@ -188,3 +188,15 @@ func TestLogoutByAddress(t *testing.T) {
 		t.Errorf("after GET /logout the home page answers %d, want the way to /login", st)
 	}
 }
+
+// UI.md §3: the tournament page links to everything below it.
+func TestTournamentPageLinksEverything(t *testing.T) {
+	_, c, tid := seededSecretary(t)
+	base := "/tournaments/" + tid
+	_, page := c.get(base)
+	for _, p := range []string{"/entrants", "/rounds/1", "/rounds/1/print", "/imports", "/standings", "/export", "/corrections", "/adjustments", "/rounds/new"} {
+		if !strings.Contains(page, `href="`+base+p+`"`) {
+			t.Errorf("the tournament page has no link to %s", p)
+		}
+	}
+}

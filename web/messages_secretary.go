@@ -93,6 +93,7 @@ var messagesSecretary = map[string]msg{
 	"secretary.unavailable":                  {"Il servizio è momentaneamente occupato. Riprova fra poco.", "The service is busy. Please try again shortly."},
 	"secretary.back_tournament":              {"Torna al torneo", "Back to the tournament"},
 	"secretary.rows_refused":                 {"Nessuna riga è stata aggiunta. Correggi queste righe e riprova:", "No row was added. Fix these rows and try again:"},
+	"secretary.print_short":                  {"stampa", "print"},
 	"secretary.row_error":                    {"Riga %d (n. %s), %s: %s", "Row %d (no. %s), %s: %s"},
 	"secretary.paste_title":                  {"Incolla le righe dal foglio di calcolo", "Paste rows from a spreadsheet"},
 	"secretary.paste_label":                  {"Righe degli iscritti", "Entrant rows"},
