@@ -28,6 +28,7 @@ var messagesTable = map[string]msg{
 	"table.no_hands":            {"Nessuna smazzata ancora.", "No hand yet."},
 	"table.enter_hand":          {"Smazzata %v", "Hand %v"},
 	"table.base":                {"Base", "Base"},
+	"table.negate":              {"Cambia segno: %s", "Change sign: %s"},
 	"table.points":              {"Punti", "Points"},
 	"table.blocked":             {"Il foglio ha un errore (segnato in rosso qui sopra): non si può chiudere. Chiamate l'arbitro o la segreteria per correggerlo.", "The sheet has an error (marked in red above): it cannot be ended. Call the referee or the organisers to fix it."},
 	"table.total_optional":      {"Totale scritto (facoltativo)", "Written total (optional)"},
