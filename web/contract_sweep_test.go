@@ -200,3 +200,34 @@ func TestTournamentPageLinksEverything(t *testing.T) {
 		}
 	}
 }
+
+// UI.md §5: "Totals and running totals may be left empty (the form shows
+// the computed ones)": the sheet has a running_total field per line and
+// hand, checked as typed and stored.
+func TestSheetRunningTotals(t *testing.T) {
+	_, c, tid := seededSecretary(t)
+	sheet := "/tournaments/" + tid + "/rounds/1/tables/1"
+	_, page := c.get(sheet)
+	if tag := inputTag(t, page, "hands.1.eo.running_total"); !strings.Contains(tag, `placeholder="`) {
+		t.Errorf("the running total does not show the computed one: %s", tag)
+	}
+	form := url.Values{"version": {"1"},
+		"hands.0.ns.base": {"300"}, "hands.0.ns.points": {"200"}, "hands.0.ns.running_total": {"500"},
+		"hands.0.eo.base": {"100"}, "hands.0.eo.points": {"150"}, "hands.0.end": {"closed"},
+		"hands.1.ns.base": {"100"}, "hands.1.ns.points": {"20"}, "hands.1.ns.running_total": {"600"},
+		"hands.1.eo.base": {"100"}, "hands.1.eo.points": {"150"}, "hands.1.end": {"closed"}}
+	_, report := c.post(sheet+"/validate", form)
+	if !strings.Contains(report, `data-code="RUNNING_TOTAL_MISMATCH" data-severity="error" data-field="hands.1.ns.running_total"`) {
+		t.Errorf("a wrong running total is not found: %s", report)
+	}
+	if strings.Contains(report, `data-field="hands.0.ns.running_total"`) {
+		t.Error("a right running total is reported")
+	}
+	if st, _ := c.post(sheet, form); st != 303 {
+		t.Fatalf("save: %d", st)
+	}
+	_, page = c.get(sheet)
+	if tag := inputTag(t, page, "hands.1.ns.running_total"); !strings.Contains(tag, `value="600"`) || !strings.Contains(tag, `aria-invalid="true"`) {
+		t.Errorf("the stored running total: %s", tag)
+	}
+}

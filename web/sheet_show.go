@@ -89,6 +89,9 @@ type sheetHandView struct {
 type lineHand struct {
 	Line                string
 	Base, Points, Total inputView
+	// RunningTotal: the progressive total, when the paper sheet has one
+	// (API §1 running_total; UI.md §5: may be left empty).
+	RunningTotal inputView
 }
 
 type lineWritten struct {
@@ -137,11 +140,13 @@ func sheetView(lang Lang, planned int, v sheetValues, errs fieldErrors, rep *dom
 			lab := func(f string) string {
 				return translate(lang, "secretary.hand_field", h+1, lineLabel[li], translate(lang, "secretary.col."+f))
 			}
-			lh := lineHand{Line: l, Base: input(at+"base", lab("base")), Points: input(at+"points", lab("points")), Total: input(at+"total", lab("total"))}
+			lh := lineHand{Line: l, Base: input(at+"base", lab("base")), Points: input(at+"points", lab("points")), Total: input(at+"total", lab("total")),
+				RunningTotal: input(at+"running_total", lab("running_total"))}
 			short := func(f string) string { return strings.ToUpper(l) + " · " + translate(lang, "secretary.col."+f) }
-			lh.Base.Short, lh.Points.Short, lh.Total.Short = short("base"), short("points"), short("total")
+			lh.Base.Short, lh.Points.Short, lh.Total.Short, lh.RunningTotal.Short = short("base"), short("points"), short("total"), short("running_short")
 			if rep != nil && h < len(rep.Computed.Hands) {
 				lh.Total.Placeholder = strconv.Itoa(rep.Computed.Hands[h].Total[li])
+				lh.RunningTotal.Placeholder = strconv.Itoa(rep.Computed.Hands[h].RunningTotal[li])
 			}
 			hv.Lines[li] = lh
 		}
@@ -245,7 +250,7 @@ func (s *Server) fillSheet(data *sheetPage, v sheetValues, errs fieldErrors, rep
 	var inputs []inputView
 	for _, h := range data.Hands {
 		for _, l := range h.Lines {
-			inputs = append(inputs, l.Base, l.Points, l.Total)
+			inputs = append(inputs, l.Base, l.Points, l.Total, l.RunningTotal)
 		}
 		inputs = append(inputs, h.End)
 	}
