@@ -231,3 +231,36 @@ func TestSheetRunningTotals(t *testing.T) {
 		t.Errorf("the stored running total: %s", tag)
 	}
 }
+
+// UI.md §3: the printed round carries one blank sheet per table with the
+// QR code of its table-entry link. The first printing issues the links;
+// a later one cannot show them again (only their hashes are kept) and
+// says so, and issuing again revokes the printed ones.
+func TestPrintCarriesQRCodes(t *testing.T) {
+	_, c, tid := seededSecretary(t)
+	print := "/tournaments/" + tid + "/rounds/1/print"
+	qr := regexp.MustCompile(`<img src="data:image/svg&#43;xml;base64,[^"]+" alt="[^"]+" width="120" height="120" data-qr="1">`)
+	short := regexp.MustCompile(`data-short="([A-Z0-9]{8})"`)
+	st, page := c.get(print)
+	if st != 200 || !qr.MatchString(page) || !short.MatchString(page) {
+		t.Fatalf("the first printing: %d, QR code %v, typed code %v", st, qr.MatchString(page), short.MatchString(page))
+	}
+	first := short.FindStringSubmatch(page)[1]
+	if st, opened := c.post("/table", url.Values{"code": {first}}); st != http.StatusSeeOther || opened != "" && !strings.Contains(opened, "/table/") {
+		t.Errorf("the printed typed code: %d", st)
+	}
+	_, page = c.get(print)
+	if qr.MatchString(page) || !strings.Contains(page, `data-code-live="true"`) {
+		t.Error("a second printing shows codes it cannot know, or does not say they were printed")
+	}
+	if st, _ := c.post("/table", url.Values{"code": {first}}); st != http.StatusSeeOther {
+		t.Errorf("reading the print page again revoked the printed code: %d", st)
+	}
+	// Issuing again: new codes, the printed one stops working.
+	if _, page = c.post(print, url.Values{}); !qr.MatchString(page) {
+		t.Fatal("issuing again shows no QR code")
+	}
+	if st, _ := c.post("/table", url.Values{"code": {first}}); st == http.StatusSeeOther {
+		t.Error("the revoked typed code still opens the table")
+	}
+}

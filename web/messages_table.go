@@ -83,6 +83,7 @@ var messagesTable = map[string]msg{
 	"print.sheet":        {"Foglio del tavolo %d · turno %d", "Sheet of table %d · round %d"},
 	"print.code":         {"Codice: %s", "Code: %s"},
 	"print.scan":         {"Inquadra il codice o apri /table e scrivi il codice", "Scan the code or open /table and type the code"},
+	"print.code_live":    {"Codice già stampato: per ristamparlo genera i codici di nuovo (quelli vecchi smettono di valere).", "Code printed already: to print it again, issue the codes again (the old ones stop working)."},
 	"print.no_code":      {"Codice non ancora generato", "Code not issued yet"},
 	"print.signature":    {"Firma", "Signature"},
 }
