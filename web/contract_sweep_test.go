@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -262,5 +263,41 @@ func TestPrintCarriesQRCodes(t *testing.T) {
 	}
 	if st, _ := c.post("/table", url.Values{"code": {first}}); st == http.StatusSeeOther {
 		t.Error("the revoked typed code still opens the table")
+	}
+}
+
+// UI.md §3: pasted rows are "name; membership; for pairs two players per
+// row" — no number needed: rows without one are numbered after the
+// entrants already there; a header row is skipped.
+func TestPastedRowsWithoutNumbers(t *testing.T) {
+	db, c, tid := seededSecretary(t) // entrants 1 and 2
+	rows := "Nome\tTessera\tNome\tTessera\n" +
+		"Rossi Anna\tFT100001\tBianchi Luca\tFT100002\n" +
+		"Verdi Carla\tFT100003\tNeri Paolo\n"
+	if st, page := c.post("/tournaments/"+tid+"/entrants/paste", url.Values{"rows": {rows}}); st != http.StatusSeeOther {
+		t.Fatalf("a paste without numbers: %d\n%s", st, regexp.MustCompile(`(?s)<div class="row-errors".*?</div>`).FindString(page))
+	}
+	es, err := db.ListEntrants(t.Context(), tid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, e := range es {
+		var names []string
+		for _, p := range e.Players {
+			names = append(names, p.Name+"/"+p.Membership)
+		}
+		got[e.ID] = strings.Join(names, " ")
+	}
+	if got["3"] != "Rossi Anna/FT100001 Bianchi Luca/FT100002" || got["4"] != "Verdi Carla/FT100003 Neri Paolo/" || len(got) != 4 {
+		t.Errorf("entrants: %v", got)
+	}
+	// One by one, without a number: the next one.
+	if st, _ := c.post("/tournaments/"+tid+"/entrants", url.Values{"pair": {"1"}, "p1_name": {"Gallo Rita"}, "p2_name": {"Conti Ugo"}}); st != http.StatusSeeOther {
+		t.Fatalf("one entrant without a number: %d", st)
+	}
+	es, _ = db.ListEntrants(t.Context(), tid)
+	if !slices.ContainsFunc(es, func(e domain.Entrant) bool { return e.ID == "5" && e.Players[0].Name == "Gallo Rita" }) {
+		t.Errorf("the one entered without a number is not number 5: %+v", es)
 	}
 }

@@ -82,7 +82,10 @@ func (s *Server) entrantsAddOne(w http.ResponseWriter, r *http.Request) {
 	}
 	var err error
 	if len(bad) == 0 {
-		_, err = s.app.AddEntrants(r.Context(), s.caller(r), r.PathValue("tid"), []app.EntrantInput{in})
+		one := []app.EntrantInput{in}
+		if err = s.numberEntrants(r, one); err == nil {
+			_, err = s.app.AddEntrants(r.Context(), s.caller(r), r.PathValue("tid"), one)
+		}
 	}
 	if fe, ok := invalidFields(lang, err, nil); ok || len(bad) > 0 {
 		errs := bad
@@ -167,6 +170,13 @@ func (s *Server) addEntrantRows(w http.ResponseWriter, r *http.Request, rows []e
 	for i, row := range rows {
 		in[i] = row.Input
 	}
+	if err := s.numberEntrants(r, in); err != nil {
+		s.operationFailed(w, r, err)
+		return
+	}
+	for i := range rows {
+		rows[i].Input.ID = in[i].ID // the row errors name the numbers given
+	}
 	_, err := s.app.AddEntrants(r.Context(), s.caller(r), r.PathValue("tid"), in)
 	if fe, ok := invalidFields(lang, err, func(i int) int { return rows[min(i, len(rows)-1)].Line }); ok {
 		fail(http.StatusUnprocessableEntity, rowErrors(lang, rows, fe)...)
@@ -179,4 +189,20 @@ func (s *Server) addEntrantRows(w http.ResponseWriter, r *http.Request, rows []e
 		return
 	}
 	seeOther(w, r, tournamentPath(r.PathValue("tid"), "/entrants")+"?added=1")
+}
+
+// numberEntrants numbers the entrants of in that came without a number
+// (UI.md §3: a pasted row is name; membership), after the tournament's.
+func (s *Server) numberEntrants(r *http.Request, in []app.EntrantInput) error {
+	for _, e := range in {
+		if e.ID == "" {
+			d, err := s.app.TournamentDetail(r.Context(), s.caller(r), r.PathValue("tid"))
+			if err != nil {
+				return err
+			}
+			numberEntrants(d.Entrants, in)
+			return nil
+		}
+	}
+	return nil
 }
