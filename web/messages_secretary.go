@@ -92,6 +92,7 @@ var messagesSecretary = map[string]msg{
 	"secretary.conflict":                     {"Qualcun altro ha modificato questi dati nel frattempo. Ricarica la pagina.", "Someone else changed this meanwhile. Reload the page."},
 	"secretary.unavailable":                  {"Il servizio è momentaneamente occupato. Riprova fra poco.", "The service is busy. Please try again shortly."},
 	"secretary.back_tournament":              {"Torna al torneo", "Back to the tournament"},
+	"secretary.rows_refused_above":           {"Nessuna riga è stata aggiunta: correggi le righe elencate sopra e riprova.", "No row was added: fix the rows listed above and try again."},
 	"secretary.rows_refused":                 {"Nessuna riga è stata aggiunta. Correggi queste righe e riprova:", "No row was added. Fix these rows and try again:"},
 	"secretary.print_short":                  {"stampa", "print"},
 	"secretary.row_error":                    {"Riga %d (n. %s), %s: %s", "Row %d (no. %s), %s: %s"},
