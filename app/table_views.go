@@ -104,6 +104,9 @@ type PrintTable struct {
 	Table int
 	Lines [2]TableLine
 	Link  *EntryLink // set when links were issued with this request
+	// Live: the table has a link issued earlier, which only re-issuing
+	// can print again (its code is not kept).
+	Live bool
 }
 
 // PrintSeat is one player's seat, for the alphabetical list.
@@ -127,9 +130,12 @@ type RoundPrint struct {
 // PrintRound gathers a round's printed pages. With issue, new entry links
 // are issued for every table (the old ones stop working; only hashes are
 // kept, so a link can be printed only when it is issued) — who may issue
-// links only.
+// links only. Without issue, the tables of a round still being played
+// that have no live link get one (nothing is revoked), so that the first
+// printing carries every table's QR code (UI.md §3) — again for those who
+// may issue links; the others see the pages without codes.
 func (a *App) PrintRound(ctx context.Context, p Principal, tid string, n int, issue bool) (RoundPrint, error) {
-	t, err := a.readable(ctx, p, tid)
+	t, acc, err := a.TournamentAccess(ctx, p, tid)
 	if err != nil {
 		return RoundPrint{}, err
 	}
@@ -138,8 +144,24 @@ func (a *App) PrintRound(ctx context.Context, p Principal, tid string, n int, is
 		return RoundPrint{}, err
 	}
 	links := map[int]EntryLink{}
-	if issue {
-		list, err := a.IssueEntryLinks(ctx, p, t.ID, r.Number, nil)
+	live := map[int]bool{}
+	var missing []int
+	if !issue && canIssueLinks(acc) && r.State.Order() < domain.RoundSheetsDelivered.Order() {
+		tables, err := a.db.LiveEntryLinkTables(ctx, t.ID, r.Number)
+		if err != nil {
+			return RoundPrint{}, err
+		}
+		for _, tb := range tables {
+			live[tb] = true
+		}
+		for _, tb := range r.Tables {
+			if !live[tb.Table] {
+				missing = append(missing, tb.Table)
+			}
+		}
+	}
+	if issue || len(missing) > 0 {
+		list, err := a.IssueEntryLinks(ctx, p, t.ID, r.Number, missing)
 		if err != nil {
 			return RoundPrint{}, err
 		}
@@ -158,6 +180,8 @@ func (a *App) PrintRound(ctx context.Context, p Principal, tid string, n int, is
 		pt.Lines[domain.EO] = tableLine(tb, domain.EO, players)
 		if l, ok := links[tb.Table]; ok {
 			pt.Link = &l
+		} else {
+			pt.Live = live[tb.Table]
 		}
 		out.Tables = append(out.Tables, pt)
 		for _, l := range pt.Lines {

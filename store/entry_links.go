@@ -120,6 +120,16 @@ func (db *DB) IssueEntryLinks(ctx context.Context, tournamentID string, round in
 	}
 }
 
+// LiveEntryLinkTables lists the tables of a round that have a live (not
+// revoked) entry link, in table order.
+func (db *DB) LiveEntryLinkTables(ctx context.Context, tournamentID string, round int) ([]int, error) {
+	var tables []int
+	err := db.gorm.WithContext(ctx).Model(&entryLinkRow{}).
+		Where("tournament_id = ? AND round_no = ? AND revoked_at IS NULL", tournamentID, round).
+		Distinct("table_no").Order("table_no").Pluck("table_no", &tables).Error
+	return tables, translate(err, "list live entry links")
+}
+
 // EntryLinkByCode finds the link of a long code, or of a short typed code
 // (short = true). Unknown codes are ErrNotFound; a revoked link comes
 // back with Revoked set (the page says why it no longer works).

@@ -15,7 +15,7 @@ import (
 
 // adjustmentRow finds a row of the adjustments list by entrant and reason:
 // its id, its effect cell.
-var adjustmentRow = regexp.MustCompile(`(?s)<tr id="adjustment-(\d+)" data-adjustment="\d+" data-entrant="([^"]+)" data-reason="([a-z_0-9]+)"[^>]*>.*?<td data-col="effect">(.*?)</td>\s*<td data-col="rank">([^<]*)</td>`)
+var adjustmentRow = regexp.MustCompile(`(?s)<tr id="adjustment-(\d+)" data-adjustment="\d+" data-entrant="([^"]+)" data-reason="([a-z_0-9]+)"[^>]*>.*?<td data-col="effect"[^>]*>(.*?)</td>\s*<td data-col="rank"[^>]*>([^<]*)</td>`)
 
 // The referee makes adjustments from the page (UI.md §4, RULES §7): a
 // second warning costs 1 VP (FITAB art. 21), shown with its effect; a

@@ -240,13 +240,19 @@ func screenshotDir(t testing.TB) string {
 }
 
 // screenshot writes full-page PNGs of the current page at 360 px (a phone)
-// and 1280 px wide: NAME-360.png, NAME-1280.png. The viewport is left at
-// 1280.
+// and 1280 px wide: NAME-360.png, NAME-1280.png. At 360 px it also fails
+// the test when the page does not fit (see overflowAt). The viewport is
+// left at 1280.
 func screenshot(t testing.TB, ctx context.Context, name string) {
 	t.Helper()
 	dir := screenshotDir(t)
 	for _, width := range []int64{360, 1280} {
 		run(t, ctx, chromedp.EmulateViewport(width, 800), chromedp.Sleep(150*time.Millisecond)) // let the layout settle
+		if width == 360 {
+			if wide := overflowAt(t, ctx, width); wide != "" {
+				t.Errorf("%s at %d px: %s", name, width, wide)
+			}
+		}
 		png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
 		if err != nil {
 			t.Fatalf("screenshot %s at %d px: %v", name, width, err)
@@ -255,6 +261,7 @@ func screenshot(t testing.TB, ctx context.Context, name string) {
 			t.Fatal(err)
 		}
 	}
+	run(t, ctx, chromedp.EmulateViewport(1280, 900))
 }
 
 var (
@@ -305,26 +312,48 @@ func checkA11y(t testing.TB, ctx context.Context) {
 	}
 }
 
-// fitsWidth fails the test when the page scrolls sideways at width px
-// (UI.md §1: every page works at 360 px), naming the elements that stick
-// out; the viewport is left at 1280.
+// fitsWidth fails the test when the page does not fit width px (UI.md
+// §1: every page works at 360 px; see overflowAt); the viewport is left
+// at 1280.
 func fitsWidth(t testing.TB, ctx context.Context, width int64) {
 	t.Helper()
 	run(t, ctx, chromedp.EmulateViewport(width, 800), chromedp.Sleep(150*time.Millisecond))
-	wide, err := chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf(`(function(){
-		if (document.documentElement.scrollWidth <= %d) return "";
-		var out = [];
-		document.querySelectorAll("body *").forEach(function(el){
-			var r = el.getBoundingClientRect();
-			if (r.right > %d + 1 && out.length < 5) out.push((el.parentElement ? el.parentElement.tagName.toLowerCase() + (el.parentElement.getAttribute("aria-label") ? "[" + el.parentElement.getAttribute("aria-label") + "]" : "") + ">" : "") + el.tagName.toLowerCase() + (el.id ? "#" + el.id : "") + (el.className ? "." + el.className : "") + " right=" + Math.round(r.right));
-		});
-		return "scrollWidth " + document.documentElement.scrollWidth + ": " + out.join(", ");
-	})()`, width, width)))
+	wide := overflowAt(t, ctx, width)
 	run(t, ctx, chromedp.EmulateViewport(1280, 900))
+	if wide != "" {
+		t.Errorf("at %d px: %s", width, wide)
+	}
+}
+
+// overflowAt says how the page, laid out at width px, does not fit ("" when
+// it does): the page scrolls sideways, or a form control (an input, a
+// select, a button) sits out of sight to the right inside a box that
+// scrolls — a field a secretary on a phone would not find. The elements
+// that stick out are named.
+func overflowAt(t testing.TB, ctx context.Context, width int64) string {
+	t.Helper()
+	wide, err := chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf(`(function(){
+		var w = %d, out = [];
+		function name(el) {
+			var p = el.parentElement;
+			return (p ? p.tagName.toLowerCase() + (p.getAttribute("aria-label") ? "[" + p.getAttribute("aria-label") + "]" : "") + ">" : "") +
+				el.tagName.toLowerCase() + (el.id ? "#" + el.id : "") + (el.getAttribute("name") ? "[name=" + el.getAttribute("name") + "]" : "") +
+				(el.className && typeof el.className === "string" ? "." + el.className : "") + " right=" + Math.round(el.getBoundingClientRect().right);
+		}
+		if (document.documentElement.scrollWidth > w) {
+			document.querySelectorAll("body *").forEach(function(el){
+				if (el.getBoundingClientRect().right > w + 1 && out.length < 5) out.push(name(el));
+			});
+			return "the page scrolls sideways (scrollWidth " + document.documentElement.scrollWidth + "): " + out.join(", ");
+		}
+		document.querySelectorAll("input:not([type=hidden]), select, textarea, button").forEach(function(el){
+			var r = el.getBoundingClientRect();
+			if (r.width > 0 && r.right > w + 1 && out.length < 5) out.push(name(el));
+		});
+		return out.length ? "form controls out of sight to the right: " + out.join(", ") : "";
+	})()`, width)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if wide != "" {
-		t.Errorf("the page scrolls sideways at %d px: %s", width, wide)
-	}
+	return wide
 }

@@ -25,9 +25,9 @@ func TestBrowserPublicStandingsLive(t *testing.T) {
 	if got := attr(t, ctx, "table[data-standings]", "data-provisional"); got != "true" {
 		t.Errorf("data-provisional = %q, want true while round 1 is played", got)
 	}
-	if got := text(t, ctx, `tr[data-entrant="2"] [data-col="vp"]`); got != "0" {
-		t.Fatalf("pair 2 has %s VP before its sheet, want 0", got)
-	}
+	// Read through waitFor: the live region may be swapped in (the event
+	// stream opening) while it is read, and a node being replaced reads "".
+	waitFor(t, ctx, `document.querySelector('tr[data-entrant="2"] [data-col="vp"]').textContent.trim() === "0"`, 2*time.Second, "pair 2's 0 VP before its sheet")
 	// Wait until the page's event stream is open (htmx's SSE extension).
 	const open = `(() => { const el = document.querySelector('[sse-connect]'); const d = el && el['htmx-internal-data']; return !!(d && d.sseEventSource && d.sseEventSource.readyState === 1); })()`
 	waitFor(t, ctx, open, 5*time.Second, "the page's event stream to open")

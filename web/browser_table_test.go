@@ -85,12 +85,16 @@ func offline(off bool) chromedp.Action[chromedp.Void] {
 
 func typeHand(i int, nsBase, nsPoints, eoBase, eoPoints int, eoTotal string) chromedp.Action[chromedp.Void] {
 	f := func(part string) chromedp.CSS { return chromedp.CSS(fmt.Sprintf(`input[name="hands.%d.%s"]`, i, part)) }
-	steps := []chromedp.Action[chromedp.Void]{
-		chromedp.SendKeys(f("ns.base"), fmt.Sprint(nsBase)),
-		chromedp.SendKeys(f("ns.points"), fmt.Sprint(nsPoints)),
-		chromedp.SendKeys(f("eo.base"), fmt.Sprint(eoBase)),
-		chromedp.SendKeys(f("eo.points"), fmt.Sprint(eoPoints)),
+	// A negative number is typed as a phone's numeric keypad allows: the
+	// digits, then the ± button beside the field.
+	num := func(part string, v int) chromedp.Action[chromedp.Void] {
+		if v >= 0 {
+			return chromedp.SendKeys(f(part), fmt.Sprint(v))
+		}
+		return chromedp.Steps(chromedp.SendKeys(f(part), fmt.Sprint(-v)),
+			chromedp.Click(chromedp.CSS(fmt.Sprintf(`[data-action="negate"][data-for="%s"]`, part))))
 	}
+	steps := []chromedp.Action[chromedp.Void]{num("ns.base", nsBase), num("ns.points", nsPoints), num("eo.base", eoBase), num("eo.points", eoPoints)}
 	if eoTotal != "" {
 		steps = append(steps, chromedp.SendKeys(f("eo.total"), eoTotal))
 	}

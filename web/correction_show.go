@@ -43,6 +43,7 @@ type correctionPage struct {
 type cellView struct {
 	Name, Value string
 	Label       string // the input's label, in the page's language
+	Short       string // its column's name, shown above it on a phone
 	Err         string // a message id: the form's or the operation's refusal
 	Wrong       bool
 	Finding     string // the message of the finding at the cell
@@ -105,7 +106,7 @@ func (d *correctionPage) fill(sheet domain.Sheet, raw map[string]string, lang La
 		}
 	}
 	cell := func(name string, v *int) cellView {
-		c := cellView{Name: name, Value: intText(v), Label: cellLabel(name, lang), Err: d.Errors[name]}
+		c := cellView{Name: name, Value: intText(v), Label: cellLabel(name, lang), Short: cellShort(name, lang), Err: d.Errors[name]}
 		if s, ok := raw[name]; ok {
 			c.Value = s
 		}
@@ -295,6 +296,25 @@ func (d *correctionPage) TIDOf(r *http.Request) string { return r.PathValue("tid
 
 // cellLabel names an input of the correction form for people: "mano 1,
 // Nord-Sud, base" from "hands.0.ns.base".
+// cellShort is a figure's column as the phone layout shows it above the
+// input: "NS · base" in a hand, "MP" in the written result.
+func cellShort(name string, lang Lang) string {
+	parts := strings.Split(name, ".")
+	field := func(f string) string {
+		if f == "total" && parts[0] == "hands" {
+			return translate(lang, "referee.written_total")
+		}
+		return translate(lang, "referee.field_"+f)
+	}
+	switch len(parts) {
+	case 4:
+		return strings.ToUpper(parts[2]) + " · " + field(parts[3])
+	case 3:
+		return field(parts[2])
+	}
+	return name
+}
+
 func cellLabel(name string, lang Lang) string {
 	parts := strings.Split(name, ".")
 	line := func(s string) string { return translate(lang, "referee.line_"+s) }

@@ -28,9 +28,12 @@ type entrantRow struct {
 // maxEntrantRows bounds a pasted or uploaded list (app.MaxEntrants).
 const maxEntrantRows = app.MaxEntrants
 
-// parseEntrantCells turns rows of cells into entrants. Empty rows are
-// skipped; a first row that reads like a header (its id cell is not an
-// id) is skipped too.
+// parseEntrantCells turns rows of cells into entrants. A row is
+// "name; membership" once per player (UI.md §3), optionally after the
+// entrant's number: a first cell with a digit and no space is the number
+// ("12", "A7"), anything else is the first player's name; a row without
+// a number is numbered when it is entered (numberEntrants). Empty rows
+// are skipped, and a first row that reads like a header.
 func parseEntrantCells(rows [][]string) ([]entrantRow, error) {
 	var out []entrantRow
 	for i, cells := range rows {
@@ -43,14 +46,17 @@ func parseEntrantCells(rows [][]string) ([]entrantRow, error) {
 		if len(cells) == 0 {
 			continue
 		}
-		if len(out) == 0 && isHeader(cells[0]) {
+		if len(out) == 0 && isHeader(cells) {
 			continue
 		}
 		if len(out) >= maxEntrantRows {
 			return nil, fmt.Errorf("more than %d rows", maxEntrantRows)
 		}
-		e := app.EntrantInput{ID: cells[0]}
-		for k := 1; k < len(cells); k += 2 {
+		var e app.EntrantInput
+		if isEntrantNumber(cells[0]) {
+			e.ID, cells = cells[0], cells[1:]
+		}
+		for k := 0; k < len(cells); k += 2 {
 			p := domain.Player{Name: cells[k]}
 			if k+1 < len(cells) {
 				p.Membership = cells[k+1]
@@ -64,14 +70,49 @@ func parseEntrantCells(rows [][]string) ([]entrantRow, error) {
 
 var idLike = regexp.MustCompile(`^[A-Za-z0-9._-]+$`)
 
-// isHeader: a header's first cell is a word such as "Numero" or "id", or
-// not an id at all.
-func isHeader(cell string) bool {
-	switch strings.ToLower(cell) {
-	case "id", "numero", "n.", "n", "coppia", "number", "pair", "entrant":
-		return true
+// isEntrantNumber: an entrant's number has a digit and no space; a
+// player's name has no digit.
+func isEntrantNumber(cell string) bool {
+	return idLike.MatchString(cell) && strings.ContainsAny(cell, "0123456789")
+}
+
+// headerWord matches the first cell of a header row, in Italian or English.
+var headerWord = regexp.MustCompile(`(?i)^(id|n\.?|nr\.?|num(ero)?|coppia|iscritto|number|pair|entrant|nome|name|cognome( e nome)?|giocatore( ?1)?|player( ?1)?)$`)
+
+// isHeader: a header row has no digit anywhere (a data row has its
+// number or a membership number) and starts with a word such as "Numero"
+// or "Nome".
+func isHeader(cells []string) bool {
+	for _, c := range cells {
+		if strings.ContainsAny(c, "0123456789") {
+			return false
+		}
 	}
-	return !idLike.MatchString(cell)
+	return headerWord.MatchString(cells[0])
+}
+
+// numberEntrants gives each entrant of in without a number the next free
+// one after the highest number already entered or listed (1 for the
+// first), in list order.
+func numberEntrants(entered []domain.Entrant, in []app.EntrantInput) {
+	next := 0
+	see := func(id string) {
+		if n, err := strconv.Atoi(id); err == nil && n > next {
+			next = n
+		}
+	}
+	for _, e := range entered {
+		see(e.ID)
+	}
+	for _, e := range in {
+		see(e.ID)
+	}
+	for i := range in {
+		if in[i].ID == "" {
+			next++
+			in[i].ID = strconv.Itoa(next)
+		}
+	}
 }
 
 // splitPasted splits text pasted from a spreadsheet: tab-separated when
@@ -146,7 +187,7 @@ func rowErrors(lang Lang, rows []entrantRow, fe fieldErrors) []string {
 				if len(parts) == 3 {
 					field = parts[2]
 				}
-				ms = append(ms, msg{rows[i].Line, translate(lang, "secretary.row_error", rows[i].Line, rows[i].Input.ID, field, detail)})
+				ms = append(ms, msg{rows[i].Line, translate(lang, "secretary.row_error", rows[i].Line, rows[i].Input.ID, rowField(lang, field), detail)})
 				continue
 			}
 		}
@@ -156,6 +197,34 @@ func rowErrors(lang Lang, rows []entrantRow, fe fieldErrors) []string {
 	out := make([]string, len(ms))
 	for i, m := range ms {
 		out[i] = m.text
+	}
+	return out
+}
+
+// membershipNumber is a federation membership number as people write it:
+// letters and digits, maybe "-", "/" or "." between them, at least one
+// digit (FT123456, 123456, RM-004512). Left empty, a player has none.
+var membershipNumber = regexp.MustCompile(`^[A-Za-z0-9]+(?:[-/.][A-Za-z0-9]+)*$`)
+
+// malformedMembership: UI.md §3 refuses malformed membership numbers. The
+// length is the operation's (app.MaxMembershipLength, both doors); the
+// shape is checked here, where a person types or pastes them.
+func malformedMembership(m string) bool {
+	m = strings.TrimSpace(m)
+	return m != "" && (!membershipNumber.MatchString(m) || !strings.ContainsAny(m, "0123456789"))
+}
+
+// membershipRowErrors names each list row with a malformed membership
+// number, as rowErrors does.
+func membershipRowErrors(lang Lang, rows []entrantRow) []string {
+	var out []string
+	for _, row := range rows {
+		for k, p := range row.Input.Players {
+			if malformedMembership(p.Membership) {
+				field := rowField(lang, "players."+strconv.Itoa(k)+".membership")
+				out = append(out, translate(lang, "secretary.row_error", row.Line, row.Input.ID, field, translate(lang, "detail.membership", p.Membership)))
+			}
+		}
 	}
 	return out
 }

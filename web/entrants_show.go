@@ -2,6 +2,7 @@ package web
 
 import (
 	"errors"
+	"fmt"
 	"net/http"
 	"strings"
 
@@ -72,9 +73,22 @@ func (s *Server) entrantsAddOne(w http.ResponseWriter, r *http.Request) {
 	if f.P2Name != "" || f.P2Membership != "" || r.PostFormValue("pair") == "1" {
 		in.Players = append(in.Players, domain.Player{Name: f.P2Name, Membership: f.P2Membership})
 	}
-	_, err := s.app.AddEntrants(r.Context(), s.caller(r), r.PathValue("tid"), []app.EntrantInput{in})
-	if fe, ok := invalidFields(err); ok {
-		errs := fieldErrors{}
+	lang := langOf(r)
+	bad := fieldErrors{}
+	for k, p := range in.Players {
+		if malformedMembership(p.Membership) {
+			bad[fmt.Sprintf("p%d_membership", k+1)] = translate(lang, "detail.membership", p.Membership)
+		}
+	}
+	var err error
+	if len(bad) == 0 {
+		one := []app.EntrantInput{in}
+		if err = s.numberEntrants(r, one); err == nil {
+			_, err = s.app.AddEntrants(r.Context(), s.caller(r), r.PathValue("tid"), one)
+		}
+	}
+	if fe, ok := invalidFields(lang, err, nil); ok || len(bad) > 0 {
+		errs := bad
 		for name, detail := range fe {
 			// /entrants/0/players/1/name fills p2_name.
 			field := strings.TrimPrefix(name, "entrants.0.")
@@ -86,7 +100,7 @@ func (s *Server) entrantsAddOne(w http.ResponseWriter, r *http.Request) {
 		s.renderEntrants(w, r, http.StatusUnprocessableEntity, data)
 		return
 	} else if errors.Is(err, domain.ErrConflict) {
-		data := &entrantsPage{One: f, OneErrs: fieldErrors{"id": translate(langOf(r), "secretary.entrant_taken")}, Open: "one"}
+		data := &entrantsPage{One: f, OneErrs: fieldErrors{"id": translate(lang, "secretary.entrant_taken")}, Open: "one"}
 		data.Error = "form.errors"
 		s.renderEntrants(w, r, http.StatusConflict, data)
 		return
@@ -148,12 +162,23 @@ func (s *Server) addEntrantRows(w http.ResponseWriter, r *http.Request, rows []e
 		fail(http.StatusUnprocessableEntity, translate(lang, "secretary.no_rows"))
 		return
 	}
+	if msgs := membershipRowErrors(lang, rows); len(msgs) > 0 {
+		fail(http.StatusUnprocessableEntity, msgs...)
+		return
+	}
 	in := make([]app.EntrantInput, len(rows))
 	for i, row := range rows {
 		in[i] = row.Input
 	}
+	if err := s.numberEntrants(r, in); err != nil {
+		s.operationFailed(w, r, err)
+		return
+	}
+	for i := range rows {
+		rows[i].Input.ID = in[i].ID // the row errors name the numbers given
+	}
 	_, err := s.app.AddEntrants(r.Context(), s.caller(r), r.PathValue("tid"), in)
-	if fe, ok := invalidFields(err); ok {
+	if fe, ok := invalidFields(lang, err, func(i int) int { return rows[min(i, len(rows)-1)].Line }); ok {
 		fail(http.StatusUnprocessableEntity, rowErrors(lang, rows, fe)...)
 		return
 	} else if errors.Is(err, domain.ErrConflict) {
@@ -164,4 +189,20 @@ func (s *Server) addEntrantRows(w http.ResponseWriter, r *http.Request, rows []e
 		return
 	}
 	seeOther(w, r, tournamentPath(r.PathValue("tid"), "/entrants")+"?added=1")
+}
+
+// numberEntrants numbers the entrants of in that came without a number
+// (UI.md §3: a pasted row is name; membership), after the tournament's.
+func (s *Server) numberEntrants(r *http.Request, in []app.EntrantInput) error {
+	for _, e := range in {
+		if e.ID == "" {
+			d, err := s.app.TournamentDetail(r.Context(), s.caller(r), r.PathValue("tid"))
+			if err != nil {
+				return err
+			}
+			numberEntrants(d.Entrants, in)
+			return nil
+		}
+	}
+	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/xuri/excelize/v2"
@@ -33,8 +34,9 @@ func TestFederationSeasonWorkbookForOneClub(t *testing.T) {
 	checkA11y(t, ctx)
 
 	// The list's filter narrows to one club.
-	run(t, ctx, js(`document.querySelector('#f-club').value='c2'`), chromedp.Click(chromedp.CSS(`[data-action="filter"]`)),
-		chromedp.WaitVisible(chromedp.CSS(`[data-list="federation-tournaments"]`)))
+	run(t, ctx, js(`document.querySelector('#f-club').value='c2'`), chromedp.Click(chromedp.CSS(`[data-action="filter"]`)))
+	// The old list is on screen until the filtered page has loaded.
+	waitFor(t, ctx, `location.search.includes("club=c2") && document.readyState === "complete" && !!document.querySelector('[data-list="federation-tournaments"]')`, 10*time.Second, "the filtered list")
 	if got := text(t, ctx, `[data-list="federation-tournaments"] tbody`); !strings.Contains(got, "Trofeo Due") || strings.Contains(got, "Coppa Uno") {
 		t.Errorf("filtered by club c2: %q", got)
 	}

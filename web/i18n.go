@@ -32,7 +32,7 @@ type msg struct{ it, en string }
 var catalogues = []map[string]msg{
 	messagesCommon, messagesAuth, messagesAdmin,
 	messagesSecretary, messagesTable, messagesReferee, messagesPublic,
-	messagesPairing, messagesAdjust,
+	messagesPairing, messagesAdjust, messagesDetails,
 }
 
 // catalogue is every message by id, merged once.

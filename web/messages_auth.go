@@ -2,6 +2,8 @@ package web
 
 // messagesAuth: sign-in, sign-out and first run (UI.md §2).
 var messagesAuth = map[string]msg{
+	"logout.title":        {"Esci", "Sign out"},
+	"logout.confirm":      {"Vuoi uscire da Segnapunti su questo dispositivo?", "Sign out of Segnapunti on this device?"},
 	"login.title":         {"Accedi", "Sign in"},
 	"login.intro":         {"Inserisci il tuo nome utente e la password.", "Enter your user name and password."},
 	"login.username":      {"Nome utente", "User name"},

@@ -28,6 +28,7 @@ var messagesTable = map[string]msg{
 	"table.no_hands":            {"Nessuna smazzata ancora.", "No hand yet."},
 	"table.enter_hand":          {"Smazzata %v", "Hand %v"},
 	"table.base":                {"Base", "Base"},
+	"table.negate":              {"Cambia segno: %s", "Change sign: %s"},
 	"table.points":              {"Punti", "Points"},
 	"table.blocked":             {"Il foglio ha un errore (segnato in rosso qui sopra): non si può chiudere. Chiamate l'arbitro o la segreteria per correggerlo.", "The sheet has an error (marked in red above): it cannot be ended. Call the referee or the organisers to fix it."},
 	"table.total_optional":      {"Totale scritto (facoltativo)", "Written total (optional)"},
@@ -82,6 +83,7 @@ var messagesTable = map[string]msg{
 	"print.sheet":        {"Foglio del tavolo %d · turno %d", "Sheet of table %d · round %d"},
 	"print.code":         {"Codice: %s", "Code: %s"},
 	"print.scan":         {"Inquadra il codice o apri /table e scrivi il codice", "Scan the code or open /table and type the code"},
+	"print.code_live":    {"Codice già stampato: per ristamparlo genera i codici di nuovo (quelli vecchi smettono di valere).", "Code printed already: to print it again, issue the codes again (the old ones stop working)."},
 	"print.no_code":      {"Codice non ancora generato", "Code not issued yet"},
 	"print.signature":    {"Firma", "Signature"},
 }

@@ -71,8 +71,10 @@ func (s *Server) printRound(w http.ResponseWriter, r *http.Request, issue bool) 
 		}
 		data.Sheets = append(data.Sheets, ps)
 	}
-	if issue {
-		data.Page.Message = "print.codes_issued"
+	for _, sh := range data.Sheets {
+		if sh.Link != nil { // issued now: asked for, or the first printing
+			data.Page.Message = "print.codes_issued"
+		}
 	}
 	s.render(w, r, http.StatusOK, "print_round", &data)
 }

@@ -24,9 +24,10 @@ type roundNewPage struct {
 	Rows   []seatingRow
 	// Heads are the seating table's line columns: NS, EO; for an
 	// individual tournament two selects a line (its two players).
-	Heads []string
-	Byes  map[string]bool
-	Errs  fieldErrors
+	Heads     []string
+	TableHead string // the table column's head, shown above its field on a phone
+	Byes      map[string]bool
+	Errs      fieldErrors
 }
 
 // seatingRow is one table as the form shows it; I is its index (the pointer
@@ -46,7 +47,8 @@ func (r seatingRow) N() int { return r.I + 1 }
 type seatCell struct {
 	Line, Cur, Key string // Key: the field name of its errors
 	Name           string // the field's name: ns, eo (individual also ns2, eo2)
-	Label          string // its column, for the hidden label
+	Label          string // its column and row, for the hidden label
+	Head           string // its column alone, shown above it on a phone
 }
 
 func (s *Server) roundNewShow(w http.ResponseWriter, r *http.Request) {
@@ -95,7 +97,7 @@ func (s *Server) renderRoundNew(w http.ResponseWriter, r *http.Request, status i
 	data.Phases = phaseIDs
 	lang := langOf(r)
 	table, ns, eo := translate(lang, "secretary.table"), translate(lang, "secretary.ns"), translate(lang, "secretary.eo")
-	data.Heads = []string{ns, eo}
+	data.Heads, data.TableHead = []string{ns, eo}, table
 	if individual {
 		data.Heads = []string{ns + " 1", ns + " 2", eo + " 1", eo + " 2"}
 	}
@@ -105,7 +107,7 @@ func (s *Server) renderRoundNew(w http.ResponseWriter, r *http.Request, status i
 		which := " (" + translate(lang, "secretary.row", row.N()) + ")"
 		row.TableLabel = table + which
 		cell := func(line, name, cur, key, label string) seatCell {
-			return seatCell{Line: line, Name: name, Cur: cur, Key: key, Label: label + which}
+			return seatCell{Line: line, Name: name, Cur: cur, Key: key, Label: label + which, Head: label}
 		}
 		if individual {
 			row.Cells = []seatCell{
@@ -172,8 +174,15 @@ func (s *Server) roundCreate(w http.ResponseWriter, r *http.Request) {
 	}
 	if len(data.Errs) == 0 {
 		_, err := s.app.CreateRound(r.Context(), s.caller(r), r.PathValue("tid"), in)
-		if fe, ok := invalidFields(err); ok {
+		if fe, ok := invalidFields(lang, err, nil); ok {
 			data.Errs = fe
+			// The byes are one select: its entrants' refusals are shown
+			// together under it (they were not shown at all).
+			for k, v := range fe {
+				if strings.HasPrefix(k, "byes.") {
+					data.Errs["byes"] = strings.TrimPrefix(data.Errs["byes"]+"; "+v, "; ")
+				}
+			}
 		} else if err != nil && !isConflict(err) {
 			s.operationFailed(w, r, err)
 			return

@@ -20,6 +20,9 @@ type roundPage struct {
 	CanEnter  bool
 	// Names: the players' names of an individual tournament (web/individual.go).
 	Names map[string]string
+	// Heads are the tables' column names, each cell's data-label on a
+	// phone (one block per table there); translated once, not per row.
+	Heads struct{ NS, EO, Hands, State, Result string }
 }
 
 func (s *Server) roundData(r *http.Request) (*roundPage, error) {
@@ -33,6 +36,9 @@ func (s *Server) roundData(r *http.Request) (*roundPage, error) {
 	}
 	data := &roundPage{Page: s.page(r, "secretary.round_title"), R: rt, CanEnter: rt.Access.Manage(),
 		Names: s.lineNames(r.Context(), s.caller(r), rt.Tournament)}
+	lang := langOf(r)
+	data.Heads.NS, data.Heads.EO, data.Heads.Hands = translate(lang, "secretary.ns"), translate(lang, "secretary.eo"), translate(lang, "secretary.hands")
+	data.Heads.State, data.Heads.Result = translate(lang, "secretary.state"), translate(lang, "secretary.result")
 	if rt.Access.Judge(rt.Tournament) {
 		if i := rt.Round.State.Order() + 1; i < len(domain.RoundStates) {
 			data.NextState = string(domain.RoundStates[i])

@@ -27,8 +27,9 @@ func fieldName(pointer string) string {
 }
 
 // invalidFields returns the fields of an operation's ErrInvalid refusal,
-// each with its detail, and false for any other error.
-func invalidFields(err error) (fieldErrors, bool) {
+// each with its detail in lang (fieldDetail; row: the list row of an
+// index, nil for index + 1), and false for any other error.
+func invalidFields(lang Lang, err error, row func(i int) int) (fieldErrors, bool) {
 	var ae *app.Error
 	if !errors.As(err, &ae) || !errors.Is(err, domain.ErrInvalid) || errors.Is(err, app.ErrBadParameter) {
 		return nil, false
@@ -39,11 +40,12 @@ func invalidFields(err error) (fieldErrors, bool) {
 		if f.Pointer == "" {
 			name = f.Parameter
 		}
+		detail := fieldDetail(lang, f.Detail, row)
 		if prev, ok := out[name]; ok {
-			out[name] = prev + "; " + f.Detail
+			out[name] = prev + "; " + detail
 			continue
 		}
-		out[name] = f.Detail
+		out[name] = detail
 	}
 	return out, true
 }

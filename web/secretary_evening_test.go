@@ -132,6 +132,11 @@ func TestBrowserSecretaryEvening(t *testing.T) {
 	if msg := text(t, ctx, `[data-code="HAND_TOTAL_MISMATCH"]`); !strings.Contains(msg, "500") || !strings.Contains(msg, "600") {
 		t.Errorf("finding %q does not say 300 + 200 = 500, not 600", msg)
 	}
+	// Base 300 has several readings: a note (info), listed, marking nothing.
+	run(t, ctx, chromedp.WaitVisible(chromedp.CSS(`[data-code="UNVERIFIABLE_BREAKDOWN"][data-severity="info"]`)))
+	if got := attr(t, ctx, `[name="hands.0.ns.base"]`, "aria-invalid"); got != "" {
+		t.Errorf("a note marks its input after the live check: aria-invalid=%q", got)
+	}
 	desc := attr(t, ctx, `[name="hands.0.ns.total"]`, "aria-describedby")
 	if !strings.Contains(desc, attr(t, ctx, `[data-code="HAND_TOTAL_MISMATCH"]`, "id")) {
 		t.Errorf("the total's aria-describedby %q does not point at the finding", desc)

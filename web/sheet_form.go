@@ -17,7 +17,7 @@ import (
 // sheetValues is the form as typed: field name → text.
 type sheetValues map[string]string
 
-var handFields = []string{"base", "points", "total"}
+var handFields = []string{"base", "points", "total", "running_total"}
 var writtenFields = []string{"total", "mp", "vp"}
 var lineIDs = [2]string{"ns", "eo"}
 
@@ -58,6 +58,7 @@ func sheetValuesOf(sh domain.Sheet) sheetValues {
 			v[fmt.Sprintf("hands.%d.%s.base", h, l)] = strconv.Itoa(ls.Base)
 			v[fmt.Sprintf("hands.%d.%s.points", h, l)] = strconv.Itoa(ls.Points)
 			v[fmt.Sprintf("hands.%d.%s.total", h, l)] = opt(ls.Total)
+			v[fmt.Sprintf("hands.%d.%s.running_total", h, l)] = opt(ls.RunningTotal)
 		}
 		v[fmt.Sprintf("hands.%d.end", h)] = string(hand.End)
 	}
@@ -113,6 +114,7 @@ func (v sheetValues) sheetParts(lang Lang, planned int, strict bool) ([]domain.H
 				ls.Points = *p
 			}
 			ls.Total = num(at+"total", false)
+			ls.RunningTotal = num(at+"running_total", false)
 		}
 		name := fmt.Sprintf("hands.%d.end", h)
 		end, err := domain.ParseHandEnd(v[name])

@@ -89,6 +89,9 @@ type sheetHandView struct {
 type lineHand struct {
 	Line                string
 	Base, Points, Total inputView
+	// RunningTotal: the progressive total, when the paper sheet has one
+	// (API §1 running_total; UI.md §5: may be left empty).
+	RunningTotal inputView
 }
 
 type lineWritten struct {
@@ -109,7 +112,9 @@ func sheetView(lang Lang, planned int, v sheetValues, errs fieldErrors, rep *dom
 		for k, f := range rep.Findings {
 			fv := sheetFindingView{ID: fmt.Sprintf("finding-%d", k), Code: string(f.Code), Severity: string(f.Severity), Message: f.Message(lang), Rule: f.Rule, Field: fieldName(f.Pointer)}
 			findings = append(findings, fv)
-			if f.Pointer != "" {
+			// A note (info) is not a mistake: it is listed, but only
+			// errors and warnings mark the input they are about.
+			if f.Pointer != "" && f.Severity != domain.SeverityInfo {
 				byField[fv.Field] = append(byField[fv.Field], fv.ID)
 			}
 		}
@@ -135,11 +140,13 @@ func sheetView(lang Lang, planned int, v sheetValues, errs fieldErrors, rep *dom
 			lab := func(f string) string {
 				return translate(lang, "secretary.hand_field", h+1, lineLabel[li], translate(lang, "secretary.col."+f))
 			}
-			lh := lineHand{Line: l, Base: input(at+"base", lab("base")), Points: input(at+"points", lab("points")), Total: input(at+"total", lab("total"))}
+			lh := lineHand{Line: l, Base: input(at+"base", lab("base")), Points: input(at+"points", lab("points")), Total: input(at+"total", lab("total")),
+				RunningTotal: input(at+"running_total", lab("running_total"))}
 			short := func(f string) string { return strings.ToUpper(l) + " · " + translate(lang, "secretary.col."+f) }
-			lh.Base.Short, lh.Points.Short, lh.Total.Short = short("base"), short("points"), short("total")
+			lh.Base.Short, lh.Points.Short, lh.Total.Short, lh.RunningTotal.Short = short("base"), short("points"), short("total"), short("running_short")
 			if rep != nil && h < len(rep.Computed.Hands) {
 				lh.Total.Placeholder = strconv.Itoa(rep.Computed.Hands[h].Total[li])
+				lh.RunningTotal.Placeholder = strconv.Itoa(rep.Computed.Hands[h].RunningTotal[li])
 			}
 			hv.Lines[li] = lh
 		}
@@ -243,7 +250,7 @@ func (s *Server) fillSheet(data *sheetPage, v sheetValues, errs fieldErrors, rep
 	var inputs []inputView
 	for _, h := range data.Hands {
 		for _, l := range h.Lines {
-			inputs = append(inputs, l.Base, l.Points, l.Total)
+			inputs = append(inputs, l.Base, l.Points, l.Total, l.RunningTotal)
 		}
 		inputs = append(inputs, h.End)
 	}
@@ -355,7 +362,7 @@ func (s *Server) sheetSave(w http.ResponseWriter, r *http.Request) {
 		s.render(w, r, http.StatusConflict, "sheet_show", data)
 		return
 	case err != nil:
-		if fe, ok := invalidFields(err); ok {
+		if fe, ok := invalidFields(data.Lang, err, nil); ok {
 			data.Error = "form.errors"
 			s.fillSheet(data, v, fe, nil)
 			s.render(w, r, http.StatusUnprocessableEntity, "sheet_show", data)

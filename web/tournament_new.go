@@ -44,7 +44,7 @@ func (s *Server) tournamentCreate(w http.ResponseWriter, r *http.Request) {
 	var t struct{ ID string }
 	if len(errs) == 0 {
 		created, err := s.app.CreateTournament(r.Context(), s.caller(r), in)
-		if fe, ok := invalidFields(err); ok {
+		if fe, ok := invalidFields(lang, err, nil); ok {
 			for k := range fe {
 				errs[k] = translate(lang, "secretary.field."+k)
 			}

@@ -75,7 +75,7 @@ func (s *Server) refereeAssign(w http.ResponseWriter, r *http.Request) {
 	}
 	name := strings.TrimSpace(r.PostFormValue("name"))
 	err := s.app.AssignReferee(r.Context(), s.caller(r), r.PathValue("tid"), name)
-	if fe, ok := invalidFields(err); ok || name == "" {
+	if fe, ok := invalidFields(langOf(r), err, nil); ok || name == "" {
 		_ = fe
 		s.renderTournament(w, r, http.StatusUnprocessableEntity, name, translate(langOf(r), "secretary.referee_invalid"), "")
 		return

@@ -9,7 +9,8 @@
     var report = document.getElementById("report");
     if (!form || !report) { return; }
     var marks = {};
-    report.querySelectorAll("[data-field]").forEach(function (el) {
+    // A note (data-severity="info") is listed, not marked on its input.
+    report.querySelectorAll('[data-field]:not([data-severity="info"])').forEach(function (el) {
       var f = el.getAttribute("data-field");
       (marks[f] = marks[f] || []).push(el.id);
     });

@@ -79,7 +79,29 @@
     });
   }
 
+  // A phone's numeric keypad (inputmode="numeric") often has no minus
+  // key, and Burraco points go negative: a ± button beside each number
+  // changes its sign (UI.md §6: negative numbers possible).
+  function addSignButtons() {
+    form.querySelectorAll("input[data-part]").forEach(function (el) {
+      var wrap = document.createElement("div"), b = document.createElement("button");
+      wrap.className = "signed";
+      b.type = "button"; b.className = "negate"; b.textContent = "±";
+      b.dataset.action = "negate"; b.dataset.for = el.dataset.part;
+      b.addEventListener("click", function () {
+        var v = el.value.trim();
+        el.value = v.charAt(0) === "-" ? v.slice(1) : "-" + v;
+        el.focus();
+      });
+      var label = form.querySelector('label[for="' + el.id + '"]');
+      b.setAttribute("aria-label", main.dataset.negateLabel.replace("%s", label ? label.textContent : ""));
+      el.parentNode.insertBefore(wrap, el);
+      wrap.appendChild(el); wrap.appendChild(b);
+    });
+  }
+
   if (form) {
+    addSignButtons();
     form.addEventListener("submit", function (ev) {
       ev.preventDefault();
       var hand = { end: form.querySelector('[data-part="end"]').value, ns: {}, eo: {} };
