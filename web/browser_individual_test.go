@@ -121,7 +121,7 @@ func TestBrowserIndividualRound(t *testing.T) {
 	screenshot(t, ctx, "individual-seating")
 	checkA11y(t, ctx)
 	setValue(t, ctx, `[name="phase"]`, "danese")
-	setValue(t, ctx, `#tables-0-ns2`, attr(t, ctx, `#tables-0-ns`, "value")) // partners: the same player
+	setValue(t, ctx, `#tables-0-ns2`, fieldValue(t, ctx, `#tables-0-ns`)) // partners: the same player
 	run(t, ctx, chromedp.Click(chromedp.CSS(`[data-action="create-round"]`)), chromedp.WaitVisible(chromedp.CSS(`#tables-0-ns2[aria-invalid="true"]`)))
 	screenshot(t, ctx, "individual-seating-refused")
 	if _, err := site.Store.GetRound(ctx0, tr.ID, 2); err == nil {

@@ -301,3 +301,44 @@ func TestPastedRowsWithoutNumbers(t *testing.T) {
 		t.Errorf("the one entered without a number is not number 5: %+v", es)
 	}
 }
+
+// UI.md §3 "manual seating (a table of table, ns, eo selects)": a field
+// tournament's line fields are selects offering every entrant, the one
+// sent back selected — an unknown number too, so that a refused form
+// still shows what was typed; a large field's share one datalist.
+func TestSeatingFieldsAreSelects(t *testing.T) {
+	_, c, tid := seededSecretary(t)
+	base := "/tournaments/" + tid
+	_, page := c.get(base + "/rounds/new")
+	for _, name := range []string{"ns", "eo"} {
+		if tag := inputTag(t, page, name); !strings.HasPrefix(tag, "<select") {
+			t.Errorf("the %s field is not a select: %s", name, tag)
+		}
+	}
+	if strings.Contains(page, "<datalist") {
+		t.Error("a small field's form still carries the datalist")
+	}
+	_, page = c.post(base+"/rounds/new", url.Values{"number": {"2"}, "hands_planned": {"3"}, "phase": {"mitchell"},
+		"table": {"1"}, "ns": {"1"}, "eo": {"99"}})
+	if !strings.Contains(page, `<option value="99" selected>99</option>`) {
+		t.Error("the refused form does not show the unknown number sent")
+	}
+	if !regexp.MustCompile(`<option value="1" selected>1 · `).MatchString(page) {
+		t.Error("the refused form does not keep entrant 1 selected")
+	}
+}
+
+func TestSeatingFieldsOfALargeFieldShareADatalist(t *testing.T) {
+	db := dbtest.SQLite(t)
+	site := startSite(t, db)
+	pw := site.createPerson(t, domain.RoleClub, "segreteria", "bc-roma")
+	tid := seedBigTournament(t, db, (seatingSelectLimit+2)/2)
+	c := signInClient(t, site, "segreteria", pw)
+	_, page := c.get("/tournaments/" + tid + "/rounds/new")
+	if tag := inputTag(t, page, "ns"); !strings.Contains(tag, `list="entrant-ids"`) {
+		t.Errorf("the ns field of a %d-entrant field is not a datalist input: %s", seatingSelectLimit+2, tag)
+	}
+	if n := strings.Count(page, "<option"); n > 3*(seatingSelectLimit+2) {
+		t.Errorf("%d <option>s: the entrants are repeated per field", n)
+	}
+}

@@ -11,9 +11,12 @@ import (
 
 // roundNewPage: manual seating of the next round (UI.md §3): a row per
 // table with its table, ns and eo fields, the byes, the hands planned.
-// The line fields offer the entrants from one shared <datalist>: a
-// select per field repeated every entrant in each of them (a 200-table
-// round made 160,000 <option>s, 11 MB, most of a second to serve).
+// The line fields are selects of the entrants (UI.md §3 "a table of
+// table, ns, eo selects") up to seatingSelectLimit entrants; above it
+// they are text fields offering the entrants from one shared <datalist>,
+// because a select per field repeats every entrant in each of them (a
+// 200-table round made 160,000 <option>s, 11 MB, most of a second to
+// serve).
 type roundNewPage struct {
 	Page
 	D      app.TournamentDetail
@@ -28,7 +31,21 @@ type roundNewPage struct {
 	TableHead string // the table column's head, shown above its field on a phone
 	Byes      map[string]bool
 	Errs      fieldErrors
+	// Selects: the line fields are selects (a field tournament); else
+	// text fields sharing the datalist.
+	Selects bool
+	Choices []seatChoice // the entrants as the fields offer them
 }
+
+// seatingSelectLimit is the most entrants whose seating form has a
+// select per line field: 80 entrants make 42 rows × 2 selects × 81
+// options ≈ 6,800 <option>s (≈ 400 KB, 25 KB gzip); a club evening is
+// 12–40 pairs. Above it, the fields share one <datalist>.
+const seatingSelectLimit = 80
+
+// seatChoice is one entrant as a line field offers it: its number, and
+// the number with its players for the option's text.
+type seatChoice struct{ ID, Label string }
 
 // seatingRow is one table as the form shows it; I is its index (the pointer
 // /tables/{I}/…).
@@ -46,6 +63,9 @@ func (r seatingRow) N() int { return r.I + 1 }
 // seatCell is one line's select of a row.
 type seatCell struct {
 	Line, Cur, Key string // Key: the field name of its errors
+	// Unknown: Cur is not an entrant (a refused form sent it back); a
+	// select offers it too, so that what was sent stays visible.
+	Unknown        bool
 	Name           string // the field's name: ns, eo (individual also ns2, eo2)
 	Label          string // its column and row, for the hidden label
 	Head           string // its column alone, shown above it on a phone
@@ -98,6 +118,17 @@ func (s *Server) renderRoundNew(w http.ResponseWriter, r *http.Request, status i
 	lang := langOf(r)
 	table, ns, eo := translate(lang, "secretary.table"), translate(lang, "secretary.ns"), translate(lang, "secretary.eo")
 	data.Heads, data.TableHead = []string{ns, eo}, table
+	data.Selects = len(d.Entrants) <= seatingSelectLimit
+	known := make(map[string]bool, len(d.Entrants))
+	data.Choices = make([]seatChoice, len(d.Entrants))
+	for i, e := range d.Entrants {
+		known[e.ID] = true
+		names := make([]string, len(e.Players))
+		for j, p := range e.Players {
+			names[j] = p.Name
+		}
+		data.Choices[i] = seatChoice{ID: e.ID, Label: e.ID + " · " + strings.Join(names, " – ")}
+	}
 	if individual {
 		data.Heads = []string{ns + " 1", ns + " 2", eo + " 1", eo + " 2"}
 	}
@@ -107,7 +138,7 @@ func (s *Server) renderRoundNew(w http.ResponseWriter, r *http.Request, status i
 		which := " (" + translate(lang, "secretary.row", row.N()) + ")"
 		row.TableLabel = table + which
 		cell := func(line, name, cur, key, label string) seatCell {
-			return seatCell{Line: line, Name: name, Cur: cur, Key: key, Label: label + which, Head: label}
+			return seatCell{Line: line, Name: name, Cur: cur, Key: key, Label: label + which, Head: label, Unknown: cur != "" && !known[cur]}
 		}
 		if individual {
 			row.Cells = []seatCell{

@@ -251,6 +251,18 @@ func setValue(t testing.TB, ctx context.Context, sel, value string) {
 	run(t, ctx, js(fmt.Sprintf(`document.querySelector(%s).value = %s`, q, b)))
 }
 
+// fieldValue is the current value of the form field sel (an input's or
+// a select's).
+func fieldValue(t testing.TB, ctx context.Context, sel string) string {
+	t.Helper()
+	q, _ := json.Marshal(sel)
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf(`document.querySelector(%s).value`, q)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
 // count is how many elements match sel.
 func count(t testing.TB, ctx context.Context, sel string) int {
 	t.Helper()
@@ -267,9 +279,10 @@ func seatRound(t testing.TB, ctx context.Context, base string, n int, seats [][2
 	t.Helper()
 	run(t, ctx, chromedp.Navigate(base+"/rounds/new"), chromedp.WaitVisible(chromedp.CSS(`[data-action="create-round"]`)))
 	if n == 1 {
-		// One shared list of entrants, not a copy per field.
-		if got := count(t, ctx, `datalist#entrant-ids option`); got != count(t, ctx, `#r-byes option`) || count(t, ctx, `#tables-0-ns[list="entrant-ids"]`) != 1 {
-			t.Errorf("seating fields do not share the entrants' datalist (%d options)", got)
+		// UI.md §3: a table of table, ns, eo selects (a field of this
+		// size), each offering every entrant and "—".
+		if got := count(t, ctx, `select#tables-0-ns option`); got != count(t, ctx, `#r-byes option`)+1 || count(t, ctx, `select#tables-0-eo`) != 1 || count(t, ctx, `datalist`) != 0 {
+			t.Errorf("seating fields are not selects of the entrants (%d options)", got)
 		}
 		fitsWidth(t, ctx, 360)
 		screenshot(t, ctx, "secretary-round-form")
