@@ -65,10 +65,10 @@ type seatCell struct {
 	Line, Cur, Key string // Key: the field name of its errors
 	// Unknown: Cur is not an entrant (a refused form sent it back); a
 	// select offers it too, so that what was sent stays visible.
-	Unknown        bool
-	Name           string // the field's name: ns, eo (individual also ns2, eo2)
-	Label          string // its column and row, for the hidden label
-	Head           string // its column alone, shown above it on a phone
+	Unknown bool
+	Name    string // the field's name: ns, eo (individual also ns2, eo2)
+	Label   string // its column and row, for the hidden label
+	Head    string // its column alone, shown above it on a phone
 }
 
 func (s *Server) roundNewShow(w http.ResponseWriter, r *http.Request) {
