@@ -1,0 +1,7 @@
+package events
+
+// The bounds, for the tests of package events_test.
+const (
+	MaxPending = maxPending
+	MaxPayload = maxPayload
+)
