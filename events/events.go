@@ -2,7 +2,8 @@
 // (UI.md §7): a write operation publishes what changed after it committed,
 // and every open public page of that tournament, on every replica, hears
 // it. On PostgreSQL the events travel through LISTEN/NOTIFY (one listening
-// connection per process, fanned out in the process); on the embedded
+// connection per process, fanned out in the process; what a process
+// publishes goes out in batches, outbox.go); on the embedded
 // database, which has one process, through the process alone. There is no
 // broker of our own beyond that.
 package events
