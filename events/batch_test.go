@@ -3,7 +3,6 @@ package events_test
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"log/slog"
 	"strings"
@@ -20,23 +19,23 @@ import (
 // what is queued as one pg_notify. Every test runs two buses on one real
 // PostgreSQL database, two "replicas".
 
-// notifier is the real store with its notifications recorded. While hold
-// is set the next notification says so on held and waits for release (so
-// that events gather behind it); while spoil is set the next one goes to
-// an empty channel name, which PostgreSQL refuses.
+// notifier is the real store with its notifications recorded, one entry
+// per statement. While hold is set the next statement says so on held and
+// waits for release (so that events gather behind it); while spoil is set
+// the next one goes to an empty channel name, which PostgreSQL refuses.
 type notifier struct {
 	*store.DB
-	mu       sync.Mutex
-	payloads []string
-	hold     *holding
-	spoil    bool
+	mu    sync.Mutex
+	calls [][]string
+	hold  *holding
+	spoil bool
 }
 
 type holding struct{ held, release chan struct{} }
 
-func (n *notifier) Notify(ctx context.Context, channel, payload string) error {
+func (n *notifier) Notify(ctx context.Context, channel string, payloads ...string) error {
 	n.mu.Lock()
-	n.payloads = append(n.payloads, payload)
+	n.calls = append(n.calls, payloads)
 	hold, spoil := n.hold, n.spoil
 	n.hold, n.spoil = nil, false
 	n.mu.Unlock()
@@ -47,7 +46,14 @@ func (n *notifier) Notify(ctx context.Context, channel, payload string) error {
 	if spoil {
 		channel = ""
 	}
-	return n.DB.Notify(ctx, channel, payload)
+	return n.DB.Notify(ctx, channel, payloads...)
+}
+
+// statements is how many Notify calls were made.
+func (n *notifier) statements() int {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	return len(n.calls)
 }
 
 // publishHeld publishes e and returns once its notification is in flight
@@ -63,10 +69,15 @@ func (n *notifier) publishHeld(b *events.Bus, e events.Event) (release func()) {
 	return func() { once.Do(func() { close(h.release) }) }
 }
 
+// sent is every payload, in order.
 func (n *notifier) sent() []string {
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	return append([]string(nil), n.payloads...)
+	var out []string
+	for _, c := range n.calls {
+		out = append(out, c...)
+	}
+	return out
 }
 
 // heard records what a bus's hooks hear (every tournament), the Resyncs
@@ -126,22 +137,14 @@ func replicas(t *testing.T, log *slog.Logger) (one *events.Bus, sent *notifier, 
 	return one, sent, two, got
 }
 
-// eventsIn decodes the payloads sent (an event or an array of events).
+// eventsIn decodes the payloads sent.
 func eventsIn(t *testing.T, payloads []string) []events.Event {
 	t.Helper()
 	var out []events.Event
 	for _, p := range payloads {
-		var list []events.Event
-		if strings.HasPrefix(p, "[") {
-			if err := json.Unmarshal([]byte(p), &list); err != nil {
-				t.Fatalf("payload %.60q: %v", p, err)
-			}
-		} else {
-			var e events.Event
-			if err := json.Unmarshal([]byte(p), &e); err != nil {
-				t.Fatalf("payload %.60q: %v", p, err)
-			}
-			list = []events.Event{e}
+		list, ok := events.DecodePayload(p)
+		if !ok {
+			t.Fatalf("payload %.60q not understood", p)
 		}
 		out = append(out, list...)
 	}
@@ -199,10 +202,10 @@ func TestBusBatchesConcurrentPublishersPostgres(t *testing.T) {
 		t.Errorf("the publisher's own hooks heard %d events when Publish returned, want %d", n, len(want))
 	}
 	sameSet(t, got.waitFor(t, len(want)), want)
-	notifications := len(sent.sent())
-	t.Logf("%d events in %d notifications", len(want), notifications)
-	if notifications >= len(want) {
-		t.Errorf("%d notifications for %d events: not batched", notifications, len(want))
+	statements := sent.statements()
+	t.Logf("%d events in %d pg_notify statements (%d payloads)", len(want), statements, len(sent.sent()))
+	if statements >= len(want) {
+		t.Errorf("%d statements for %d events: not batched", statements, len(want))
 	}
 }
 
@@ -215,30 +218,40 @@ func TestBusSplitsBatchesAtThePayloadLimitPostgres(t *testing.T) {
 	defer release()
 	long := "t_" + strings.Repeat("x", 100)
 	want := []events.Event{first}
-	for i := range 300 {
-		e := events.Event{Tournament: long, Kind: events.Sheet, Round: 1, Table: i + 1}
+	publish := func(e events.Event) {
 		want = append(want, e)
 		one.Publish(context.Background(), e)
 		one.Publish(context.Background(), e) // a duplicate in the batch: merged
 	}
+	// 480 events of about 40 bytes each in the payloads of long: three.
+	for i := range 480 {
+		publish(events.Event{Tournament: long, Kind: events.Sheet, Round: 1_000_000 + i, Table: 1_000_000 + i})
+	}
+	publish(events.Event{Tournament: "t_other", Kind: events.Standings})
+	publish(events.Event{Tournament: "t_other", Kind: events.Round, Round: 2})
 	release()
 	one.Close() // flushes
 	sameSet(t, got.waitFor(t, len(want)), want)
-	payloads := sent.sent()
-	if len(payloads) < 2 {
-		t.Fatalf("%d payloads", len(payloads))
+	sent.mu.Lock()
+	calls := sent.calls
+	sent.mu.Unlock()
+	if len(calls) != 2 {
+		t.Fatalf("%d statements, want 2 (the held one, then the batch in one)", len(calls))
 	}
-	batch := payloads[1:]
+	batch := calls[1]
+	if len(batch) != 4 {
+		t.Errorf("the batch in %d payloads, want 3 of %s and 1 of t_other", len(batch), long)
+	}
 	for i, p := range batch {
 		if len(p) > events.MaxPayload {
 			t.Errorf("payload %d is %d bytes, limit %d", i, len(p), events.MaxPayload)
 		}
-		// The next event (about 130 bytes) did not fit: full to the limit.
-		if i < len(batch)-1 && len(p) < events.MaxPayload-200 {
+		// The next event (about 40 bytes) did not fit: full to the limit.
+		if i < 2 && len(p) < events.MaxPayload-50 {
 			t.Errorf("payload %d is %d bytes: split before it was full", i, len(p))
 		}
+		t.Logf("payload %d: %d bytes", i, len(p))
 	}
-	t.Logf("300 events of %d bytes in %d payloads", len(long)+30, len(batch))
 
 	// The limit itself is PostgreSQL's.
 	if err := sent.DB.Notify(context.Background(), "c", strings.Repeat("a", events.MaxPayload)); err != nil {
@@ -250,15 +263,16 @@ func TestBusSplitsBatchesAtThePayloadLimitPostgres(t *testing.T) {
 }
 
 // A replica of the previous version sends one event per notification, as
-// an object: still heard. What is not an event is not delivered.
+// an object: still heard, as are the several events of a batch. What is
+// not an event of a tournament is not delivered.
 func TestBusReadsEveryPayloadFormPostgres(t *testing.T) {
 	_, sent, _, got := replicas(t, nil)
 	for _, p := range []string{
 		`{"t":"t_old","k":"sheet","r":1,"n":2}`,
 		`not an event`,
 		`{"k":"sheet"}`,
-		`[{"t":"t_new","k":"round","r":3},{"t":"t_new","k":"standings"}]`,
-		`[]`,
+		`{"t":"t_new","k":"resync","e":[{"k":"round","r":3},{"k":"standings"}]}`,
+		`{"k":"sheet","e":[{"k":"round","r":3}]}`,
 	} {
 		if err := sent.DB.Notify(context.Background(), events.Channel, p); err != nil {
 			t.Fatal(err)

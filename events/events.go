@@ -46,9 +46,10 @@ type Event struct {
 // Channel is the PostgreSQL channel of the events.
 const Channel = "segnapunti_events"
 
-// Transport is PostgreSQL's LISTEN/NOTIFY as the store offers it.
+// Transport is PostgreSQL's LISTEN/NOTIFY as the store offers it. Notify
+// sends its payloads in one statement.
 type Transport interface {
-	Notify(ctx context.Context, channel, payload string) error
+	Notify(ctx context.Context, channel string, payloads ...string) error
 	Listen(ctx context.Context, channel string, ready func(), deliver func(payload string)) error
 }
 

@@ -10,8 +10,17 @@ import (
 // Sending to the other replicas (issue 11): a NOTIFY per write cost every
 // write a database round trip, and PostgreSQL serialises the commits of
 // NOTIFY on one global lock. So Publish only queues the event; one sender
-// per bus sends everything queued at that moment as one pg_notify, and
-// while that statement is in flight the next batch gathers.
+// per bus sends everything queued at that moment in one pg_notify
+// statement, and while that statement is in flight the next batch
+// gathers.
+//
+// The payloads (encodeBatch): one per tournament of the batch (more if
+// its events pass PostgreSQL's limit). A tournament's single event is the
+// object every version sends, {"t":…,"k":…,"r":…,"n":…}; several are
+// {"t":T,"k":"resync","e":[{"k":…,"r":…,"n":…},…]}. A replica of a
+// version before the batches reads the latter as a Resync of T — its
+// pages and caches of T read everything again: coarser, never stale —
+// and this version reads the events of "e".
 
 // maxPayload is the longest payload sent: PostgreSQL refuses one of 8,000
 // bytes or more (NOTIFY_PAYLOAD_MAX_LENGTH). A longer batch is split.
@@ -21,7 +30,7 @@ const maxPayload = 7999
 // blocked on or dropped.
 const maxPending = 512
 
-// notifyTimeout bounds one pg_notify.
+// notifyTimeout bounds one pg_notify statement.
 const notifyTimeout = 2 * time.Second
 
 // outbox is the queue between Publish and the sender.
@@ -128,60 +137,94 @@ func (b *Bus) send() {
 		for _, e := range unsent {
 			b.log.Warn("event not sent: too long for a notification", "tournament_bytes", len(e.Tournament), "kind", string(e.Kind))
 		}
-		for _, p := range payloads {
-			ctx, cancel := context.WithTimeout(context.Background(), notifyTimeout)
-			err := b.remote.Notify(ctx, Channel, p.text)
-			cancel()
-			if err != nil {
-				b.log.Warn("event not sent", "tournament", p.first.Tournament, "kind", string(p.first.Kind), "events", p.events, "err", err)
-			}
+		if len(payloads) == 0 {
+			continue
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), notifyTimeout)
+		err := b.remote.Notify(ctx, Channel, payloads...)
+		cancel()
+		if err != nil {
+			b.log.Warn("event not sent", "tournament", batch[0].Tournament, "kind", string(batch[0].Kind), "events", len(batch), "err", err)
 		}
 	}
 }
 
-// payload is one notification: its text, how many events it carries and
-// the first of them (for the log).
-type payload struct {
-	text   string
-	events int
-	first  Event
+// wire is a payload: one event, or with Events several of the tournament
+// (then Kind is Resync, for the versions that read only one event).
+type wire struct {
+	Tournament string         `json:"t"`
+	Kind       Kind           `json:"k"`
+	Round      int            `json:"r,omitempty"`
+	Table      int            `json:"n,omitempty"`
+	Events     []batchedEvent `json:"e,omitempty"`
 }
 
-// encodeBatch packs the events, in order, into as few payloads of at most
-// limit bytes as it can: a JSON array of events, or one event alone as
-// the object older replicas read. An event too long on its own comes back
-// in unsent.
-func encodeBatch(batch []Event, limit int) (out []payload, unsent []Event) {
-	var buf []byte // the array being filled, without its closing bracket
-	var n int
+// batchedEvent is an event inside a payload, of its tournament.
+type batchedEvent struct {
+	Kind  Kind `json:"k"`
+	Round int  `json:"r,omitempty"`
+	Table int  `json:"n,omitempty"`
+}
+
+// encodeBatch packs the events into payloads of at most limit bytes: the
+// tournaments in the order they first appear, each tournament's events in
+// order, as few payloads as the limit allows. An event too long on its
+// own comes back in unsent.
+func encodeBatch(batch []Event, limit int) (out []string, unsent []Event) {
+	var order []string
+	byTournament := map[string][]Event{}
+	for _, e := range batch {
+		if _, ok := byTournament[e.Tournament]; !ok {
+			order = append(order, e.Tournament)
+		}
+		byTournament[e.Tournament] = append(byTournament[e.Tournament], e)
+	}
+	for _, t := range order {
+		var p []string
+		p, unsent = encodeTournament(t, byTournament[t], limit, unsent)
+		out = append(out, p...)
+	}
+	return out, unsent
+}
+
+// encodeTournament packs the events of tournament t.
+func encodeTournament(t string, list []Event, limit int, unsent []Event) (out []string, _ []Event) {
+	head, _ := json.Marshal(wire{Tournament: t, Kind: Resync})
+	head = append(head[:len(head)-1], `,"e":[`...) // {"t":…,"k":"resync","e":[
+	const tail = "]}"
+	var buf []byte // head and the items so far
 	var first Event
+	n := 0
 	emit := func() {
 		switch n {
 		case 0:
-			return
 		case 1:
-			out = append(out, payload{text: string(buf[1:]), events: 1, first: first})
+			single, _ := json.Marshal(wire{Tournament: first.Tournament, Kind: first.Kind, Round: first.Round, Table: first.Table})
+			out = append(out, string(single))
 		default:
-			out = append(out, payload{text: string(append(buf, ']')), events: n, first: first})
+			out = append(out, string(buf)+tail)
 		}
-		buf, n = buf[:0], 0
+		n = 0
 	}
-	for _, e := range batch {
-		enc, err := json.Marshal(e)
-		if err != nil || len(enc) > limit {
+	for _, e := range list {
+		item, err := json.Marshal(batchedEvent{Kind: e.Kind, Round: e.Round, Table: e.Table})
+		if err != nil {
 			unsent = append(unsent, e)
 			continue
 		}
-		// An array of k events is their lengths, k-1 commas and 2 brackets.
-		if n > 0 && len(buf)+1+len(enc)+1 > limit {
+		if n > 0 && len(buf)+1+len(item)+len(tail) > limit {
 			emit()
 		}
 		if n == 0 {
-			buf, first = append(buf, '['), e
+			if single, _ := json.Marshal(wire{Tournament: t, Kind: e.Kind, Round: e.Round, Table: e.Table}); len(single) > limit {
+				unsent = append(unsent, e)
+				continue
+			}
+			buf, first = append(buf[:0], head...), e
 		} else {
 			buf = append(buf, ',')
 		}
-		buf = append(buf, enc...)
+		buf = append(buf, item...)
 		n++
 	}
 	emit()
@@ -189,24 +232,24 @@ func encodeBatch(batch []Event, limit int) (out []payload, unsent []Event) {
 }
 
 // decodePayload reads a notification: one event (every version sends
-// that) or an array of events (a batch). ok is false when it is neither,
-// or names no tournament (only a Resync of everything names none).
+// that) or several of one tournament ("e"). ok is false when it is
+// neither, or names no tournament (only a Resync of everything names
+// none).
 func decodePayload(p string) (list []Event, ok bool) {
-	if len(p) > 0 && p[0] == '[' {
-		if err := json.Unmarshal([]byte(p), &list); err != nil {
-			return nil, false
-		}
-	} else {
-		var e Event
-		if err := json.Unmarshal([]byte(p), &e); err != nil {
-			return nil, false
-		}
-		list = []Event{e}
+	var w wire
+	if err := json.Unmarshal([]byte(p), &w); err != nil {
+		return nil, false
 	}
-	for _, e := range list {
-		if e.Tournament == "" && e.Kind != Resync {
-			return nil, false
-		}
+	if len(w.Events) == 0 {
+		e := Event{Tournament: w.Tournament, Kind: w.Kind, Round: w.Round, Table: w.Table}
+		return []Event{e}, e.Tournament != "" || e.Kind == Resync
 	}
-	return list, len(list) > 0
+	if w.Tournament == "" {
+		return nil, false
+	}
+	list = make([]Event, len(w.Events))
+	for i, b := range w.Events {
+		list[i] = Event{Tournament: w.Tournament, Kind: b.Kind, Round: b.Round, Table: b.Table}
+	}
+	return list, true
 }

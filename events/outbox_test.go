@@ -1,48 +1,104 @@
 package events
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
 )
 
-// The packing at the byte: an array of exactly the limit is one payload,
-// one byte more is two.
+// The packing at the byte: a payload of exactly the limit is one payload,
+// one byte more is two; a payload of one event is the single-event object.
 func TestEncodeBatchAtTheLimit(t *testing.T) {
-	event := func(tournament string) Event { return Event{Tournament: tournament, Kind: Sheet, Round: 1, Table: 2} }
-	size := func(e Event) int { p, _ := encodeBatch([]Event{e}, maxPayload); return len(p[0].text) }
-	base := size(event("t"))
-	// Two events: 2 brackets, 1 comma.
-	pad := func(total int) []Event {
-		second := total - 3 - 2*base
-		return []Event{event("t"), event("t" + strings.Repeat("x", second))}
+	tournament := "t_" + strings.Repeat("x", 20)
+	// As many events as one payload of at most limit bytes holds.
+	events := func(limit int) []Event {
+		var list []Event
+		for n := 1; ; n++ {
+			next := append(list, Event{Tournament: tournament, Kind: Sheet, Round: 1, Table: n})
+			if out, _ := encodeBatch(next, 1<<20); len(out[0]) > limit {
+				return list
+			}
+			list = next
+		}
 	}
-	for _, c := range []struct {
-		total    int
-		payloads int
-	}{
-		{maxPayload, 1},
-		{maxPayload + 1, 2},
-	} {
-		t.Run(fmt.Sprint(c.total), func(t *testing.T) {
-			out, unsent := encodeBatch(pad(c.total), maxPayload)
-			if len(unsent) > 0 || len(out) != c.payloads {
-				t.Fatalf("%d payloads, %d unsent, want %d payloads", len(out), len(unsent), c.payloads)
+	for _, limit := range []int{maxPayload, 500} {
+		list := events(limit)
+		out, unsent := encodeBatch(list, 1<<20)
+		if len(out) != 1 || len(unsent) > 0 {
+			t.Fatalf("%d payloads, %d unsent", len(out), len(unsent))
+		}
+		size := len(out[0])
+		t.Run(fmt.Sprint(limit), func(t *testing.T) {
+			if got, _ := encodeBatch(list, size); len(got) != 1 {
+				t.Errorf("%d events in %d bytes, limit %d: %d payloads, want 1", len(list), size, size, len(got))
 			}
-			if c.payloads == 1 && len(out[0].text) != c.total {
-				t.Errorf("payload of %d bytes, want %d", len(out[0].text), c.total)
+			got, _ := encodeBatch(list, size-1)
+			if len(got) != 2 {
+				t.Fatalf("%d bytes, limit %d: %d payloads, want 2", size, size-1, len(got))
 			}
-			if c.payloads == 2 && (!strings.HasPrefix(out[0].text, "{") || !strings.HasPrefix(out[1].text, "{")) {
-				t.Errorf("a payload of one event is not the single-event object: %.40q, %.40q", out[0].text, out[1].text)
+			var back []Event
+			for _, p := range got {
+				if len(p) > size-1 {
+					t.Errorf("payload of %d bytes, limit %d", len(p), size-1)
+				}
+				l, ok := decodePayload(p)
+				if !ok {
+					t.Fatalf("%.60q not read back", p)
+				}
+				back = append(back, l...)
 			}
-			list, ok := decodePayload(out[0].text)
-			if !ok || len(list) != 3-c.payloads {
-				t.Errorf("decoded %d events (%v)", len(list), ok)
+			if fmt.Sprint(back) != fmt.Sprint(list) {
+				t.Errorf("read back %v, want %v", back, list)
+			}
+			// The last payload holds the one event that did not fit: the
+			// single-event object.
+			if last := got[1]; strings.Contains(last, `"e":`) {
+				t.Errorf("one event sent in an envelope: %s", last)
 			}
 		})
 	}
-	if _, unsent := encodeBatch([]Event{event(strings.Repeat("x", maxPayload))}, maxPayload); len(unsent) != 1 {
+	if _, unsent := encodeBatch([]Event{{Tournament: strings.Repeat("x", maxPayload), Kind: Sheet}}, maxPayload); len(unsent) != 1 {
 		t.Error("an event longer than a notification was not set aside")
+	}
+}
+
+// A batch is one payload per tournament, and a replica of the version
+// before the batches (which read one Event per payload and refused one
+// without a tournament) reads each as a Resync of its tournament.
+func TestEncodeBatchForOlderReplicas(t *testing.T) {
+	batch := []Event{
+		{Tournament: "t_a", Kind: Sheet, Round: 1, Table: 2},
+		{Tournament: "t_b", Kind: Round, Round: 3},
+		{Tournament: "t_a", Kind: Standings},
+	}
+	out, _ := encodeBatch(batch, maxPayload)
+	if len(out) != 2 {
+		t.Fatalf("%d payloads, want 2: %q", len(out), out)
+	}
+	old := func(p string) (Event, bool) { // events.go before issue 11
+		var e Event
+		if err := json.Unmarshal([]byte(p), &e); err != nil || e.Tournament == "" {
+			return e, false
+		}
+		return e, true
+	}
+	for i, want := range []Event{{Tournament: "t_a", Kind: Resync}, batch[1]} {
+		if got, ok := old(out[i]); !ok || got != want {
+			t.Errorf("payload %d (%s): the previous version reads %+v %v, want %+v", i, out[i], got, ok, want)
+		}
+	}
+	var back []Event
+	for _, p := range out {
+		l, ok := decodePayload(p)
+		if !ok {
+			t.Fatalf("%s not read", p)
+		}
+		back = append(back, l...)
+	}
+	want := []Event{batch[0], batch[2], batch[1]}
+	if fmt.Sprint(back) != fmt.Sprint(want) {
+		t.Errorf("read back %v, want %v", back, want)
 	}
 }
 
@@ -61,7 +117,8 @@ func TestFold(t *testing.T) {
 	if got := fold(many); len(got) != 1 || got[0] != (Event{Kind: Resync}) {
 		t.Errorf("fold of %d tournaments: %v", maxPending, got)
 	}
-	if list, ok := decodePayload(`{"k":"resync"}`); !ok || list[0] != (Event{Kind: Resync}) {
-		t.Errorf("a Resync of everything is not read: %v %v", list, ok)
+	out, _ := encodeBatch([]Event{{Kind: Resync}}, maxPayload)
+	if list, ok := decodePayload(out[0]); !ok || len(list) != 1 || list[0] != (Event{Kind: Resync}) {
+		t.Errorf("a Resync of everything (%s) is not read back: %v %v", out[0], list, ok)
 	}
 }
