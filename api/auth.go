@@ -38,7 +38,9 @@ func (s *server) authenticate(c *gin.Context) {
 	}
 	var p store.Principal
 	err := domain.ErrNotFound
-	if len(token) <= maxTokenLength {
+	// A table code is not looked up as a token first: that was one of the
+	// two lookups of every hand entered at a table (issue 11).
+	if store.MayBeToken(token) {
 		p, err = s.principals.authenticate(c.Request.Context(), s.db, token)
 	}
 	if err != nil {

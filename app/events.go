@@ -30,7 +30,9 @@ func (a *App) changed(ctx context.Context, tid string, kind events.Kind, round, 
 // Events is the live-update bus (for the event streams of the doors).
 func (a *App) Events() *events.Bus { return a.bus }
 
-// Close ends the open event streams and stops listening (at shutdown).
+// Close ends the open event streams, stops listening and sends the events
+// still queued (at shutdown; again after the last request, for what it
+// published).
 func (a *App) Close() { a.bus.Close() }
 
 // SheetsImported announces the sheets an import stored (package api runs

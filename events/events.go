@@ -2,14 +2,14 @@
 // (UI.md §7): a write operation publishes what changed after it committed,
 // and every open public page of that tournament, on every replica, hears
 // it. On PostgreSQL the events travel through LISTEN/NOTIFY (one listening
-// connection per process, fanned out in the process); on the embedded
+// connection per process, fanned out in the process; what a process
+// publishes goes out in batches, outbox.go); on the embedded
 // database, which has one process, through the process alone. There is no
 // broker of our own beyond that.
 package events
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"log/slog"
 	"sync"
@@ -46,9 +46,10 @@ type Event struct {
 // Channel is the PostgreSQL channel of the events.
 const Channel = "segnapunti_events"
 
-// Transport is PostgreSQL's LISTEN/NOTIFY as the store offers it.
+// Transport is PostgreSQL's LISTEN/NOTIFY as the store offers it. Notify
+// sends its payloads in one statement.
 type Transport interface {
-	Notify(ctx context.Context, channel, payload string) error
+	Notify(ctx context.Context, channel string, payloads ...string) error
 	Listen(ctx context.Context, channel string, ready func(), deliver func(payload string)) error
 }
 
@@ -72,6 +73,8 @@ type Bus struct {
 	stop      context.CancelFunc
 	done      chan struct{}
 	closed    bool
+
+	out *outbox // the events waiting for the sender (remote only)
 }
 
 type subscriber struct {
@@ -86,34 +89,33 @@ func New(remote Transport, log *slog.Logger) *Bus {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	return &Bus{remote: remote, log: log, subs: map[string]map[*subscriber]struct{}{}, listening: remote == nil}
+	return &Bus{remote: remote, log: log, subs: map[string]map[*subscriber]struct{}{}, listening: remote == nil, out: newOutbox()}
 }
 
-// Publish announces a change that has committed. Failing to announce is
-// logged, not returned: the write stands, and the pages' polling fallback
-// and the public cache's TTL catch up.
+// Publish announces a change that has committed. This process's hooks
+// (caches) hear it at once, before Publish returns; the subscribers hear
+// it through the database, once, sent by the bus's sender after Publish
+// returned (outbox.go): the request pays no round trip for it. Failing to
+// announce is logged, not returned: the write stands, and the pages'
+// polling fallback and the public cache's TTL catch up. ctx is not used:
+// the event goes out even if the caller's request is being cancelled,
+// since the write is in.
 func (b *Bus) Publish(ctx context.Context, e Event) {
 	if b.remote == nil {
 		b.deliver(e)
 		return
 	}
-	// This process's hooks (caches) hear it at once, listening or not;
-	// the subscribers hear it through the database, once.
 	b.mu.Lock()
 	for _, f := range b.hooks {
 		f(e)
 	}
 	b.mu.Unlock()
-	payload, err := json.Marshal(e)
-	if err != nil {
-		b.log.Warn("event not encoded", "err", err)
-		return
+	start, folded := b.out.put(e)
+	if folded {
+		b.log.Warn("event queue full: its events merged into resyncs", "tournament", e.Tournament)
 	}
-	// Sent even if the caller's request is being cancelled: the write is in.
-	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 2*time.Second)
-	defer cancel()
-	if err := b.remote.Notify(ctx, Channel, string(payload)); err != nil {
-		b.log.Warn("event not sent", "tournament", e.Tournament, "kind", string(e.Kind), "err", err)
+	if start {
+		go b.send()
 	}
 }
 
@@ -179,8 +181,10 @@ func (b *Bus) unsubscribe(tournament string, s *subscriber) {
 	}
 }
 
-// Close ends every subscription (open event streams end cleanly) and stops
-// listening. The bus takes no subscriber afterwards.
+// Close ends every subscription (open event streams end cleanly), stops
+// listening and waits until the events published so far are sent. The bus
+// takes no subscriber afterwards; an event published later is still sent
+// (a request finishing during shutdown), and Close again waits for it.
 func (b *Bus) Close() {
 	b.mu.Lock()
 	b.closed = true
@@ -197,6 +201,7 @@ func (b *Bus) Close() {
 		stop()
 		<-done
 	}
+	b.out.flush()
 }
 
 // listen keeps one LISTEN up until ctx ends, listening again after a lost
@@ -209,12 +214,14 @@ func (b *Bus) listen(ctx context.Context, done chan struct{}) {
 			// Whatever happened while nobody listened is unknown here.
 			b.deliver(Event{Kind: Resync})
 		}, func(payload string) {
-			var e Event
-			if err := json.Unmarshal([]byte(payload), &e); err != nil || e.Tournament == "" {
+			list, ok := decodePayload(payload)
+			if !ok {
 				b.log.Warn("event not understood", "payload_bytes", len(payload))
 				return
 			}
-			b.deliver(e)
+			for _, e := range list {
+				b.deliver(e)
+			}
 		})
 		b.setListening(false)
 		if ctx.Err() != nil || errors.Is(err, context.Canceled) {

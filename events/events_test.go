@@ -42,19 +42,22 @@ func waitListening(t *testing.T, b *events.Bus) {
 	t.Fatal("the bus did not start listening within 5 s")
 }
 
+// openReplica opens one more store on the database: another replica.
+func openReplica(t *testing.T, url string) *store.DB {
+	t.Helper()
+	db, err := store.Open(context.Background(), url, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
 // Two store.DB over one PostgreSQL database are two replicas: a write
 // announced by one reaches the pages open on the other (UI.md §7).
 func TestBusAcrossReplicasPostgres(t *testing.T) {
 	url := dbtest.PostgresURL(t)
-	open := func() *store.DB {
-		db, err := store.Open(context.Background(), url, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { db.Close() })
-		return db
-	}
-	one, two := events.New(open(), nil), events.New(open(), nil)
+	one, two := events.New(openReplica(t, url), nil), events.New(openReplica(t, url), nil)
 	t.Cleanup(one.Close)
 	t.Cleanup(two.Close)
 

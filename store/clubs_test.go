@@ -53,6 +53,26 @@ func TestClubs(t *testing.T) {
 	})
 }
 
+// A table's entry codes (43 or 8 characters) never have a token's shape,
+// so the API does not look them up as tokens first.
+func TestMayBeToken(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		want bool
+	}{
+		{"sp_" + strings.Repeat("A", 43), true},
+		{strings.Repeat("A", 43), false},         // a long entry code
+		{"sp_" + strings.Repeat("A", 40), false}, // a long entry code starting sp_
+		{"ABCD2345", false},                      // a short typed code
+		{"sp_" + strings.Repeat("A", 44), false},
+		{"xx_" + strings.Repeat("A", 43), false},
+	} {
+		if got := store.MayBeToken(c.s); got != c.want {
+			t.Errorf("MayBeToken(%q) = %v, want %v", c.s, got, c.want)
+		}
+	}
+}
+
 // API §4: tokens are shown once; the store keeps only their SHA-256.
 func TestTokens(t *testing.T) {
 	t.Parallel()
@@ -65,6 +85,9 @@ func TestTokens(t *testing.T) {
 		wantErr(t, err, nil)
 		if !regexp.MustCompile(`^sp_[A-Za-z0-9_-]{43}$`).MatchString(plain) {
 			t.Errorf("token %q: want sp_ + 32 bytes base64url", plain)
+		}
+		if !store.MayBeToken(plain) {
+			t.Errorf("token %q: MayBeToken says no", plain)
 		}
 		if p.Role != domain.RoleClub || p.Name != "segreteria" || p.ClubID != "c1" || p.TokenID == "" {
 			t.Errorf("principal %+v", p)

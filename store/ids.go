@@ -4,6 +4,7 @@ import (
 	"crypto/rand"
 	"encoding/base64"
 	"encoding/hex"
+	"strings"
 )
 
 // newID is prefix + 20 random hex digits (80 bits): ids chosen by the
@@ -14,9 +15,20 @@ func newID(prefix string) string {
 	return prefix + hex.EncodeToString(b)
 }
 
-// newTokenPlaintext is "sp_" + 32 random bytes in unpadded base64url.
+// tokenPrefix starts every API token.
+const tokenPrefix = "sp_"
+
+// newTokenPlaintext is tokenPrefix + 32 random bytes in unpadded
+// base64url.
 func newTokenPlaintext() string {
 	b := make([]byte, 32)
 	rand.Read(b)
-	return "sp_" + base64.RawURLEncoding.EncodeToString(b)
+	return tokenPrefix + base64.RawURLEncoding.EncodeToString(b)
+}
+
+// MayBeToken reports whether s has the shape of an API token (every token
+// ever issued has it). A table's entry code never has (43 or 8
+// characters): the door need not look it up as a token first.
+func MayBeToken(s string) bool {
+	return len(s) == len(tokenPrefix)+base64.RawURLEncoding.EncodedLen(32) && strings.HasPrefix(s, tokenPrefix)
 }

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -33,14 +34,26 @@ func (db *DB) SetTournamentPublic(ctx context.Context, tournamentID string, publ
 // caller keeps its events in the process.
 var ErrNoListen = errors.New("store: LISTEN/NOTIFY needs PostgreSQL")
 
-// Notify sends payload on a PostgreSQL channel (pg_notify). It is sent on
-// its own, after the write it announces has committed: a listener that
-// then reads sees the write. On SQLite it is ErrNoListen.
-func (db *DB) Notify(ctx context.Context, channel, payload string) error {
+// Notify sends payloads on a PostgreSQL channel (pg_notify), all in ONE
+// statement: one round trip and one commit, so PostgreSQL takes its
+// global NOTIFY lock once for them. It is sent on its own, after the
+// writes it announces have committed: a listener that then reads sees
+// them. On SQLite it is ErrNoListen.
+func (db *DB) Notify(ctx context.Context, channel string, payloads ...string) error {
 	if db.dialect != DialectPostgres {
 		return ErrNoListen
 	}
-	return translate(db.gorm.WithContext(ctx).Exec("SELECT pg_notify(?, ?)", channel, payload).Error, "notify")
+	switch len(payloads) {
+	case 0:
+		return nil
+	case 1:
+		return translate(db.gorm.WithContext(ctx).Exec("SELECT pg_notify(?, ?)", channel, payloads[0]).Error, "notify")
+	}
+	list, err := json.Marshal(payloads)
+	if err != nil {
+		return fmt.Errorf("notify: %w", err)
+	}
+	return translate(db.gorm.WithContext(ctx).Exec("SELECT pg_notify(?, p) FROM json_array_elements_text(?::json) AS p", channel, string(list)).Error, "notify")
 }
 
 // Listen holds one connection of the pool for LISTEN channel and calls

@@ -146,7 +146,11 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	log.Info("shutting down", "grace", shutdownGrace.String())
 	sctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
 	defer cancel()
-	if err := srv.Shutdown(sctx); err != nil {
+	err = srv.Shutdown(sctx)
+	// The requests that ended during the shutdown may have published
+	// events after the first Close: send them before the database closes.
+	ops.Close()
+	if err != nil {
 		return fmt.Errorf("shutdown: %w", err)
 	}
 	return nil
