@@ -255,23 +255,24 @@ func setValue(t testing.TB, ctx context.Context, sel, value string) {
 // a select's).
 func fieldValue(t testing.TB, ctx context.Context, sel string) string {
 	t.Helper()
-	q, _ := json.Marshal(sel)
-	v, err := chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf(`document.querySelector(%s).value`, q)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return v
+	return evalSelector[string](t, ctx, "document.querySelector(%s).value", sel)
 }
 
 // count is how many elements match sel.
 func count(t testing.TB, ctx context.Context, sel string) int {
 	t.Helper()
+	return evalSelector[int](t, ctx, "document.querySelectorAll(%s).length", sel)
+}
+
+// evalSelector evaluates expr with the selector sel quoted in for %s.
+func evalSelector[T any](t testing.TB, ctx context.Context, expr, sel string) T {
+	t.Helper()
 	q, _ := json.Marshal(sel)
-	n, err := chromedp.Run(ctx, chromedp.Evaluate[int](fmt.Sprintf(`document.querySelectorAll(%s).length`, q)))
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](fmt.Sprintf(expr, q)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	return n
+	return v
 }
 
 // seatRound creates round n with the seating given (ns, eo per table).
