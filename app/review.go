@@ -386,6 +386,14 @@ func CorrectValues(values map[string]*int) func(domain.Sheet) (domain.Sheet, []b
 						ls.Total = v
 						touched["hands"] = true
 					}
+				case "running_total":
+					// A running total is a sum written on the sheet: a
+					// sum error the codes let the referee correct (FITAB
+					// art. 20, FIBur-INT art. 19).
+					if !sameInt(ls.RunningTotal, v) {
+						ls.RunningTotal = v
+						touched["hands"] = true
+					}
 				default:
 					errs = append(errs, FieldError{Pointer: ptr, Detail: "unknown field"})
 					continue

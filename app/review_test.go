@@ -46,6 +46,40 @@ func TestCorrectValues(t *testing.T) {
 	}
 }
 
+// A running total written wrong is a sum error the referee may correct
+// (FITAB art. 20: "errore di somma"): the form's running_total changes
+// it, and clearing it leaves the computed one.
+func TestCorrectValuesRunningTotal(t *testing.T) {
+	cur := reviewSheet()
+	cur.Hands[0].Lines[domain.NS].RunningTotal = domain.Int(650)
+	sh, before, after, err := CorrectValues(map[string]*int{"hands.0.ns.running_total": domain.Int(600)})(cur)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := sh.Hands[0].Lines[domain.NS].RunningTotal; got == nil || *got != 600 || *cur.Hands[0].Lines[domain.NS].RunningTotal != 650 {
+		t.Errorf("corrected running total %v, stored %d: want 600 and the stored sheet untouched", got, *cur.Hands[0].Lines[domain.NS].RunningTotal)
+	}
+	if !strings.Contains(string(before), "650") || !strings.Contains(string(after), "600") {
+		t.Errorf("parts before %s after %s: want 650 → 600", before, after)
+	}
+	sh, _, _, err = CorrectValues(map[string]*int{"hands.0.ns.running_total": nil})(cur)
+	if err != nil || sh.Hands[0].Lines[domain.NS].RunningTotal != nil {
+		t.Errorf("clearing the running total: %v, %v", sh.Hands[0].Lines[domain.NS].RunningTotal, err)
+	}
+	if rep := domain.Validate(sh); hasCode(rep, domain.RunningTotalMismatch) {
+		t.Error("the corrected sheet still has a wrong running total")
+	}
+}
+
+func hasCode(r domain.Report, c domain.Code) bool {
+	for _, f := range r.Findings {
+		if f.Code == c {
+			return true
+		}
+	}
+	return false
+}
+
 // StandingsDiff marks the entrants whose rank, VP or MP changed.
 func TestStandingsDiff(t *testing.T) {
 	row := func(id string, rank, vp, mp int) domain.Standing {

@@ -56,8 +56,9 @@ type handView struct {
 }
 
 type handLineView struct {
-	Base, Points, Total cellView
-	Computed            int
+	Base, Points, Total, Running cellView
+	Computed                     int // the hand's total as computed
+	ComputedRunning              int
 }
 
 type writtenView struct {
@@ -120,9 +121,11 @@ func (d *correctionPage) fill(sheet domain.Sheet, raw map[string]string, lang La
 		for l := range 2 {
 			p := fmt.Sprintf("hands.%d.%s.", i, lines[l])
 			ls := h.Lines[l]
-			hv.Lines[l] = handLineView{Base: cell(p+"base", &ls.Base), Points: cell(p+"points", &ls.Points), Total: cell(p+"total", ls.Total)}
+			hv.Lines[l] = handLineView{Base: cell(p+"base", &ls.Base), Points: cell(p+"points", &ls.Points), Total: cell(p+"total", ls.Total),
+				Running: cell(p+"running_total", ls.RunningTotal)}
 			if i < len(rep.Computed.Hands) {
 				hv.Lines[l].Computed = rep.Computed.Hands[i].Total[l]
+				hv.Lines[l].ComputedRunning = rep.Computed.Hands[i].RunningTotal[l]
 			}
 		}
 		d.Hands = append(d.Hands, hv)
@@ -303,6 +306,9 @@ func cellShort(name string, lang Lang) string {
 	field := func(f string) string {
 		if f == "total" && parts[0] == "hands" {
 			return translate(lang, "referee.written_total")
+		}
+		if f == "running_total" {
+			return translate(lang, "referee.running_short")
 		}
 		return translate(lang, "referee.field_"+f)
 	}

@@ -46,6 +46,8 @@ var messagesReferee = map[string]msg{
 	"referee.field_end":                    {"fine mano", "end of hand"},
 	"referee.field_running_total":          {"progressivo", "running total"},
 	"referee.written_total":                {"totale scritto", "written total"},
+	"referee.written_running":              {"progressivo scritto", "written running total"},
+	"referee.running_short":                {"progressivo", "running"},
 	"referee.computed":                     {"calcolato", "computed"},
 	"referee.cell_hand":                    {"Mano %d, %s, %s", "Hand %d, %s, %s"},
 	"referee.cell_written":                 {"Risultato %s, %s", "Result %s, %s"},

@@ -277,3 +277,32 @@ func TestRefereeCorrectionFormRefusesBadInput(t *testing.T) {
 		t.Errorf("bad input wrote something: version %d, %d corrections", v.Stored.Version, len(v.Corrections))
 	}
 }
+
+// A running total written wrong is a sum error on the sheet (FITAB art.
+// 20): the correction form offers each hand's running total beside the
+// computed one, and applying a corrected one stores it.
+func TestRefereeCorrectsARunningTotal(t *testing.T) {
+	site := startSite(t, dbtest.SQLite(t))
+	w := newRefereeWorld(t, site.Store, "fitab-2025", false)
+	pw := site.createPerson(t, domain.RoleReferee, "anna.rossi", "")
+	pc := signInClient(t, site, "anna.rossi", pw)
+	path := "/tournaments/" + w.tid + "/rounds/1/tables/1/correct"
+	_, page := pc.get(path)
+	if !strings.Contains(page, `name="hands.0.ns.running_total"`) || !strings.Contains(page, `data-computed="hands.0.ns.running_total"`) {
+		t.Fatal("the correction form has no running total with its computed value")
+	}
+	form := url.Values{"kind": {"sum"}, "reason": {"progressivo risommato"}, "version": {"1"}, "hands.0.ns.running_total": {"123"}}
+	if st, body := pc.post(path+"/preview", form); st != http.StatusOK {
+		t.Fatalf("preview of a running-total correction: %d\n%.400s", st, body)
+	}
+	if st, _ := pc.post(path, form); st != http.StatusSeeOther && st != http.StatusOK {
+		t.Fatalf("applying it: %d", st)
+	}
+	v, err := w.ops.Sheet(t.Context(), refereeP, w.tid, 1, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := v.Stored.Sheet.Hands[0].Lines[domain.NS].RunningTotal; len(v.Corrections) != 1 || got == nil || *got != 123 {
+		t.Errorf("after the correction: running total %v, %d corrections; want 123 and one", got, len(v.Corrections))
+	}
+}

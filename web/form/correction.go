@@ -10,7 +10,8 @@ import (
 // Correction is the referee's correction form (UI.md §4): kind, reason,
 // the facts RULES §9 needs that the records lack, the sheet version it was
 // made on, and the corrected values named like the sheet form's inputs
-// (UI.md §5: "written.ns.total", "hands.0.ns.points").
+// (UI.md §5: "written.ns.total", "hands.0.ns.points",
+// "hands.0.ns.running_total").
 type Correction struct {
 	Kind                 string
 	Reason               string
@@ -25,7 +26,7 @@ type Correction struct {
 // Kinds are the correction kinds of API §4.1.
 var Kinds = []string{"sum", "inversion", "transcription", "other"}
 
-var valueName = regexp.MustCompile(`^(written\.(ns|eo)\.(total|mp|vp)|hands\.[0-9]{1,3}\.(ns|eo)\.(base|points|total))$`)
+var valueName = regexp.MustCompile(`^(written\.(ns|eo)\.(total|mp|vp)|hands\.[0-9]{1,3}\.(ns|eo)\.(base|points|total|running_total))$`)
 
 // maxReason bounds the reason (API: notes are short).
 const maxReason = 500
