@@ -122,3 +122,51 @@ func TestFold(t *testing.T) {
 		t.Errorf("a Resync of everything (%s) is not read back: %v %v", out[0], list, ok)
 	}
 }
+
+// FuzzDecodePayload: a notification is text from the database, sent by
+// any replica (of this version or an older one): decoding never panics,
+// and what it accepts packs and reads back as the same events.
+func FuzzDecodePayload(f *testing.F) {
+	for _, s := range []string{
+		`{"t":"t_1","k":"sheet","r":1,"n":2}`,
+		`{"t":"t_1","k":"resync","e":[{"k":"sheet","r":1,"n":2},{"k":"round","r":2}]}`,
+		`{"k":"resync"}`, `[]`, `{"t":"","e":[{}]}`, `{"t":"t","e":null}`, "\xff", `{"t":"t_1","k":"sheet","r":1e99}`,
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, p string) {
+		list, ok := decodePayload(p)
+		if !ok {
+			return
+		}
+		payloads, unsent := encodeBatch(list, 1<<20)
+		if len(unsent) > 0 {
+			t.Fatalf("%q: %d events not packed", p, len(unsent))
+		}
+		var again []Event
+		for _, q := range payloads {
+			l, ok := decodePayload(q)
+			if !ok {
+				t.Fatalf("%q packed as %q, which does not read back", p, q)
+			}
+			again = append(again, l...)
+		}
+		if fmt.Sprint(dedupe(list)) != fmt.Sprint(dedupe(again)) {
+			t.Fatalf("%q: %v packed and read back as %v", p, list, again)
+		}
+	})
+}
+
+// dedupe is the events in order without repeats (packing may merge
+// identical events).
+func dedupe(list []Event) []Event {
+	seen := map[Event]bool{}
+	var out []Event
+	for _, e := range list {
+		if !seen[e] {
+			seen[e] = true
+			out = append(out, e)
+		}
+	}
+	return out
+}
