@@ -67,10 +67,13 @@ func (s *server) authenticate(c *gin.Context) {
 // principalCache remembers recent successful authentications for a short
 // while, so that a client typing a tournament's sheets does not cost a
 // token lookup per request. Keys are SHA-256 hashes, never tokens. Unknown
-// tokens are never cached. Revoking a token through this server purges the
-// cache: the revoked token fails on the very next request. Another replica
-// trusts a token it has cached for at most ttl after it looked it up: the
-// bound on how late a revocation takes effect there (Config.AuthCacheTTL).
+// tokens are never cached. A revocation (events.TokenRevoked) purges the
+// token on every replica whose bus listens (serve keeps it listening): the
+// revoked token fails on the very next request here, and there as soon
+// as the notification arrives. Should a replica miss it (its listening
+// connection lost), it purges everything when it listens again, and
+// trusts a cached token for at most ttl after it looked it up
+// (Config.AuthCacheTTL) in between.
 type principalCache struct {
 	lru *expirable.LRU[[sha256.Size]byte, store.Principal]
 }
@@ -101,6 +104,13 @@ func (pc *principalCache) authenticate(ctx context.Context, db *store.DB, token 
 	}
 	pc.lru.Add(key, p)
 	return p, nil
+}
+
+// purge drops every cached principal.
+func (pc *principalCache) purge() {
+	if pc != nil {
+		pc.lru.Purge()
+	}
 }
 
 // forget drops every cached principal of a token id (after a revocation).

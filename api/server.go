@@ -17,6 +17,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"segnapunti/app"
+	"segnapunti/events"
 	"segnapunti/importers/xlsx"
 	"segnapunti/store"
 )
@@ -108,6 +109,19 @@ func NewServer(cfg Config, db *store.DB, log *slog.Logger) http.Handler {
 		ops = app.New(db, cfg.Now, log)
 	}
 	s := &server{cfg: cfg, db: db, app: ops, log: log, principals: newPrincipalCache(cfg.AuthCacheTTL)}
+	// A revoked token is forgotten at once: this process's revocations
+	// inside Publish, the other replicas' when their notification arrives
+	// (while the bus listens: serve keeps it listening, Bus.Hold); when
+	// events may have been missed (Resync of everything), every cached
+	// principal goes.
+	ops.Events().OnEvent(func(e events.Event) {
+		switch {
+		case e.Kind == events.TokenRevoked:
+			s.principals.forget(e.Token)
+		case e.Kind == events.Resync && e.Tournament == "":
+			s.principals.purge()
+		}
+	})
 	return s.routes()
 }
 

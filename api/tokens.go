@@ -51,15 +51,13 @@ func (s *server) listTokens(c *gin.Context) {
 	ok200(c, out)
 }
 
-// revokeToken deletes a token; it is refused from the next request on.
-// This replica's cache forgets it at once; another replica trusts it for
-// at most Config.AuthCacheTTL after its last lookup there.
+// revokeToken deletes a token; it is refused from the next request on
+// (every replica's cache forgets it: app.RevokeToken publishes
+// events.TokenRevoked, which the cache hears — NewServer).
 func (s *server) revokeToken(c *gin.Context) {
-	info, err := s.app.RevokeToken(c.Request.Context(), mustPrincipal(c), c.Param("id"))
-	if err != nil {
+	if _, err := s.app.RevokeToken(c.Request.Context(), mustPrincipal(c), c.Param("id")); err != nil {
 		s.fail(c, err)
 		return
 	}
-	s.principals.forget(info.ID)
 	c.Status(http.StatusNoContent)
 }

@@ -1,11 +1,18 @@
 package api
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
+	"net/http/httptest"
 	"slices"
 	"strings"
 	"testing"
+	"time"
+
+	"segnapunti/app"
+	"segnapunti/domain"
+	"segnapunti/store/dbtest"
 )
 
 // tokenList reads GET /v1/tokens as the caller.
@@ -104,4 +111,64 @@ func TestRevokeToken(t *testing.T) {
 		wantStatus(t, w.do(request{method: "GET", path: "/v1/tournaments/" + w.tid, token: w.ref1}), http.StatusUnauthorized, "referee after")
 		wantStatus(t, w.do(request{method: "GET", path: "/v1/tournaments/" + w.tid, token: w.club1}), http.StatusOK, "the others still work")
 	})
+}
+
+// Issue 10 across replicas: a token cached by replica two (it was just
+// used there) is refused there as soon as replica one revokes it — not
+// after the cache's 10 s — because replica two's bus listens (serve holds
+// it) and its cache hears events.TokenRevoked.
+func TestRevokeTokenReachesTheOtherReplicaPostgres(t *testing.T) {
+	db := dbtest.Postgres(t)
+	ctx := context.Background()
+	admin, _, err := db.CreateToken(ctx, domain.RoleAdmin, "Amministrazione", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	victim, p, err := db.CreateToken(ctx, domain.RoleFederation, "Federazione", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	replica := func(hold bool) *httptest.Server {
+		ops := app.New(db, nil, nil)
+		t.Cleanup(ops.Close)
+		if hold {
+			ops.Events().Hold()
+			for start := time.Now(); ; time.Sleep(10 * time.Millisecond) {
+				if on, _ := ops.Events().Listening(); on {
+					break
+				}
+				if time.Since(start) > 5*time.Second {
+					t.Fatal("replica two's bus does not listen")
+				}
+			}
+		}
+		srv := httptest.NewServer(NewServer(Config{App: ops}, db, nil))
+		t.Cleanup(srv.Close)
+		return srv
+	}
+	one, two := replica(false), replica(true)
+	get := func(srv *httptest.Server, token, method, path string) int {
+		req, _ := http.NewRequest(method, srv.URL+path, nil)
+		req.Header.Set("Authorization", "Bearer "+token)
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		return res.StatusCode
+	}
+	if st := get(two, victim, "GET", "/v1/tournaments"); st != http.StatusOK {
+		t.Fatalf("the token on replica two before: %d", st)
+	}
+	if st := get(one, admin, "DELETE", "/v1/tokens/"+p.TokenID); st != http.StatusNoContent {
+		t.Fatalf("revoking on replica one: %d", st)
+	}
+	start := time.Now()
+	for get(two, victim, "GET", "/v1/tournaments") != http.StatusUnauthorized {
+		if time.Since(start) > 2*time.Second {
+			t.Fatal("replica two still accepts the revoked token 2 s later (its cache did not hear the revocation)")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Logf("refused on replica two %v after the revocation on replica one", time.Since(start).Round(time.Millisecond))
 }

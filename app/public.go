@@ -339,6 +339,9 @@ type publicEntry struct {
 func newPublicCache(bus *events.Bus) *publicCache {
 	c := &publicCache{bus: bus, now: time.Now, entries: map[string]*publicEntry{}, seq: map[string]uint64{}}
 	bus.OnEvent(func(e events.Event) {
+		if e.Kind == events.TokenRevoked {
+			return // no tournament's pages change
+		}
 		c.mu.Lock()
 		defer c.mu.Unlock()
 		if e.Tournament == "" {

@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"errors"
+	"segnapunti/events"
 
 	"segnapunti/domain"
 	"segnapunti/store"
@@ -20,7 +21,7 @@ func (a *App) Tokens(ctx context.Context, p Principal) ([]store.TokenInfo, error
 // RevokeToken deletes a token p may revoke: an admin any token, a club its
 // own club's. Another club's token is not found, exactly as an unknown id,
 // so ids cannot be probed. The revoked token is refused from the next
-// request on (the API drops it from its cache).
+// request on, on every replica (the API caches hear events.TokenRevoked).
 func (a *App) RevokeToken(ctx context.Context, p Principal, id string) (store.TokenInfo, error) {
 	club, err := TokenScope(p)
 	if err != nil {
@@ -42,5 +43,8 @@ func (a *App) RevokeToken(ctx context.Context, p Principal, id string) (store.To
 	} else if err != nil {
 		return store.TokenInfo{}, err
 	}
+	// Every replica's authentication cache forgets it (this process's at
+	// once, inside Publish; the others when the notification arrives).
+	a.bus.Publish(ctx, events.Event{Kind: events.TokenRevoked, Token: id})
 	return info, nil
 }

@@ -33,6 +33,10 @@ const (
 	// Resync is delivered to every subscriber when events may have been
 	// missed (the listening connection was lost and is back): read again.
 	Resync Kind = "resync"
+	// TokenRevoked: an API token was revoked (Token says which; no
+	// tournament). Every replica's authentication cache forgets it, so
+	// that the revocation takes effect at once everywhere (issue 10).
+	TokenRevoked Kind = "token"
 )
 
 // Event is one change of one tournament.
@@ -41,6 +45,7 @@ type Event struct {
 	Kind       Kind   `json:"k"`
 	Round      int    `json:"r,omitempty"`
 	Table      int    `json:"n,omitempty"`
+	Token      string `json:"tok,omitempty"` // TokenRevoked: the token's id
 }
 
 // Channel is the PostgreSQL channel of the events.
@@ -68,6 +73,7 @@ type Bus struct {
 	mu        sync.Mutex
 	subs      map[string]map[*subscriber]struct{}
 	hooks     []func(Event)
+	holds     int    // Hold calls not yet released: listen without subscribers
 	listening bool   // the listening connection is up (always, in-process)
 	epoch     uint64 // bumped whenever listening starts or stops
 	stop      context.CancelFunc
@@ -153,14 +159,51 @@ func (b *Bus) Subscribe(tournament string) (<-chan Event, func()) {
 		b.subs[tournament] = map[*subscriber]struct{}{}
 	}
 	b.subs[tournament][s] = struct{}{}
+	b.startListening()
+	b.mu.Unlock()
+	var once sync.Once
+	return s.ch, func() { once.Do(func() { b.unsubscribe(tournament, s) }) }
+}
+
+// startListening starts the listening connection if the events travel
+// through the database and nobody listens yet. Called under b.mu.
+func (b *Bus) startListening() {
 	if b.remote != nil && b.stop == nil {
 		ctx, cancel := context.WithCancel(context.Background())
 		b.stop, b.done = cancel, make(chan struct{})
 		go b.listen(ctx, b.done)
 	}
-	b.mu.Unlock()
+}
+
+// Hold keeps the bus listening while nobody subscribes, so that the hooks
+// (OnEvent) hear the other replicas' events all the time — what an
+// authentication cache needs to hear a revocation. release undoes it.
+func (b *Bus) Hold() (release func()) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.closed {
+		return func() {}
+	}
+	b.holds++
+	b.startListening()
 	var once sync.Once
-	return s.ch, func() { once.Do(func() { b.unsubscribe(tournament, s) }) }
+	return func() {
+		once.Do(func() {
+			b.mu.Lock()
+			defer b.mu.Unlock()
+			b.holds--
+			b.stopIfUnused()
+		})
+	}
+}
+
+// stopIfUnused gives the listening connection back when nobody in this
+// process listens. Called under b.mu.
+func (b *Bus) stopIfUnused() {
+	if len(b.subs) == 0 && b.holds == 0 && b.stop != nil {
+		b.stop()
+		b.stop = nil
+	}
 }
 
 func (b *Bus) unsubscribe(tournament string, s *subscriber) {
@@ -174,11 +217,7 @@ func (b *Bus) unsubscribe(tournament string, s *subscriber) {
 		delete(b.subs, tournament)
 	}
 	close(s.ch)
-	if len(b.subs) == 0 && b.stop != nil {
-		// Nobody listens in this process: give the connection back.
-		b.stop()
-		b.stop = nil
-	}
+	b.stopIfUnused()
 }
 
 // Close ends every subscription (open event streams end cleanly), stops

@@ -162,3 +162,41 @@ func TestStreamNames(t *testing.T) {
 		}
 	}
 }
+
+// Hold keeps a bus listening without subscribers, so that its hooks hear
+// the other replicas all the time: a token revoked on replica one
+// (TokenRevoked, no tournament) reaches replica two's hooks; released,
+// the listening connection is given back.
+func TestBusHoldListensForTheHooksPostgres(t *testing.T) {
+	url := dbtest.PostgresURL(t)
+	one, two := events.New(openReplica(t, url), nil), events.New(openReplica(t, url), nil)
+	t.Cleanup(one.Close)
+	t.Cleanup(two.Close)
+	heard := make(chan events.Event, 8)
+	two.OnEvent(func(e events.Event) {
+		if e.Kind == events.TokenRevoked {
+			heard <- e
+		}
+	})
+	release := two.Hold()
+	waitListening(t, two)
+	one.Publish(context.Background(), events.Event{Kind: events.TokenRevoked, Token: "k_abc"})
+	select {
+	case e := <-heard:
+		if e != (events.Event{Kind: events.TokenRevoked, Token: "k_abc"}) {
+			t.Errorf("heard %+v", e)
+		}
+	case <-time.After(2 * time.Second):
+		t.Fatal("replica two's hooks did not hear the revocation within 2 s")
+	}
+	release()
+	release() // twice is once
+	for start := time.Now(); ; time.Sleep(10 * time.Millisecond) {
+		if on, _ := two.Listening(); !on {
+			break
+		}
+		if time.Since(start) > 5*time.Second {
+			t.Fatal("still listening after the hold was released")
+		}
+	}
+}

@@ -156,14 +156,16 @@ type wire struct {
 	Kind       Kind           `json:"k"`
 	Round      int            `json:"r,omitempty"`
 	Table      int            `json:"n,omitempty"`
+	Token      string         `json:"tok,omitempty"`
 	Events     []batchedEvent `json:"e,omitempty"`
 }
 
 // batchedEvent is an event inside a payload, of its tournament.
 type batchedEvent struct {
-	Kind  Kind `json:"k"`
-	Round int  `json:"r,omitempty"`
-	Table int  `json:"n,omitempty"`
+	Kind  Kind   `json:"k"`
+	Round int    `json:"r,omitempty"`
+	Table int    `json:"n,omitempty"`
+	Token string `json:"tok,omitempty"`
 }
 
 // encodeBatch packs the events into payloads of at most limit bytes: the
@@ -199,7 +201,7 @@ func encodeTournament(t string, list []Event, limit int, unsent []Event) (out []
 		switch n {
 		case 0:
 		case 1:
-			single, _ := json.Marshal(wire{Tournament: first.Tournament, Kind: first.Kind, Round: first.Round, Table: first.Table})
+			single, _ := json.Marshal(wire{Tournament: first.Tournament, Kind: first.Kind, Round: first.Round, Table: first.Table, Token: first.Token})
 			out = append(out, string(single))
 		default:
 			out = append(out, string(buf)+tail)
@@ -207,7 +209,7 @@ func encodeTournament(t string, list []Event, limit int, unsent []Event) (out []
 		n = 0
 	}
 	for _, e := range list {
-		item, err := json.Marshal(batchedEvent{Kind: e.Kind, Round: e.Round, Table: e.Table})
+		item, err := json.Marshal(batchedEvent{Kind: e.Kind, Round: e.Round, Table: e.Table, Token: e.Token})
 		if err != nil {
 			unsent = append(unsent, e)
 			continue
@@ -216,7 +218,7 @@ func encodeTournament(t string, list []Event, limit int, unsent []Event) (out []
 			emit()
 		}
 		if n == 0 {
-			if single, _ := json.Marshal(wire{Tournament: t, Kind: e.Kind, Round: e.Round, Table: e.Table}); len(single) > limit {
+			if single, _ := json.Marshal(wire{Tournament: t, Kind: e.Kind, Round: e.Round, Table: e.Table, Token: e.Token}); len(single) > limit {
 				unsent = append(unsent, e)
 				continue
 			}
@@ -233,23 +235,23 @@ func encodeTournament(t string, list []Event, limit int, unsent []Event) (out []
 
 // decodePayload reads a notification: one event (every version sends
 // that) or several of one tournament ("e"). ok is false when it is
-// neither, or names no tournament (only a Resync of everything names
-// none).
+// neither, or names no tournament (only a Resync of everything and token
+// revocations name none).
 func decodePayload(p string) (list []Event, ok bool) {
 	var w wire
 	if err := json.Unmarshal([]byte(p), &w); err != nil {
 		return nil, false
 	}
 	if len(w.Events) == 0 {
-		e := Event{Tournament: w.Tournament, Kind: w.Kind, Round: w.Round, Table: w.Table}
-		return []Event{e}, e.Tournament != "" || e.Kind == Resync
-	}
-	if w.Tournament == "" {
-		return nil, false
+		e := Event{Tournament: w.Tournament, Kind: w.Kind, Round: w.Round, Table: w.Table, Token: w.Token}
+		return []Event{e}, e.Tournament != "" || e.Kind == Resync || (e.Kind == TokenRevoked && e.Token != "")
 	}
 	list = make([]Event, len(w.Events))
 	for i, b := range w.Events {
-		list[i] = Event{Tournament: w.Tournament, Kind: b.Kind, Round: b.Round, Table: b.Table}
+		list[i] = Event{Tournament: w.Tournament, Kind: b.Kind, Round: b.Round, Table: b.Table, Token: b.Token}
+		if w.Tournament == "" && (b.Kind != TokenRevoked || b.Token == "") {
+			return nil, false // only revocations travel without a tournament
+		}
 	}
 	return list, true
 }

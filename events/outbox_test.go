@@ -123,6 +123,40 @@ func TestFold(t *testing.T) {
 	}
 }
 
+// Revocations travel without a tournament, one or several; no other
+// event does.
+func TestDecodeTokenRevocations(t *testing.T) {
+	for _, tc := range []struct {
+		payload string
+		want    []Event
+	}{
+		{`{"t":"","k":"token","tok":"k_1"}`, []Event{{Kind: TokenRevoked, Token: "k_1"}}},
+		{`{"t":"","k":"resync","e":[{"k":"token","tok":"k_1"},{"k":"token","tok":"k_2"}]}`, []Event{{Kind: TokenRevoked, Token: "k_1"}, {Kind: TokenRevoked, Token: "k_2"}}},
+		{`{"t":"","k":"token"}`, nil},
+		{`{"t":"","k":"sheet","r":1}`, nil},
+		{`{"t":"","k":"resync","e":[{"k":"token","tok":"k_1"},{"k":"sheet"}]}`, nil},
+	} {
+		got, ok := decodePayload(tc.payload)
+		if ok != (tc.want != nil) || fmt.Sprint(got) != fmt.Sprint(tc.want) && tc.want != nil {
+			t.Errorf("%s: %v %v, want %v", tc.payload, got, ok, tc.want)
+		}
+	}
+	// Packed and read back.
+	list := []Event{{Kind: TokenRevoked, Token: "k_1"}, {Tournament: "t_1", Kind: Sheet, Round: 1, Table: 2}, {Kind: TokenRevoked, Token: "k_2"}}
+	payloads, unsent := encodeBatch(list, maxPayload)
+	var back []Event
+	for _, p := range payloads {
+		l, ok := decodePayload(p)
+		if !ok {
+			t.Fatalf("%s does not read back", p)
+		}
+		back = append(back, l...)
+	}
+	if len(unsent) > 0 || len(back) != 3 {
+		t.Errorf("packed %v as %v, read back %v", list, payloads, back)
+	}
+}
+
 // FuzzDecodePayload: a notification is text from the database, sent by
 // any replica (of this version or an older one): decoding never panics,
 // and what it accepts packs and reads back as the same events.
@@ -130,7 +164,8 @@ func FuzzDecodePayload(f *testing.F) {
 	for _, s := range []string{
 		`{"t":"t_1","k":"sheet","r":1,"n":2}`,
 		`{"t":"t_1","k":"resync","e":[{"k":"sheet","r":1,"n":2},{"k":"round","r":2}]}`,
-		`{"k":"resync"}`, `[]`, `{"t":"","e":[{}]}`, `{"t":"t","e":null}`, "\xff", `{"t":"t_1","k":"sheet","r":1e99}`,
+		`{"k":"resync"}`, `[]`, `{"t":"","e":[{}]}`, `{"t":"","k":"token","tok":"k_1"}`,
+		`{"t":"","k":"resync","e":[{"k":"token","tok":"k_1"},{"k":"token","tok":"k_2"}]}`, `{"t":"","k":"token"}`, `{"t":"t","e":null}`, "\xff", `{"t":"t_1","k":"sheet","r":1e99}`,
 	} {
 		f.Add(s)
 	}

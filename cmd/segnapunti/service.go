@@ -125,6 +125,10 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
 	srv.RegisterOnShutdown(ops.Close) // open event streams end, the listener stops
+	// Listen to the other replicas all the time (one connection on
+	// PostgreSQL), not only while a live page is open: a token revoked
+	// on another replica is forgotten here at once.
+	ops.Events().Hold()
 	log.Info("segnapunti listening", "addr", ln.Addr().String(), "database", st.Dialect())
 	// UI.md §2: on first run, one line with the one-time link that creates
 	// the first admin.
