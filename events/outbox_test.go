@@ -88,14 +88,7 @@ func TestEncodeBatchForOlderReplicas(t *testing.T) {
 			t.Errorf("payload %d (%s): the previous version reads %+v %v, want %+v", i, out[i], got, ok, want)
 		}
 	}
-	var back []Event
-	for _, p := range out {
-		l, ok := decodePayload(p)
-		if !ok {
-			t.Fatalf("%s not read", p)
-		}
-		back = append(back, l...)
-	}
+	back := readBack(t, out)
 	want := []Event{batch[0], batch[2], batch[1]}
 	if fmt.Sprint(back) != fmt.Sprint(want) {
 		t.Errorf("read back %v, want %v", back, want)
@@ -144,6 +137,15 @@ func TestDecodeTokenRevocations(t *testing.T) {
 	// Packed and read back.
 	list := []Event{{Kind: TokenRevoked, Token: "k_1"}, {Tournament: "t_1", Kind: Sheet, Round: 1, Table: 2}, {Kind: TokenRevoked, Token: "k_2"}}
 	payloads, unsent := encodeBatch(list, maxPayload)
+	back := readBack(t, payloads)
+	if len(unsent) > 0 || len(back) != 3 {
+		t.Errorf("packed %v as %v, read back %v", list, payloads, back)
+	}
+}
+
+// readBack decodes payloads, each of which must read.
+func readBack(t *testing.T, payloads []string) []Event {
+	t.Helper()
 	var back []Event
 	for _, p := range payloads {
 		l, ok := decodePayload(p)
@@ -152,9 +154,7 @@ func TestDecodeTokenRevocations(t *testing.T) {
 		}
 		back = append(back, l...)
 	}
-	if len(unsent) > 0 || len(back) != 3 {
-		t.Errorf("packed %v as %v, read back %v", list, payloads, back)
-	}
+	return back
 }
 
 // FuzzDecodePayload: a notification is text from the database, sent by
