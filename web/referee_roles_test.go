@@ -234,15 +234,21 @@ func TestRefereePagesOfferOnlyAllowedActions(t *testing.T) {
 	}
 }
 
+// refereeAtTableOne is a referee world on the embedded database with its
+// referee signed in, and the correction path of round 1, table 1.
+func refereeAtTableOne(t *testing.T) (refereeWorld, *pageClient, string) {
+	t.Helper()
+	site := startSite(t, dbtest.SQLite(t))
+	w := newRefereeWorld(t, site.Store, "fitab-2025", false)
+	pw := site.createPerson(t, domain.RoleReferee, "anna.rossi", "")
+	return w, signInClient(t, site, "anna.rossi", pw), "/tournaments/" + w.tid + "/rounds/1/tables/1/correct"
+}
+
 // Bad input to the correction form is a 422 naming the field next to
 // its input (aria-invalid, aria-describedby), never a 500, and nothing is
 // written.
 func TestRefereeCorrectionFormRefusesBadInput(t *testing.T) {
-	site := startSite(t, dbtest.SQLite(t))
-	w := newRefereeWorld(t, site.Store, "fitab-2025", false)
-	pw := site.createPerson(t, domain.RoleReferee, "anna.rossi", "")
-	pc := signInClient(t, site, "anna.rossi", pw)
-	path := "/tournaments/" + w.tid + "/rounds/1/tables/1/correct"
+	w, pc, path := refereeAtTableOne(t)
 	for _, tc := range []struct {
 		name  string
 		form  url.Values
@@ -282,11 +288,7 @@ func TestRefereeCorrectionFormRefusesBadInput(t *testing.T) {
 // 20): the correction form offers each hand's running total beside the
 // computed one, and applying a corrected one stores it.
 func TestRefereeCorrectsARunningTotal(t *testing.T) {
-	site := startSite(t, dbtest.SQLite(t))
-	w := newRefereeWorld(t, site.Store, "fitab-2025", false)
-	pw := site.createPerson(t, domain.RoleReferee, "anna.rossi", "")
-	pc := signInClient(t, site, "anna.rossi", pw)
-	path := "/tournaments/" + w.tid + "/rounds/1/tables/1/correct"
+	w, pc, path := refereeAtTableOne(t)
 	_, page := pc.get(path)
 	if !strings.Contains(page, `name="hands.0.ns.running_total"`) || !strings.Contains(page, `data-computed="hands.0.ns.running_total"`) {
 		t.Fatal("the correction form has no running total with its computed value")
