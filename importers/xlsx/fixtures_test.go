@@ -16,7 +16,8 @@ import (
 
 // The LibreOffice-made workbooks of ../shared/fixtures and what a correct
 // import of each must report (expected.json, field "must"), copied into
-// testdata so the tests do not depend on where the checkout sits.
+// testdata so the tests do not depend on where the checkout sits; and the
+// same workbooks saved again by Gnumeric (testdata/gnumeric).
 
 const fixturesDir = "testdata/libreoffice"
 
@@ -155,10 +156,17 @@ var sheetCmp = []cmp.Option{
 	cmp.Comparer(func(a, b domain.VPTable) bool { return a.ID() == b.ID() }),
 }
 
-func TestLibreOfficeFixtures(t *testing.T) {
+func TestLibreOfficeFixtures(t *testing.T) { testFixtures(t, fixturesDir) }
+
+// The same workbooks opened in Gnumeric 1.12.55 and saved again as .xlsx
+// (`ssconvert`): another writer's XML (its own styles, shared strings,
+// number formats), the same expectations.
+func TestGnumericFixtures(t *testing.T) { testFixtures(t, "testdata/gnumeric") }
+
+func testFixtures(t *testing.T, dir string) {
 	for _, ef := range loadExpected(t) {
 		t.Run(ef.File, func(t *testing.T) {
-			wb, err := ReadFile(filepath.Join(fixturesDir, ef.File), Options{})
+			wb, err := ReadFile(filepath.Join(dir, ef.File), Options{})
 			if p, ok := isPanic(err); ok {
 				t.Fatalf("panic: %v\n%s", p.value, p.stack)
 			}
