@@ -27,7 +27,6 @@ const (
 	SourcePut        = "put"
 	SourceImport     = "import"
 	SourceCorrection = "correction"
-	SourceHands      = "hands"
 	SourceUndo       = "undo" // the undo of an import replaced or removed it
 )
 
