@@ -25,6 +25,7 @@ var messagesCommon = map[string]msg{
 	"home.welcome":        {"Benvenuto, %s.", "Welcome, %s."},
 	"home.no_tournaments": {"Nessun torneo da mostrare per ora.", "No tournaments to show yet."},
 	"form.required":       {"Campo obbligatorio.", "Required."},
+	"form.score_range":    {"Fuori misura: un punteggio sta tra -100.000 e 100.000.", "Out of range: a score lies between -100,000 and 100,000."},
 	"form.save":           {"Salva", "Save"},
 	"form.errors":         {"Controlla i campi segnalati.", "Please check the fields marked."},
 }

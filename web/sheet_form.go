@@ -1,6 +1,7 @@
 package web
 
 import (
+	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -8,6 +9,7 @@ import (
 
 	"segnapunti/app"
 	"segnapunti/domain"
+	"segnapunti/web/form"
 )
 
 // The sheet form (UI.md §5): one row per hand, inputs named after the JSON
@@ -69,9 +71,6 @@ func sheetValuesOf(sh domain.Sheet) sheetValues {
 	return v
 }
 
-// maxScore bounds a typed number: no Burraco score comes near it.
-const maxScore = 100000
-
 // sheetParts turns the typed values into hands and the written result.
 // A hand counts up to the last row with anything typed; in a counted hand
 // base and points are required when strict (saving), and count as 0 while
@@ -87,8 +86,12 @@ func (v sheetValues) sheetParts(lang Lang, planned int, strict bool) ([]domain.H
 			return nil
 		}
 		n, err := strconv.Atoi(s)
-		if err != nil || n > maxScore || n < -maxScore {
+		if err != nil && !errors.Is(err, strconv.ErrRange) {
 			errs[name] = translate(lang, "secretary.whole_number")
+			return nil
+		}
+		if err != nil || n > form.MaxScore || n < -form.MaxScore {
+			errs[name] = translate(lang, "form.score_range")
 			return nil
 		}
 		return &n

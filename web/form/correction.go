@@ -72,9 +72,9 @@ func ParseCorrection(w http.ResponseWriter, r *http.Request) (Correction, Errors
 			f.Values[name] = nil
 			continue
 		}
-		n, err := strconv.Atoi(s)
-		if err != nil || n < -100000 || n > 100000 {
-			errs[name] = "referee.err_number"
+		n, err := score(s)
+		if err != nil {
+			errs[name] = scoreError(err, "referee.err_number")
 			continue
 		}
 		f.Values[name] = &n

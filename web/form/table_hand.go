@@ -1,6 +1,7 @@
 package form
 
 import (
+	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -44,9 +45,9 @@ func ParseTableHand(w http.ResponseWriter, r *http.Request) (TableHand, Errors, 
 	for _, l := range domain.Lines {
 		for _, part := range []string{"base", "points"} {
 			field := name(l.String() + "." + part)
-			n, err := strconv.Atoi(value(r, field))
+			n, err := score(value(r, field))
 			if err != nil {
-				errs[field] = "table.number_required"
+				errs[field] = scoreError(err, "table.number_required")
 				continue
 			}
 			if part == "base" {
@@ -57,15 +58,46 @@ func ParseTableHand(w http.ResponseWriter, r *http.Request) (TableHand, Errors, 
 		}
 		field := name(l.String() + ".total")
 		if s := value(r, field); s != "" {
-			n, err := strconv.Atoi(s)
+			n, err := score(s)
 			if err != nil {
-				errs[field] = "table.number_required"
+				errs[field] = scoreError(err, "table.number_required")
 				continue
 			}
 			f.Hand.Lines[l].Total = &n
 		}
 	}
 	return f, errs, nil
+}
+
+// MaxScore bounds every typed score (base, points, totals): no Burraco
+// score comes near it, and the API refuses the same (sheetjson.MaxScore).
+const MaxScore = 100000
+
+// errScoreRange: a whole number, but no score.
+var errScoreRange = errors.New("out of range")
+
+// score reads a typed score: a whole number within ±MaxScore.
+func score(s string) (int, error) {
+	n, err := strconv.Atoi(s)
+	if errors.Is(err, strconv.ErrRange) {
+		return 0, errScoreRange // digits, but beyond any integer
+	}
+	if err != nil {
+		return 0, err
+	}
+	if n < -MaxScore || n > MaxScore {
+		return 0, errScoreRange
+	}
+	return n, nil
+}
+
+// scoreError is the message id of a refused score: out of range, or
+// notNumber (the form's own wording) when it is no whole number.
+func scoreError(err error, notNumber string) string {
+	if errors.Is(err, errScoreRange) {
+		return "form.score_range"
+	}
+	return notNumber
 }
 
 // TableConfirm is a line's signature: line and entrant number.
