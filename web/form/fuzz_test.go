@@ -1,6 +1,7 @@
 package form
 
 import (
+	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"strings"
@@ -31,6 +32,13 @@ func TestTableHandRefusesAbsurdNumbers(t *testing.T) {
 	}
 }
 
+// rawPost is a form post of body as it came, well formed or not.
+func rawPost(body string) (*httptest.ResponseRecorder, *http.Request) {
+	r := httptest.NewRequest("POST", "/", strings.NewReader(body))
+	r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	return httptest.NewRecorder(), r
+}
+
 // FuzzParseTableHand: whatever a phone posts, the hand form never panics,
 // and what it accepts is a hand of index 0..3 whose numbers are scores.
 func FuzzParseTableHand(f *testing.F) {
@@ -39,9 +47,7 @@ func FuzzParseTableHand(f *testing.F) {
 	f.Add("index=9&idem=k")
 	f.Add("%zz")
 	f.Fuzz(func(t *testing.T, body string) {
-		r := httptest.NewRequest("POST", "/", strings.NewReader(body))
-		r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-		h, errs, err := ParseTableHand(httptest.NewRecorder(), r)
+		h, errs, err := ParseTableHand(rawPost(body))
 		if err != nil || len(errs) > 0 {
 			return
 		}
@@ -68,9 +74,7 @@ func FuzzParseCorrection(f *testing.F) {
 	f.Add("version=0&hands.0.ns.running_total=99999999999&written.ns.mp=")
 	f.Add("version=2&hands.999.eo.base=1&hands.1000.eo.base=1&x.y=3")
 	f.Fuzz(func(t *testing.T, body string) {
-		r := httptest.NewRequest("POST", "/", strings.NewReader(body))
-		r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-		c, _, err := ParseCorrection(httptest.NewRecorder(), r)
+		c, _, err := ParseCorrection(rawPost(body))
 		if err != nil {
 			return
 		}
