@@ -310,7 +310,7 @@ func TestSeatingFieldsAreSelects(t *testing.T) {
 	_, c, tid := seededSecretary(t)
 	base := "/tournaments/" + tid
 	_, page := c.get(base + "/rounds/new")
-	for _, name := range []string{"ns", "eo"} {
+	for _, name := range []string{"table", "ns", "eo"} {
 		if tag := inputTag(t, page, name); !strings.HasPrefix(tag, "<select") {
 			t.Errorf("the %s field is not a select: %s", name, tag)
 		}
@@ -319,9 +319,12 @@ func TestSeatingFieldsAreSelects(t *testing.T) {
 		t.Error("a small field's form still carries the datalist")
 	}
 	_, page = c.post(base+"/rounds/new", url.Values{"number": {"2"}, "hands_planned": {"3"}, "phase": {"mitchell"},
-		"table": {"1"}, "ns": {"1"}, "eo": {"99"}})
+		"table": {"40"}, "ns": {"1"}, "eo": {"99"}})
 	if !strings.Contains(page, `<option value="99" selected>99</option>`) {
 		t.Error("the refused form does not show the unknown number sent")
+	}
+	if !strings.Contains(page, `<option value="40" selected>40</option>`) {
+		t.Error("the refused form does not show the table number sent")
 	}
 	if !regexp.MustCompile(`<option value="1" selected>1 · `).MatchString(page) {
 		t.Error("the refused form does not keep entrant 1 selected")

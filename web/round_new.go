@@ -31,10 +31,11 @@ type roundNewPage struct {
 	TableHead string // the table column's head, shown above its field on a phone
 	Byes      map[string]bool
 	Errs      fieldErrors
-	// Selects: the line fields are selects (a field tournament); else
-	// text fields sharing the datalist.
+	// Selects: the table and line fields are selects (a field
+	// tournament); else number and text fields sharing the datalist.
 	Selects bool
 	Choices []seatChoice // the entrants as the fields offer them
+	Tables  []string     // the table numbers the table selects offer
 }
 
 // seatingSelectLimit is the most entrants whose seating form has a
@@ -52,9 +53,12 @@ type seatChoice struct{ ID, Label string }
 type seatingRow struct {
 	I             int
 	Table, NS, EO string
-	NS2, EO2      string     // individual: the lines' second players
-	TableLabel    string     // the table field's label, made once in Go (a row per table)
-	Cells         []seatCell // NS then EO (individual: ns, ns2, eo, eo2)
+	// TableUnknown: Table is not among the offered numbers (a refused
+	// form sent it back); the select offers it too.
+	TableUnknown bool
+	NS2, EO2     string     // individual: the lines' second players
+	TableLabel   string     // the table field's label, made once in Go (a row per table)
+	Cells        []seatCell // NS then EO (individual: ns, ns2, eo, eo2)
 }
 
 // N is the row's number as people count (1-based).
@@ -119,6 +123,10 @@ func (s *Server) renderRoundNew(w http.ResponseWriter, r *http.Request, status i
 	table, ns, eo := translate(lang, "secretary.table"), translate(lang, "secretary.ns"), translate(lang, "secretary.eo")
 	data.Heads, data.TableHead = []string{ns, eo}, table
 	data.Selects = len(d.Entrants) <= seatingSelectLimit
+	// Table numbers 1..rows (one more table than rows cannot be seated).
+	for n := 1; n <= len(data.Rows); n++ {
+		data.Tables = append(data.Tables, strconv.Itoa(n))
+	}
 	known := make(map[string]bool, len(d.Entrants))
 	data.Choices = make([]seatChoice, len(d.Entrants))
 	for i, e := range d.Entrants {
@@ -137,6 +145,9 @@ func (s *Server) renderRoundNew(w http.ResponseWriter, r *http.Request, status i
 		at := "tables." + strconv.Itoa(row.I) + "."
 		which := " (" + translate(lang, "secretary.row", row.N()) + ")"
 		row.TableLabel = table + which
+		if n, err := strconv.Atoi(row.Table); row.Table != "" && (err != nil || n < 1 || n > len(data.Rows)) {
+			row.TableUnknown = true
+		}
 		cell := func(line, name, cur, key, label string) seatCell {
 			return seatCell{Line: line, Name: name, Cur: cur, Key: key, Label: label + which, Head: label, Unknown: cur != "" && !known[cur]}
 		}
