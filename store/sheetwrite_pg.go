@@ -218,25 +218,7 @@ func (db *DB) pgPutSheet(ctx context.Context, key sheetKey, row *sheetRow, hands
 	if ifVersion > 0 {
 		args = append(args, ifVersion)
 	}
-	var written bool
-	err := db.withPgx(ctx, func(pc *pgx.Conn) error {
-		var b pgx.Batch
-		b.Queue(pgLockSheetSQL, key.tournament, key.round, key.table)
-		b.Queue(pgWriteSheet[[2]bool{open, ifVersion > 0}], args...)
-		br := pc.SendBatch(ctx, &b)
-		_, err := br.Exec()
-		if err == nil {
-			err = br.QueryRow().Scan(&row.ID, &row.Version)
-			written = err == nil
-			if errors.Is(err, pgx.ErrNoRows) {
-				err = nil
-			}
-		}
-		if cerr := br.Close(); err == nil {
-			err = cerr
-		}
-		return err
-	})
+	written, err := db.pgLockedWrite(ctx, key, pgWriteSheet[[2]bool{open, ifVersion > 0}], args, &row.ID, &row.Version)
 	switch {
 	case err != nil:
 		return pgWriteError(err)

@@ -76,20 +76,28 @@ type importFindingView struct {
 const importBodyOverhead = 64 << 10
 
 func (s *Server) importShow(w http.ResponseWriter, r *http.Request) {
-	t, err := s.app.ImportTournament(r.Context(), s.caller(r), r.PathValue("tid"))
-	if err != nil {
-		s.operationFailed(w, r, err)
-		return
-	}
-	data, err := s.importData(r, t)
-	if err != nil {
-		s.operationFailed(w, r, err)
+	data, ok := s.importPageOf(w, r, r.PathValue("tid"))
+	if !ok {
 		return
 	}
 	if id, err := strconv.ParseInt(r.URL.Query().Get("undone"), 10, 64); err == nil && id > 0 {
 		data.Message = "secretary.import_undone"
 	}
 	s.render(w, r, http.StatusOK, "import_show", data)
+}
+
+// importPageOf reads tournament tid as the caller may import into it and
+// the page's data; on a failure it has answered, and ok is false.
+func (s *Server) importPageOf(w http.ResponseWriter, r *http.Request, tid string) (data *importPage, ok bool) {
+	t, err := s.app.ImportTournament(r.Context(), s.caller(r), tid)
+	if err == nil {
+		data, err = s.importData(r, t)
+	}
+	if err != nil {
+		s.operationFailed(w, r, err)
+		return nil, false
+	}
+	return data, true
 }
 
 func (s *Server) importData(r *http.Request, t domain.Tournament) (*importPage, error) {
@@ -131,14 +139,8 @@ func (s *Server) importUndo(w http.ResponseWriter, r *http.Request) {
 		seeOther(w, r, "/tournaments/"+url.PathEscape(tid)+"/imports?undone="+strconv.FormatInt(id, 10)+"#import-list")
 		return
 	}
-	t, terr := s.app.ImportTournament(r.Context(), p, tid)
-	if terr != nil {
-		s.operationFailed(w, r, terr)
-		return
-	}
-	data, derr := s.importData(r, t)
-	if derr != nil {
-		s.operationFailed(w, r, derr)
+	data, ok := s.importPageOf(w, r, tid)
+	if !ok {
 		return
 	}
 	data.Error = "secretary.import_undo_changed"
@@ -188,14 +190,8 @@ func (s *Server) importRun(w http.ResponseWriter, r *http.Request) {
 	res, err := s.app.RunImport(r.Context(), p, tid, read, app.ImportOptions{Replace: replace})
 	var wr *app.WouldReplaceError
 	if err == nil || errors.As(err, &wr) {
-		t, terr := s.app.ImportTournament(r.Context(), p, tid)
-		if terr != nil {
-			s.operationFailed(w, r, terr)
-			return
-		}
-		data, derr := s.importData(r, t)
-		if derr != nil {
-			s.operationFailed(w, r, derr)
+		data, ok := s.importPageOf(w, r, tid)
+		if !ok {
 			return
 		}
 		if wr != nil {
@@ -236,14 +232,8 @@ func (s *Server) importRun(w http.ResponseWriter, r *http.Request) {
 		s.operationFailed(w, r, err)
 		return
 	}
-	t, terr := s.app.ImportTournament(r.Context(), p, tid)
-	if terr != nil {
-		s.operationFailed(w, r, terr)
-		return
-	}
-	data, derr := s.importData(r, t)
-	if derr != nil {
-		s.operationFailed(w, r, derr)
+	data, ok := s.importPageOf(w, r, tid)
+	if !ok {
 		return
 	}
 	data.FileErr = fileErr
