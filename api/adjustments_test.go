@@ -170,6 +170,13 @@ func TestAdjustmentsAndStandings(t *testing.T) {
 		if after != 1 {
 			t.Errorf("after_round %d, want 1", after)
 		}
+		// Round 2's awarded match (14 VP) is not counted yet: 3 has
+		// 24 − 14 = 10 VP after round 1.
+		for _, r := range st {
+			if r.Entrant == "3" && r.VP != 10 {
+				t.Errorf("entrant 3 after round 1: %d VP, want 10 (round 2 not counted)", r.VP)
+			}
+		}
 		after, st = w.standingsAfter(tid, 2, w.fed)
 		if after != 2 {
 			t.Errorf("after_round %d, want 2", after)

@@ -1,7 +1,6 @@
 package api
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -378,22 +377,4 @@ func (s *server) getCorrection(c *gin.Context) {
 		return
 	}
 	ok200(c, toCorrectionJSON(rec))
-}
-
-// sheetCorrections is the correction history of one sheet, oldest first,
-// for GET .../sheet (API §4).
-func (s *server) sheetCorrections(ctx context.Context, tid string, round, table int) ([]json.RawMessage, error) {
-	list, err := s.db.ListCorrections(ctx, tid, store.CorrectionFilter{Round: round, Table: table})
-	if err != nil {
-		return nil, err
-	}
-	out := make([]json.RawMessage, 0, len(list))
-	for _, rec := range list {
-		b, err := json.Marshal(toCorrectionJSON(rec))
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, b)
-	}
-	return out, nil
 }

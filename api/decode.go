@@ -67,19 +67,6 @@ func (v *jsonValue) field(key string) *jsonValue {
 	return nil
 }
 
-// setDefault gives an object's key a value when it is absent or null.
-func (v *jsonValue) setDefault(key string, val *jsonValue) {
-	for i, k := range v.keys {
-		if k == key {
-			if v.items[i].kind == jsonNull {
-				v.items[i] = val
-			}
-			return
-		}
-	}
-	v.set(key, val)
-}
-
 // set adds a key to an object; callers only add keys that are absent.
 func (v *jsonValue) set(key string, val *jsonValue) {
 	v.keys = append(v.keys, key)

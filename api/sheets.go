@@ -402,6 +402,3 @@ func etagListHas(header, tag string) bool {
 	}
 	return false
 }
-
-// isAbsent: a member left out or null.
-func isAbsent(v *jsonValue) bool { return v == nil || v.kind == jsonNull }

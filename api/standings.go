@@ -1,7 +1,6 @@
 package api
 
 import (
-	"context"
 	"net/http"
 	"sync"
 
@@ -51,13 +50,6 @@ type discrepancyJSON struct {
 type standingsResponse struct {
 	AfterRound int            `json:"after_round"`
 	Standings  []standingJSON `json:"standings"`
-}
-
-// standingsOf is the rows of the tournament's standings after every round
-// with a sheet; the exports call it.
-func (s *server) standingsOf(ctx context.Context, t domain.Tournament) ([]domain.Standing, error) {
-	st, err := s.app.StandingsOf(ctx, t, 0)
-	return st.Rows, err
 }
 
 func toStandingsResponse(st app.StandingsTable) standingsResponse {

@@ -64,7 +64,7 @@ func (a *App) GenerateRound(ctx context.Context, p Principal, tid string, in Gen
 	if in.Seed != nil && system != domain.SystemDraw {
 		errs = append(errs, FieldError{Pointer: "/seed", Detail: "only a draw takes a seed"})
 	}
-	phase := domain.Phase(in.Phase)
+	var phase domain.Phase
 	if in.Phase == "" {
 		phase = domain.PhaseDanese
 		if ph, err := domain.ParsePhase(string(system)); err == nil {

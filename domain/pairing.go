@@ -419,7 +419,11 @@ func danese(req PairingRequest) ([]PairedTable, []string, error) {
 	if len(order)%2 == 1 {
 		rested := restRounds(req.Previous)
 		bye := -1
-		for i := len(order) - 1; i >= 0; i-- {
+		for k := range order {
+			i := k // from the top…
+			if daneseRestFromBottom {
+				i = len(order) - 1 - k // …or from the bottom of the standings
+			}
 			if rested[order[i]] == 0 {
 				bye = i
 				break

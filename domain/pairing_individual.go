@@ -143,7 +143,9 @@ func generateIndividual(req PairingRequest) (PairedRound, error) {
 	if len(candidates) < rest {
 		return PairedRound{}, invalidf("round: %d players must rest but only %d have not rested yet (%s)", rest, len(candidates), restRule(req.Ruleset))
 	}
-	rng.Shuffle(len(candidates), func(i, j int) { candidates[i], candidates[j] = candidates[j], candidates[i] })
+	if individualRestRandom { // else the first in entry order rest
+		rng.Shuffle(len(candidates), func(i, j int) { candidates[i], candidates[j] = candidates[j], candidates[i] })
+	}
 	resting := candidates[:rest]
 	seat := slices.Concat(candidates[rest:], others)
 	tables, cost := h.search(seat, rng)

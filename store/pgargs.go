@@ -46,8 +46,6 @@ func (o *jsonObj) strp(k string, v *string) {
 
 func (o *jsonObj) int(k string, v int) { o.key(k); o.b = strconv.AppendInt(o.b, int64(v), 10) }
 
-func (o *jsonObj) int64(k string, v int64) { o.key(k); o.b = strconv.AppendInt(o.b, v, 10) }
-
 func (o *jsonObj) intp(k string, v *int) {
 	if v == nil {
 		o.null(k)

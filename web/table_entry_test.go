@@ -35,7 +35,9 @@ func TestTablePageWithoutScript(t *testing.T) {
 	if status != 200 || !strings.Contains(body, `data-hand="1"`) || !strings.Contains(body, `name="hands.1.ns.base"`) {
 		t.Fatalf("after a hand: %d\n%.400s", status, body)
 	}
-	status, _ = post("/table/"+code, hand) // the same form again: the key adds it once
+	if status, _ = post("/table/"+code, hand); status != 200 { // the same form again: the key adds it once
+		t.Errorf("the resent form: %d, want the page again", status)
+	}
 	if n := len(apiCall(t, site, "GET", "/v1/tournaments/"+tid+"/rounds/1/tables/1/sheet", club, nil, 200)["sheet"].(map[string]any)["hands"].([]any)); n != 1 {
 		t.Errorf("a resent form stored %d hands, want 1", n)
 	}

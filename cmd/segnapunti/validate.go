@@ -174,12 +174,11 @@ type reportSink interface {
 // jsonSink prints exactly one JSON document: a single report for a single
 // sheet file, {"reports": [...]} for a batch, a workbook or several files.
 type jsonSink struct {
-	w      io.Writer
-	lang   domain.Lang
-	many   bool // several files: always a batch
-	first  *validated
-	batch  *reportjson.BatchWriter
-	closed bool
+	w     io.Writer
+	lang  domain.Lang
+	many  bool // several files: always a batch
+	first *validated
+	batch *reportjson.BatchWriter
 }
 
 func newJSONSink(w io.Writer, lang domain.Lang, many bool) *jsonSink {

@@ -186,13 +186,12 @@ func (d *Decoder) Next() (domain.Sheet, error) {
 		return d.fail(d.syntax(err, "/sheets"))
 	case '{':
 	default:
-		at := d.off() + int64(len(d.dec.UnreadBuffer())) - int64(len(bytes.TrimLeft(d.dec.UnreadBuffer(), " \t\r\n,")))
 		v, err := d.dec.ReadValue()
 		if err != nil {
 			return d.fail(d.syntax(err, prefix))
 		}
 		d.n++
-		at = d.off() - int64(len(v))
+		at := d.off() - int64(len(v))
 		return domain.Sheet{}, d.at(prefix, at, false, "a sheet must be a JSON object, not "+jsonKind(v[0]))
 	}
 	if d.onePass {

@@ -1,7 +1,6 @@
 package sheetjson
 
 import (
-	"bytes"
 	"fmt"
 	"strings"
 
@@ -74,25 +73,3 @@ func pointer(tokens []string) string {
 	}
 	return b.String()
 }
-
-// lineCol is a position in the input.
-type lineCol struct {
-	line int // 1-based
-	// lineStart is the offset of the first byte of the line, in the same
-	// frame as the offsets it is used with.
-	lineStart int64
-}
-
-// advance moves the position over b, which starts at offset at.
-func (lc *lineCol) advance(b []byte, at int64) {
-	if n := bytes.Count(b, newline); n > 0 {
-		lc.line += n
-		lc.lineStart = at + int64(bytes.LastIndexByte(b, '\n')) + 1
-	}
-}
-
-// column is the 1-based byte column of offset at, which must lie on the
-// current line.
-func (lc lineCol) column(at int64) int { return int(at-lc.lineStart) + 1 }
-
-var newline = []byte{'\n'}
