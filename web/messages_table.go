@@ -69,7 +69,7 @@ var messagesTable = map[string]msg{
 
 	"print.title":        {"Stampa del turno", "Print the round"},
 	"print.heading":      {"%s · Turno %d", "%s · Round %d"},
-	"print.help":         {"Stampa su A4. I codici dei tavoli si vedono solo subito dopo averli generati: generarli di nuovo annulla quelli vecchi.", "Print on A4. Table codes show only right after they are issued: issuing again cancels the old ones."},
+	"print.help":         {"Stampa su A4. La prima apertura di questa pagina genera i codici dei tavoli, che si vedono solo allora: stampa subito. Generarli di nuovo annulla quelli vecchi.", "Print on A4. Opening this page the first time issues the table codes, shown only then: print at once. Issuing them again cancels the old ones."},
 	"print.issue":        {"Genera i codici dei tavoli", "Issue the table codes"},
 	"print.print":        {"Stampa", "Print"},
 	"print.codes_issued": {"Codici generati: stampa ora i fogli.", "Codes issued: print the sheets now."},
