@@ -36,7 +36,8 @@ type App struct {
 	bus    *events.Bus
 	public *publicCache
 
-	codes codeThrottle // wrong table codes per address (table_throttle.go)
+	// limits counts wrong passwords and wrong table codes (limits.go).
+	limits *limiter
 
 	gateOnce sync.Once // the upload gate (imports.go)
 	gate     *xlsx.Gate
@@ -54,6 +55,7 @@ func New(db *store.DB, now func() time.Time, log *slog.Logger) *App {
 	a := &App{db: db, now: now, log: log}
 	a.bus = newBus(db, log)
 	a.public = newPublicCache(a.bus)
+	a.limits = newLimiter(db, log)
 	return a
 }
 

@@ -105,26 +105,33 @@ const maxEntryCode = 64
 // 8-character typed one: the principal it acts as and whether it still
 // works. Only a live link gives a principal.
 func (a *App) TableEntry(ctx context.Context, code string) (Principal, LinkState, error) {
+	p, st, _, err := a.tableEntry(ctx, code)
+	return p, st, err
+}
+
+// tableEntry is TableEntry that also says which tournament a known code
+// belongs to.
+func (a *App) tableEntry(ctx context.Context, code string) (Principal, LinkState, string, error) {
 	short := false
 	if n, ok := NormalizeShortCode(code); ok {
 		code, short = n, true
 	} else if code == "" || len(code) > maxEntryCode {
-		return Principal{}, LinkUnknown, nil
+		return Principal{}, LinkUnknown, "", nil
 	}
 	l, err := a.db.EntryLinkByCode(ctx, code, short)
 	if errors.Is(err, domain.ErrNotFound) {
-		return Principal{}, LinkUnknown, nil
+		return Principal{}, LinkUnknown, "", nil
 	}
 	if err != nil {
-		return Principal{}, "", err
+		return Principal{}, "", "", err
 	}
 	switch {
 	case l.RoundState.Order() >= domain.RoundSheetsDelivered.Order():
-		return Principal{}, LinkDelivered, nil
+		return Principal{}, LinkDelivered, l.TournamentID, nil
 	case l.Revoked:
-		return Principal{}, LinkRevoked, nil
+		return Principal{}, LinkRevoked, l.TournamentID, nil
 	}
-	return Principal{Name: fmt.Sprintf("table %d of round %d", l.Table, l.Round), Entry: l}, LinkLive, nil
+	return Principal{Name: fmt.Sprintf("table %d of round %d", l.Table, l.Round), Entry: l}, LinkLive, l.TournamentID, nil
 }
 
 // entryTarget is SheetTarget for a table code: exactly its table. Another

@@ -5,7 +5,6 @@ import (
 	"math"
 	"net/http"
 	"strconv"
-	"strings"
 
 	"segnapunti/store"
 	"segnapunti/web/form"
@@ -13,7 +12,8 @@ import (
 
 // loginCheck signs a person in: a new session (a new token every time),
 // its cookie, and back to where they were going. Wrong passwords slow down
-// per name and per address (429 while waiting).
+// per name, per name and address, and per address (app.SignInWait; 429
+// while waiting).
 func (s *Server) loginCheck(w http.ResponseWriter, r *http.Request) {
 	f, errs, err := form.ParseLogin(w, r)
 	if err != nil {
@@ -28,8 +28,8 @@ func (s *Server) loginCheck(w http.ResponseWriter, r *http.Request) {
 		s.render(w, r, http.StatusUnprocessableEntity, "login", &data)
 		return
 	}
-	keys := []string{"name:" + strings.ToLower(f.Username), "addr:" + clientAddress(r)}
-	if d := s.limiter.wait(keys...); d > 0 {
+	addr := clientAddress(r)
+	if d := s.app.SignInWait(r.Context(), f.Username, addr); d > 0 {
 		secs := int(math.Ceil(d.Seconds()))
 		w.Header().Set("Retry-After", strconv.Itoa(secs))
 		data.Error = "login.too_many"
@@ -39,7 +39,7 @@ func (s *Server) loginCheck(w http.ResponseWriter, r *http.Request) {
 	}
 	person, err := s.store.CheckPassword(r.Context(), f.Username, r.PostFormValue("password"))
 	if errors.Is(err, store.ErrBadCredentials) {
-		s.limiter.fail(keys...)
+		s.app.SignInFailed(r.Context(), f.Username, addr)
 		data.Error = "login.wrong"
 		data.Errors = form.Errors{"password": "login.wrong"}
 		s.render(w, r, http.StatusUnauthorized, "login", &data)
@@ -49,7 +49,7 @@ func (s *Server) loginCheck(w http.ResponseWriter, r *http.Request) {
 		s.serverError(w, r, err)
 		return
 	}
-	s.limiter.succeed(keys[0])
+	s.app.SignInSucceeded(r.Context(), f.Username, addr)
 	if err := s.signIn(w, r, person); err != nil {
 		s.serverError(w, r, err)
 		return

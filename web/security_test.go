@@ -223,7 +223,9 @@ func TestAdminIsForAdmins(t *testing.T) {
 }
 
 // UI.md §2: repeated wrong passwords slow down per name and per address,
-// answering 429 with a message; the right password after the wait works.
+// answering 429 with a message and Retry-After — and the real person,
+// typing the right password from an address that has not failed, gets in
+// during the attack (the figures are in app/limits.go).
 func TestLoginSlowsDownAfterWrongPasswords(t *testing.T) {
 	db := dbtest.SQLite(t)
 	if _, err := db.CreatePerson(context.Background(), "anna", domain.RoleReferee, "", "segreta-123"); err != nil {
@@ -233,67 +235,31 @@ func TestLoginSlowsDownAfterWrongPasswords(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	now := time.Date(2026, 5, 1, 20, 0, 0, 0, time.UTC)
-	s.limiter.now = func() time.Time { return now }
-	srv := httptest.NewServer(s.Handler())
-	t.Cleanup(srv.Close)
-	post := func(name, pw string) (int, string) {
-		resp, err := noRedirect(nil).PostForm(srv.URL+"/login", url.Values{"username": {name}, "password": {pw}})
-		if err != nil {
-			t.Fatal(err)
+	h := s.Handler()
+	post := func(from, name, pw string) *httptest.ResponseRecorder {
+		r := httptest.NewRequest("POST", "/login", strings.NewReader(url.Values{"username": {name}, "password": {pw}}.Encode()))
+		r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		r.RemoteAddr = from + ":40000"
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		return w
+	}
+	const attacker = "198.51.100.66"
+	for i := range 5 {
+		if w := post(attacker, "anna", "wrong-pass"); w.Code != http.StatusUnauthorized {
+			t.Fatalf("wrong password %d: %d, want 401", i+1, w.Code)
 		}
-		return resp.StatusCode, body(t, resp)
 	}
-	for i := range loginFreeFailures {
-		if code, _ := post("anna", "wrong-pass"); code != http.StatusUnauthorized {
-			t.Fatalf("wrong password %d: %d, want 401", i+1, code)
-		}
+	// The sixth wrong password is counted; now even the right one waits
+	// from that address.
+	post(attacker, "anna", "wrong-pass")
+	w := post(attacker, "anna", "segreta-123")
+	if w.Code != http.StatusTooManyRequests || !strings.Contains(w.Body.String(), "Troppi tentativi") || w.Header().Get("Retry-After") == "" {
+		t.Fatalf("after 6 failures: %d (Retry-After %q), want 429 with a message", w.Code, w.Header().Get("Retry-After"))
 	}
-	// The sixth wrong password is counted; now even the right one waits.
-	post("anna", "wrong-pass")
-	code, page := post("anna", "segreta-123")
-	if code != http.StatusTooManyRequests || !strings.Contains(page, "Troppi tentativi") {
-		t.Fatalf("after %d failures: %d, want 429 with a message", loginFreeFailures+1, code)
-	}
-	// Per address too: another name from the same address waits.
-	if code, _ := post("someone.else", "x-wrong-x"); code != http.StatusTooManyRequests {
-		t.Errorf("another name from the same address: %d, want 429", code)
-	}
-	now = now.Add(loginBaseDelay + time.Second)
-	if code, _ := post("anna", "segreta-123"); code != http.StatusSeeOther {
-		t.Errorf("after the wait: %d, want 303", code)
-	}
-}
-
-// The delay doubles per failure past the free ones, up to the cap.
-func TestLoginLimiterBackoff(t *testing.T) {
-	now := time.Date(2026, 5, 1, 20, 0, 0, 0, time.UTC)
-	l := newLoginLimiter(func() time.Time { return now })
-	for range loginFreeFailures {
-		l.fail("k")
-	}
-	if d := l.wait("k"); d != 0 {
-		t.Fatalf("after %d failures wait %v, want 0", loginFreeFailures, d)
-	}
-	want := loginBaseDelay
-	for range 12 {
-		l.fail("k")
-		if d := l.wait("k"); d != min(want, loginMaxDelay) {
-			t.Fatalf("wait %v, want %v", d, min(want, loginMaxDelay))
-		}
-		want *= 2
-	}
-	l.succeed("k")
-	if d := l.wait("k"); d != 0 {
-		t.Errorf("after success wait %v", d)
-	}
-	l.fail("old")
-	now = now.Add(loginForget + time.Minute)
-	for range loginFreeFailures {
-		l.fail("old")
-	}
-	if d := l.wait("old"); d != 0 {
-		t.Errorf("an old failure still counted: wait %v", d)
+	// The secretary from her own address signs in during the attack.
+	if w := post("203.0.113.5", "anna", "segreta-123"); w.Code != http.StatusSeeOther {
+		t.Errorf("the right password from an address that has not failed: %d, want 303", w.Code)
 	}
 }
 
@@ -455,17 +421,6 @@ func TestSiteRouting(t *testing.T) {
 		h.ServeHTTP(w, httptest.NewRequest("GET", path, nil))
 		if w.Body.String() != want {
 			t.Errorf("%s went to %s, want %s", path, w.Body.String(), want)
-		}
-	}
-}
-
-// A post-sign-in redirect stays on this site.
-func TestSafeNext(t *testing.T) {
-	for in, want := range map[string]string{
-		"": "/", "/admin": "/admin", "//evil.example": "/", "https://evil.example": "/", "/\\evil": "/", "admin": "/",
-	} {
-		if got := safeNext(in); got != want {
-			t.Errorf("safeNext(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

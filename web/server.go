@@ -58,7 +58,6 @@ type Server struct {
 	forwarded bool
 	templates map[Lang]map[string]*template.Template
 	static    *staticFiles
-	limiter   *loginLimiter
 }
 
 // New builds the pages' handler: every page, static file and form behind
@@ -92,7 +91,6 @@ func newServer(deps Deps) (*Server, error) {
 	if s.templates, err = s.parseTemplates(); err != nil {
 		return nil, err
 	}
-	s.limiter = newLoginLimiter(s.now)
 	s.app = deps.App
 	if s.app == nil {
 		s.app = app.New(s.store, s.now, s.log)

@@ -117,11 +117,3 @@ func clientAddress(r *http.Request) string {
 	}
 	return host
 }
-
-// safeNext keeps a post-sign-in redirect on this site.
-func safeNext(next string) string {
-	if next == "" || !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") || strings.HasPrefix(next, "/\\") {
-		return "/"
-	}
-	return next
-}

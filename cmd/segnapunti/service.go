@@ -18,6 +18,7 @@ import (
 	"segnapunti/domain"
 	"segnapunti/store"
 	"segnapunti/web"
+	"segnapunti/web/clientip"
 )
 
 // dbConfig is where the database is: DATABASE_URL (PostgreSQL) wins over
@@ -93,11 +94,17 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 			"Runs the service: the web pages at / and the REST API at /v1. DATABASE_URL (postgres://...)\n"+
 			"selects PostgreSQL; without it the embedded database file is used. Pending migrations are\n"+
 			"applied at start. On first run (nobody can sign in yet) it logs a one-time /setup?code=... link\n"+
-			"that creates the administrator. Env SEGNAPUNTI_TRUST_PROXY=true trusts X-Forwarded-Proto.\n\n")
+			"that creates the administrator. Env SEGNAPUNTI_TRUST_PROXY=true trusts X-Forwarded-Proto;\n"+
+			"SEGNAPUNTI_TRUSTED_PROXIES (CIDRs, comma-separated, e.g. 127.0.0.1,10.0.0.0/8) names the proxies\n"+
+			"whose X-Forwarded-For gives the client's address (the key of the sign-in and table-code limits).\n\n")
 		fs.PrintDefaults()
 	}
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	trusted, err := clientip.ParseTrusted(getenv("SEGNAPUNTI_TRUSTED_PROXIES"))
+	if err != nil {
+		return fmt.Errorf("%w: SEGNAPUNTI_TRUSTED_PROXIES: %v", errUsage, err)
 	}
 	log := newLogger(stderr)
 	st, err := store.Open(ctx, db.dsn(getenv), log)
@@ -116,7 +123,9 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		return fmt.Errorf("pages: %w", err)
 	}
 	srv := &http.Server{
-		Handler:           web.Site(api.NewServer(api.Config{App: ops}, st, log), pages),
+		// Behind trusted proxies, every handler reads the client's own
+		// address (rate limits key on it), not the proxy's.
+		Handler:           clientip.Middleware(trusted, web.Site(api.NewServer(api.Config{App: ops}, st, log), pages)),
 		ReadHeaderTimeout: readHeaderTimeout,
 		ReadTimeout:       readTimeout,
 		WriteTimeout:      writeTimeout,
