@@ -75,10 +75,47 @@ func splitComma(s string) []string {
 	return out
 }
 
+// The public answers carry what the public pages show (UI.md §7) and
+// nothing more: no membership numbers, no club of an entrant, no referee's
+// notes or discrepancies — a test holds each against its page.
+
 type publicTournamentJSON struct {
-	tournamentJSON
-	Entrants []entrantJSON      `json:"entrants"`
-	Rounds   []publicRoundBrief `json:"rounds"`
+	ID            string              `json:"id"`
+	Name          string              `json:"name"`
+	Date          string              `json:"date"`
+	Level         string              `json:"level"`
+	Ruleset       string              `json:"ruleset"`
+	Kind          string              `json:"kind"`
+	RoundsPlanned int                 `json:"rounds_planned"`
+	HandsPerRound int                 `json:"hands_per_round"`
+	Entrants      []publicEntrantJSON `json:"entrants"`
+	Rounds        []publicRoundBrief  `json:"rounds"`
+}
+
+type publicPlayerJSON struct {
+	Name string `json:"name"`
+}
+
+type publicEntrantJSON struct {
+	ID      string             `json:"id"`
+	Players []publicPlayerJSON `json:"players"`
+	Team    *string            `json:"team"`
+}
+
+func toPublicEntrantJSON(e domain.Entrant) publicEntrantJSON {
+	out := publicEntrantJSON{ID: e.ID, Players: publicPlayers(e.Players)}
+	if e.Team != "" {
+		out.Team = new(e.Team)
+	}
+	return out
+}
+
+func publicPlayers(ps []domain.Player) []publicPlayerJSON {
+	out := make([]publicPlayerJSON, 0, len(ps))
+	for _, p := range ps {
+		out = append(out, publicPlayerJSON{Name: p.Name})
+	}
+	return out
 }
 
 type publicRoundBrief struct {
@@ -92,10 +129,12 @@ func (s *server) getPublicTournament(c *gin.Context) {
 	if !ok {
 		return
 	}
-	out := publicTournamentJSON{tournamentJSON: toTournamentJSON(pt.Tournament),
-		Entrants: make([]entrantJSON, 0, len(pt.Entrants)), Rounds: make([]publicRoundBrief, 0, len(pt.Rounds))}
+	t := pt.Tournament
+	out := publicTournamentJSON{ID: t.ID, Name: t.Name, Date: t.Date.Format(dateLayout), Level: string(t.Level),
+		Ruleset: string(t.Ruleset), Kind: string(t.Kind), RoundsPlanned: t.RoundsPlanned, HandsPerRound: t.HandsPerRound,
+		Entrants: make([]publicEntrantJSON, 0, len(pt.Entrants)), Rounds: make([]publicRoundBrief, 0, len(pt.Rounds))}
 	for _, e := range pt.Entrants {
-		out.Entrants = append(out.Entrants, toEntrantJSON(e))
+		out.Entrants = append(out.Entrants, toPublicEntrantJSON(e))
 	}
 	for _, r := range pt.Rounds {
 		out.Rounds = append(out.Rounds, publicRoundBrief{Number: r.Round.Number, State: string(r.Round.State)})
@@ -104,8 +143,30 @@ func (s *server) getPublicTournament(c *gin.Context) {
 }
 
 type publicStandingsJSON struct {
-	standingsResponse
-	Provisional bool `json:"provisional"`
+	AfterRound  int                  `json:"after_round"`
+	Provisional bool                 `json:"provisional"`
+	Standings   []publicStandingJSON `json:"standings"`
+}
+
+// publicStandingJSON is a standings row as the public page shows it: the
+// figures, and whether a referee's adjustment is in them (the page's "*"),
+// not what the adjustment was for.
+type publicStandingJSON struct {
+	Rank     int                `json:"rank"`
+	Entrant  string             `json:"entrant"`
+	Players  []publicPlayerJSON `json:"players"`
+	VP       int                `json:"vp"`
+	MP       int                `json:"mp"`
+	Adjusted bool               `json:"adjusted"`
+}
+
+func toPublicStandingsJSON(st app.StandingsTable, provisional bool) publicStandingsJSON {
+	out := publicStandingsJSON{AfterRound: st.AfterRound, Provisional: provisional, Standings: make([]publicStandingJSON, 0, len(st.Rows))}
+	for _, r := range st.Rows {
+		out.Standings = append(out.Standings, publicStandingJSON{Rank: r.Rank, Entrant: r.Entrant.ID, Players: publicPlayers(r.Entrant.Players),
+			VP: r.VP, MP: r.MP, Adjusted: len(st.Adjustments[r.Entrant.ID]) > 0})
+	}
+	return out
 }
 
 // getPublicStandings: GET /v1/public/tournaments/{tid}/standings
@@ -125,7 +186,7 @@ func (s *server) getPublicStandings(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	ok200(c, publicStandingsJSON{standingsResponse: toStandingsResponse(st), Provisional: provisional})
+	ok200(c, toPublicStandingsJSON(st, provisional))
 }
 
 type publicTableJSON struct {

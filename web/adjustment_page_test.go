@@ -122,6 +122,7 @@ func TestAdjustmentPage(t *testing.T) {
 // The referee fills the form in a browser: a referee score with its note
 // lands in the list with its effect.
 func TestAdjustmentPageBrowser(t *testing.T) {
+	t.Parallel()
 	site := startSite(t, dbtest.Postgres(t))
 	w := newRefereeWorld(t, site.Store, "fitab-2025", false)
 	pw := site.createPerson(t, domain.RoleReferee, "anna.rossi", "")

@@ -15,6 +15,7 @@ import (
 // carries aria-invalid pointing at its message; the right one signs in;
 // sign-out ends the session. PostgreSQL.
 func TestBrowserSignInAndOut(t *testing.T) {
+	t.Parallel()
 	site := startSite(t, dbtest.Postgres(t))
 	pw := site.createPerson(t, domain.RoleReferee, "anna.rossi", "")
 	ctx := newBrowser(t)
@@ -89,6 +90,7 @@ func TestBrowserSignInAndOut(t *testing.T) {
 // UI.md §2: the one-time setup link creates the first admin, then stops
 // working. Embedded SQLite.
 func TestBrowserFirstRunSetup(t *testing.T) {
+	t.Parallel()
 	site := startSite(t, dbtest.SQLite(t))
 	link, ok, err := FirstRunLink(context.Background(), site.Store)
 	if err != nil || !ok {
@@ -128,6 +130,7 @@ func TestBrowserFirstRunSetup(t *testing.T) {
 // password is shown once and signs that person in. A person named
 // <script>alert(1)</script> is shown as text (a dialog fails the test).
 func TestBrowserAdminCreatesClubPerson(t *testing.T) {
+	t.Parallel()
 	site := startSite(t, dbtest.Postgres(t))
 	pw := site.createPerson(t, domain.RoleAdmin, "admin", "")
 	ctx := newBrowser(t)

@@ -111,32 +111,72 @@ func chromiumPath(t testing.TB) string {
 // browserTimeout bounds one browser test.
 const browserTimeout = 8 * time.Minute // the secretary's whole evening takes ~2 min on a loaded machine; CI shares its 2 cores with PostgreSQL
 
-// newBrowser starts a headless Chromium with a fresh profile for this test
-// and returns its tab's context (1280×900). JavaScript dialogs (alert) fail
-// the test: a page that runs an injected script is a bug.
-func newBrowser(t testing.TB) context.Context {
+// chromium is the one browser process of this test binary: every test
+// gets a tab in a fresh browser context of it (its own cookies, storage
+// and cache, like a separate profile), so the browser starts once per
+// package, not once per test. TestMain closes it.
+var chromium struct {
+	once   sync.Once
+	ctx    context.Context
+	cancel func()
+	err    error
+}
+
+// browserRoot starts the shared Chromium on first use.
+func browserRoot(t testing.TB) context.Context {
 	t.Helper()
 	path := chromiumPath(t)
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(path),
-		chromedp.NoSandbox, // as root on CI machines
-		chromedp.DisableGPU,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("no-first-run", true),
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("lang", "it-IT"), // Accept-Language as an Italian browser sends it
-		chromedp.Flag("accept-lang", "it-IT,it"),
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(1280, 900),
-	)
-	base, cancelTimeout := context.WithTimeout(context.Background(), browserTimeout)
-	alloc, cancelAlloc := chromedp.NewExecAllocator(base, opts...)
-	ctx, cancelCtx := chromedp.NewContext(alloc)
-	t.Cleanup(func() { cancelCtx(); cancelAlloc(); cancelTimeout() })
-	if err := chromedp.Do(ctx); err != nil { // starts the browser
-		t.Fatalf("start chromium: %v", err)
+	chromium.once.Do(func() {
+		dir, err := os.MkdirTemp("", "segnapunti-chromium-")
+		if err != nil {
+			chromium.err = err
+			return
+		}
+		opts := append(chromedp.DefaultExecAllocatorOptions[:],
+			chromedp.ExecPath(path),
+			chromedp.NoSandbox, // as root on CI machines
+			chromedp.DisableGPU,
+			chromedp.Flag("disable-background-networking", true),
+			chromedp.Flag("disable-component-update", true),
+			chromedp.Flag("disable-sync", true),
+			chromedp.Flag("no-first-run", true),
+			chromedp.Flag("disable-quic", true),
+			chromedp.Flag("lang", "it-IT"), // Accept-Language as an Italian browser sends it
+			chromedp.Flag("accept-lang", "it-IT,it"),
+			chromedp.UserDataDir(dir),
+			chromedp.WindowSize(1280, 900),
+		)
+		alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+		ctx, cancelCtx := chromedp.NewContext(alloc)
+		chromium.ctx = ctx
+		chromium.cancel = func() { cancelCtx(); cancelAlloc(); os.RemoveAll(dir) }
+		chromium.err = chromedp.Do(ctx) // starts the browser
+	})
+	if chromium.err != nil {
+		t.Fatalf("start chromium: %v", chromium.err)
+	}
+	return chromium.ctx
+}
+
+// closeBrowser stops the shared Chromium, if it was started.
+func closeBrowser() {
+	if chromium.cancel != nil {
+		chromium.cancel()
+	}
+}
+
+// newBrowser opens a tab of the shared headless Chromium in a fresh
+// browser context for this test and returns its context (1280×900).
+// JavaScript dialogs (alert) fail the test: a page that runs an injected
+// script is a bug.
+func newBrowser(t testing.TB) context.Context {
+	t.Helper()
+	root := browserRoot(t)
+	tab, cancelTab := chromedp.NewContext(root, chromedp.WithNewBrowserContext())
+	ctx, cancelTimeout := context.WithTimeout(tab, browserTimeout)
+	t.Cleanup(func() { cancelTimeout(); cancelTab() })
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900)); err != nil { // opens the tab
+		t.Fatalf("open a tab: %v", err)
 	}
 	var dialogs sync.Mutex
 	chromedp.Listen(ctx, func(ev any) {

@@ -21,6 +21,7 @@ import (
 // takes two players a line. PostgreSQL. Run alone:
 // go test ./web -run TestBrowserIndividualRound
 func TestBrowserIndividualRound(t *testing.T) {
+	t.Parallel()
 	site := startSite(t, dbtest.Postgres(t))
 	pw := site.createPerson(t, domain.RoleClub, "segreteria", "bc-roma")
 	ctx0 := context.Background()

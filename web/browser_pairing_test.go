@@ -18,6 +18,7 @@ import (
 // danese_modificato for round 2 is refused under fitab-2025 with the
 // article, next to the select. PostgreSQL.
 func TestBrowserGenerateRound(t *testing.T) {
+	t.Parallel()
 	site := startSite(t, dbtest.Postgres(t))
 	pw := site.createPerson(t, domain.RoleClub, "segreteria", "bc-roma")
 	ctx0 := context.Background()

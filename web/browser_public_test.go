@@ -15,6 +15,7 @@ import (
 // (UI.md §1 budget, §7), over PostgreSQL LISTEN/NOTIFY; and every public
 // page, at 360 and 1280 px, passes the accessibility check.
 func TestBrowserPublicStandingsLive(t *testing.T) {
+	t.Parallel()
 	ctx := newBrowser(t)
 	f := newPublicFixture(t, dbtest.Postgres(t))
 	f.setPublic(t, true)

@@ -17,6 +17,7 @@ import (
 // is confirmed at the table it is shown read-only, saying why, and a
 // referee finds the correction there.
 func TestBrowserSheetPhoneAndDelivered(t *testing.T) {
+	t.Parallel()
 	site := startSite(t, dbtest.Postgres(t))
 	club, tid := tableWorld(t, site)
 	page := site.URL + "/tournaments/" + tid + "/rounds/1/tables/1"

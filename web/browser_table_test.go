@@ -105,6 +105,7 @@ func typeHand(i int, nsBase, nsPoints, eoBase, eoPoints int, eoTotal string) chr
 // UI.md §6: a phone enters three hands (one with a sum error, one while
 // offline), the scorer's line ends the sheet and the other line confirms.
 func TestBrowserTableEntry(t *testing.T) {
+	t.Parallel()
 	site := startSite(t, dbtest.Postgres(t))
 	club, tid := tableWorld(t, site)
 	link := apiCall(t, site, "POST", "/v1/tournaments/"+tid+"/rounds/1/tables/1/entry-link", club, nil, 201)

@@ -19,6 +19,7 @@ import (
 // through the season form: the file is an xlsx whose rows are that
 // club's tournament only. PostgreSQL.
 func TestFederationSeasonWorkbookForOneClub(t *testing.T) {
+	t.Parallel()
 	site := startSite(t, dbtest.Postgres(t))
 	newClubWorld(t, site.Store, "c1", "Coppa Uno", "fitab-2025", false)
 	newClubWorld(t, site.Store, "c2", "Trofeo Due", "fitab-2025", false)

@@ -196,6 +196,7 @@ func TestImportPageUpload(t *testing.T) {
 // "Sostituisci i fogli già inseriti"; read the report; the sheet page
 // lists the replaced version; undo the upload from the list (issue 10).
 func TestImportPageBrowser(t *testing.T) {
+	t.Parallel()
 	db := dbtest.Postgres(t)
 	site := startSite(t, db)
 	pw := site.createPerson(t, domain.RoleClub, "segreteria", "bc-roma")

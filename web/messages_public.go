@@ -54,6 +54,7 @@ var messagesPublic = map[string]msg{
 	"public.round.by_table":               {"Posti per tavolo", "Seating by table"},
 	"public.round.by_name":                {"Posti in ordine alfabetico", "Seating in alphabetical order"},
 	"public.round.vp":                     {"VP %d – %d", "VP %d – %d"},
+	"public.round.mp":                     {"MP %d – %d", "MP %d – %d"},
 	"public.round.hands":                  {"%d di %d smazzate", "%d of %d hands"},
 	"public.round.state":                  {"Stato del turno:", "Round:"},
 	"public.round.waiting":                {"in attesa", "waiting"},

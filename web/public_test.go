@@ -5,11 +5,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"html"
 	"io"
 	"net/http"
 	"net/http/cookiejar"
 	"net/url"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -46,7 +48,12 @@ func newPublicFixture(t testing.TB, db *store.DB) *publicFixture {
 		"3": {"Esposito Maria", "Romano Giuseppe"}, "4": {"Colombo Sara", "Ricci Marco"}}
 	var es []map[string]any
 	for _, id := range []string{"1", "2", "3", "4"} {
-		es = append(es, map[string]any{"id": id, "players": []map[string]any{{"name": names[id][0]}, {"name": names[id][1]}}})
+		e := map[string]any{"id": id, "players": []map[string]any{{"name": names[id][0]}, {"name": names[id][1]}}}
+		if id == "1" { // private data the public answers must not carry
+			e["players"] = []map[string]any{{"name": names[id][0], "membership": "FT0001234"}, {"name": names[id][1], "membership": "FT0005678"}}
+			e["club"] = "bc-roma"
+		}
+		es = append(es, e)
 	}
 	f.api(t, "POST", "/v1/tournaments/"+f.tid+"/entrants", map[string]any{"entrants": es}, http.StatusCreated, nil)
 	f.api(t, "POST", "/v1/tournaments/"+f.tid+"/rounds", map[string]any{"number": 1, "phase": "mitchell",
@@ -252,4 +259,79 @@ func TestPublicSwitch(t *testing.T) {
 	if a := get(t, f.site.URL+"/p/"+f.tid, nil); a.status != http.StatusOK {
 		t.Errorf("made public by the form: %d", a.status)
 	}
+}
+
+// The public JSON says what the public pages show and nothing more: no
+// membership number, no club of an entrant, no referee's note; and every
+// name, entrant number and figure (total, VP, MP) of each JSON answer is
+// on its page.
+func TestPublicJSONMatchesPublicPages(t *testing.T) {
+	f := newPublicFixture(t, dbtest.SQLite(t))
+	f.storeSheet(t, 1)
+	f.api(t, "POST", "/v1/tournaments/"+f.tid+"/adjustments", map[string]any{"entrant": "2", "round": 1, "reason": "warning",
+		"note": "cellulare squillato durante la smazzata"}, http.StatusCreated, nil)
+	f.setPublic(t, true)
+	private := []string{"FT0001234", "FT0005678", "cellulare squillato", "bc-roma", "membership", "note"}
+	for _, c := range []struct{ json, page string }{
+		{"/v1/public/tournaments/" + f.tid, "/p/" + f.tid},
+		{"/v1/public/tournaments/" + f.tid + "/standings", "/p/" + f.tid + "/standings"},
+		{"/v1/public/tournaments/" + f.tid + "/rounds/1", "/p/" + f.tid + "/rounds/1"},
+	} {
+		j := get(t, f.site.URL+c.json, nil)
+		p := get(t, f.site.URL+c.page, map[string]string{"Accept-Language": "it"})
+		if j.status != http.StatusOK || p.status != http.StatusOK {
+			t.Fatalf("%s: %d, %s: %d", c.json, j.status, c.page, p.status)
+		}
+		for _, s := range private {
+			if strings.Contains(j.body, s) {
+				t.Errorf("%s carries %q, which no public page shows", c.json, s)
+			}
+		}
+		var doc any
+		if err := json.Unmarshal([]byte(j.body), &doc); err != nil {
+			t.Fatal(err)
+		}
+		page := html.UnescapeString(p.body)
+		leaves := shownLeaves(doc, "")
+		if len(leaves) < 8 {
+			t.Errorf("%s: only %d values compared", c.json, len(leaves))
+		}
+		for _, leaf := range leaves {
+			if !strings.Contains(page, leaf.value) {
+				t.Errorf("%s %s = %q is not on %s", c.json, leaf.path, leaf.value, c.page)
+			}
+		}
+	}
+}
+
+type jsonLeaf struct{ path, value string }
+
+// shownLeaves are the values of a public answer a page shows as they are:
+// names, entrant numbers, ranks and figures. Codes the page words
+// (state, level, ruleset, kind, phase), dates and flags are left out.
+func shownLeaves(v any, path string) []jsonLeaf {
+	var out []jsonLeaf
+	switch x := v.(type) {
+	case map[string]any:
+		for k, e := range x {
+			switch k {
+			case "state", "level", "ruleset", "kind", "phase", "date", "id", "after_round", "provisional", "adjusted",
+				"complete", "hands", "hands_planned", "rounds_planned", "hands_per_round", "number":
+				if k == "id" && strings.Contains(path, "entrants") {
+					out = append(out, shownLeaves(e, path+"/"+k)...)
+				}
+				continue
+			}
+			out = append(out, shownLeaves(e, path+"/"+k)...)
+		}
+	case []any:
+		for i, e := range x {
+			out = append(out, shownLeaves(e, fmt.Sprintf("%s/%d", path, i))...)
+		}
+	case string:
+		out = append(out, jsonLeaf{path, x})
+	case float64:
+		out = append(out, jsonLeaf{path, strconv.Itoa(int(x))})
+	}
+	return out
 }

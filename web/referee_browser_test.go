@@ -49,6 +49,7 @@ func jsString(s string) string {
 // the corrected standings would have seated differently; confirming
 // records it in the trail and corrects the sheet. PostgreSQL.
 func TestRefereeCorrectsSumKeepingThePairing(t *testing.T) {
+	t.Parallel()
 	site := startSite(t, dbtest.Postgres(t))
 	w := newRefereeWorld(t, site.Store, "fitab-2025", true)
 	pw := site.createPerson(t, domain.RoleReferee, "anna.rossi", "")
@@ -147,6 +148,7 @@ func TestRefereeCorrectsSumKeepingThePairing(t *testing.T) {
 // acknowledgement is refused, and the preview says so with the article;
 // recording the refusal leaves the sheet as it was. SQLite.
 func TestRefereeInversionFIBurRefused(t *testing.T) {
+	t.Parallel()
 	site := startSite(t, dbtest.SQLite(t))
 	w := newRefereeWorld(t, site.Store, "fibur-ita", false)
 	pw := site.createPerson(t, domain.RoleReferee, "anna.rossi", "")
@@ -207,6 +209,7 @@ func TestRefereeInversionFIBurRefused(t *testing.T) {
 // the second is told another referee corrected it meanwhile, shown the
 // current version, and nothing of it is written. PostgreSQL.
 func TestRefereeConcurrentCorrections(t *testing.T) {
+	t.Parallel()
 	site := startSite(t, dbtest.Postgres(t))
 	w := newRefereeWorld(t, site.Store, "fitab-2025", false)
 	if err := w.ops.AssignReferee(context.Background(), clubP, w.tid, "marco.verdi"); err != nil {

@@ -25,6 +25,7 @@ import (
 // other tables, deliver, publish, compare the standings with the API's,
 // download the federation workbook. Screenshots of every page.
 func TestBrowserSecretaryEvening(t *testing.T) {
+	t.Parallel()
 	site := startSite(t, dbtest.Postgres(t))
 	pw := site.createPerson(t, domain.RoleClub, "segreteria", "bc-roma")
 	ctx := newBrowser(t)

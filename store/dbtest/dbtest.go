@@ -43,10 +43,14 @@ var (
 
 // Main runs the package's tests, then stops the PostgreSQL server it
 // started (if any), drops its template database and removes its files, and
-// exits with the tests' status.
-func Main(m *testing.M) {
+// exits with the tests' status. Each of after runs first, once the tests
+// are done (a shared browser to close).
+func Main(m *testing.M, after ...func()) {
 	mainCalled.Store(true)
 	code := m.Run()
+	for _, f := range after {
+		f()
+	}
 	if err := shutdownPostgres(); err != nil {
 		fmt.Fprintln(os.Stderr, "dbtest:", err)
 		if code == 0 {
