@@ -251,7 +251,8 @@ const sseHeartbeat = 15 * time.Second
 // getPublicEvents: GET /v1/public/tournaments/{tid}/events, a
 // text/event-stream of "sheet", "standings" and "round" events with the
 // change as JSON data; a comment line every sseHeartbeat; the stream ends
-// when the client goes or the service shuts down.
+// when the client goes, the service shuts down or the tournament stops
+// being public.
 func (s *server) getPublicEvents(c *gin.Context) {
 	if err := onlyParams(c.Request.URL.Query()); err != nil {
 		s.fail(c, err)
@@ -284,10 +285,13 @@ func (s *server) getPublicEvents(c *gin.Context) {
 		case <-ctx.Done():
 			return
 		case <-tick.C:
+			if !s.app.StillPublic(ctx, tid) {
+				return
+			}
 			fmt.Fprint(w, ": heartbeat\n\n")
 		case e, open := <-ch:
-			if !open {
-				return // shutting down
+			if !open || !s.app.StillPublic(ctx, tid) {
+				return // shutting down, or no longer public
 			}
 			for _, name := range events.StreamNames(e) {
 				data, _ := json.Marshal(map[string]any{"tournament": tid, "kind": string(e.Kind), "round": e.Round, "table": e.Table})

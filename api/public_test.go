@@ -246,3 +246,47 @@ func TestPublicEventStreamEndsOnShutdown(t *testing.T) {
 		t.Fatal("the stream is still open 2 s after app.Close")
 	}
 }
+
+// An open event stream ends when its tournament stops being public: after
+// PATCH {"public": false} no sheet event reaches it.
+func TestPublicEventStreamEndsWhenPrivate(t *testing.T) {
+	eachBackend(t, func(t *testing.T, b backend) {
+		w := newWorld(t, b)
+		wantStatus(t, w.do(request{method: "PATCH", path: "/v1/tournaments/" + w.tid, token: w.club1, body: map[string]any{"public": true}}), http.StatusOK, "public")
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		defer cancel()
+		req, _ := http.NewRequestWithContext(ctx, "GET", w.srv.URL+"/v1/public/tournaments/"+w.tid+"/events", nil)
+		res, err := w.srv.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		if res.StatusCode != http.StatusOK {
+			t.Fatalf("events: %d", res.StatusCode)
+		}
+		lines := make(chan string, 100)
+		go func() {
+			sc := bufio.NewScanner(res.Body)
+			for sc.Scan() {
+				lines <- sc.Text()
+			}
+			close(lines)
+		}()
+		<-lines // subscribed
+		wantStatus(t, w.do(request{method: "PATCH", path: "/v1/tournaments/" + w.tid, token: w.club1, body: map[string]any{"public": false}}), http.StatusOK, "private")
+		wantStatus(t, w.do(request{method: "PUT", path: w.sheetPath(1, 2), token: w.club1, body: goodSheet()}), http.StatusCreated, "sheet")
+		for {
+			select {
+			case l, ok := <-lines:
+				if !ok {
+					return // the stream ended
+				}
+				if strings.HasPrefix(l, "event: sheet") {
+					t.Fatal("a sheet event reached the stream of a tournament made private")
+				}
+			case <-ctx.Done():
+				t.Fatal("the stream of a tournament made private is still open")
+			}
+		}
+	})
+}

@@ -401,3 +401,12 @@ func (c *publicCache) get(ctx context.Context, tid string, load func(store.Stand
 	e.checked, e.seq, e.resyncs, e.epoch = now, seq, resyncs, epoch
 	return e.pt, nil
 }
+
+// StillPublic reports whether an open event stream of tid may go on: false
+// once the tournament is no longer public (or is gone), so that a stream
+// opened while it was public does not outlive PATCH {"public": false}. A
+// database that cannot be read keeps the stream (it says nothing new).
+func (a *App) StillPublic(ctx context.Context, tid string) bool {
+	_, err := a.PublicTournament(ctx, tid)
+	return err == nil || !errors.Is(err, domain.ErrNotFound)
+}

@@ -13,8 +13,8 @@ const sseHeartbeat = 15 * time.Second
 
 // publicEvents: GET /p/{tid}/events — the page event stream: "sheet",
 // "standings" and "round" events that tell the open public pages to fetch
-// their live fragment again. It ends when the browser goes or the service
-// shuts down (app.Close).
+// their live fragment again. It ends when the browser goes, the service
+// shuts down (app.Close) or the tournament stops being public.
 func (s *Server) publicEvents(w http.ResponseWriter, r *http.Request) {
 	tid := r.PathValue("tid")
 	if _, err := s.app.PublicTournament(r.Context(), tid); err != nil {
@@ -43,10 +43,13 @@ func (s *Server) publicEvents(w http.ResponseWriter, r *http.Request) {
 		case <-r.Context().Done():
 			return
 		case <-tick.C:
+			if !s.app.StillPublic(r.Context(), tid) {
+				return
+			}
 			fmt.Fprint(w, ": heartbeat\n\n")
 		case e, open := <-ch:
-			if !open {
-				return
+			if !open || !s.app.StillPublic(r.Context(), tid) {
+				return // shutting down, or no longer public
 			}
 			for _, name := range events.StreamNames(e) {
 				fmt.Fprintf(w, "event: %s\ndata: {\"round\":%d,\"table\":%d}\n\n", name, e.Round, e.Table)
