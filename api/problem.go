@@ -52,6 +52,7 @@ const (
 	typeMediaType       = "/problems/unsupported-media-type"
 	typeInternal        = "/problems/internal"
 	typeUnavailable     = "/problems/unavailable"
+	typeStorageFull     = "/problems/storage-full"
 	typeNotAcceptable   = "/problems/not-acceptable"
 	typeRequestTimeout  = "/problems/request-cancelled"
 	typeTooManyRequests = "/problems/too-many-requests"
@@ -117,6 +118,7 @@ var titles = map[int]string{
 	http.StatusUnprocessableEntity:   "Invalid request",
 	http.StatusInternalServerError:   "Internal error",
 	http.StatusServiceUnavailable:    "Service unavailable",
+	http.StatusInsufficientStorage:   "Insufficient storage",
 }
 
 func titleFor(status int) string {
@@ -138,6 +140,9 @@ func problemFor(err error) problem {
 	switch {
 	case errors.As(err, &ae):
 		return problem{Type: ae.typ, Title: titleFor(ae.status), Status: ae.status, Detail: ae.detail, Errors: ae.errors}
+	case store.StorageFull(err):
+		return problem{Type: typeStorageFull, Title: titleFor(http.StatusInsufficientStorage), Status: http.StatusInsufficientStorage,
+			Detail: "the database's disk is full, nothing was written; retry once space is freed"}
 	case errors.As(err, &tooBig):
 		return problem{Type: typeTooLarge, Title: titleFor(http.StatusRequestEntityTooLarge), Status: http.StatusRequestEntityTooLarge,
 			Detail: fmt.Sprintf("the request body is larger than the limit of %d bytes", tooBig.Limit)}

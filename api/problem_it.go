@@ -98,12 +98,15 @@ var titlesIT = map[int]string{
 	429: "Troppe richieste",
 	500: "Errore interno",
 	503: "Servizio non disponibile",
+	507: "Spazio di archiviazione esaurito",
 }
 
 // detailsIT are the fixed details, English → Italian.
 var detailsIT = map[string]string{
 	"the database is unavailable, nothing was written; retry later":                                 "il database non è disponibile, non è stato scritto nulla; riprovare più tardi",
 	"the database does not answer":                                                                  "il database non risponde",
+	"the database's disk is full, nothing was written; retry once space is freed":                   "il disco del database è pieno, non è stato scritto nulla; riprovare dopo aver liberato spazio",
+	"the database's disk is full: writes fail until space is freed":                                 "il disco del database è pieno: le scritture falliscono finché non si libera spazio",
 	"the resource does not exist":                                                                   "la risorsa non esiste",
 	"the request conflicts with the stored state; read it again and retry":                          "la richiesta è in conflitto con i dati memorizzati; rileggerli e riprovare",
 	"the request breaks a rule of the stored data":                                                  "la richiesta viola una regola dei dati memorizzati",

@@ -287,7 +287,10 @@ func (s *server) fail(c *gin.Context, err error) {
 	if p.Status >= 500 {
 		c.Set(ctxFailure, err.Error())
 	}
-	if p.Type == typeUnavailable && c.Writer.Header().Get("Retry-After") == "" {
+	if p.Type == typeStorageFull {
+		s.db.NoteWriteFailure(err) // /readyz says not ready until writes work again
+	}
+	if (p.Type == typeUnavailable || p.Type == typeStorageFull) && c.Writer.Header().Get("Retry-After") == "" {
 		c.Header("Retry-After", retryAfterSeconds)
 	}
 	writeProblem(c, p)
@@ -356,9 +359,12 @@ func (s *server) healthz(c *gin.Context) {
 }
 
 func (s *server) readyz(c *gin.Context) {
-	if err := s.db.Ping(c.Request.Context()); err != nil {
-		s.fail(c, &apiError{status: http.StatusServiceUnavailable, typ: typeUnavailable,
-			detail: "the database does not answer", cause: err})
+	if err := s.db.Ready(c.Request.Context()); err != nil {
+		detail := "the database does not answer"
+		if errors.Is(err, store.ErrStorageFull) {
+			detail = "the database's disk is full: writes fail until space is freed"
+		}
+		s.fail(c, &apiError{status: http.StatusServiceUnavailable, typ: typeUnavailable, detail: detail, cause: err})
 		return
 	}
 	writeJSON(c, http.StatusOK, []byte(`{"status":"ok"}`))

@@ -60,6 +60,8 @@ type DB struct {
 	// writer (SQLite) queues the sheet writes and runs them with group
 	// commit (sqlite_writer.go).
 	writer *sqliteWriter
+	// full is set when a write failed for lack of space (storage_full.go).
+	full fullness
 }
 
 // Open connects and applies pending migrations (goose, embedded, under a

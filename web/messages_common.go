@@ -20,6 +20,8 @@ var messagesCommon = map[string]msg{
 	"error.forbidden":     {"Non hai accesso a questa pagina.", "You may not open this page."},
 	"error.cross_origin":  {"Richiesta rifiutata: il modulo non proviene da questo sito.", "Request refused: the form did not come from this site."},
 	"error.internal":      {"Qualcosa non ha funzionato. Riprova fra poco.", "Something went wrong. Please try again shortly."},
+	"error.unavailable":   {"Il database non risponde in questo momento: non è stato salvato nulla. Riprova fra qualche secondo.", "The database is not answering right now: nothing was saved. Please try again in a few seconds."},
+	"error.storage_full":  {"Il disco del server è pieno: non è stato salvato nulla. Avvisa chi gestisce il computer del circolo, poi riprova.", "The server's disk is full: nothing was saved. Tell whoever looks after the club's computer, then try again."},
 	"error.back_home":     {"Torna alla pagina iniziale", "Back to the home page"},
 	"home.title":          {"I tuoi tornei", "Your tournaments"},
 	"home.welcome":        {"Benvenuto, %s.", "Welcome, %s."},

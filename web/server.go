@@ -154,10 +154,25 @@ func securityHeaders(next http.Handler) http.Handler {
 	})
 }
 
-// serverError logs err and shows the generic error page.
+// serverError shows the page for a failure the person cannot fix: the
+// database out of reach (503) or its disk full (507), both with
+// Retry-After and said in the page's language; anything else is logged
+// and shown as the generic error page.
 func (s *Server) serverError(w http.ResponseWriter, r *http.Request, err error) {
-	s.log.Error("page failed", "method", r.Method, "path", r.URL.Path, "err", err)
-	s.renderError(w, r, http.StatusInternalServerError, "error.internal")
+	switch {
+	case errors.Is(store.Unavailable(err), store.ErrUnavailable):
+		s.log.Warn("page: database unavailable", "method", r.Method, "path", r.URL.Path, "err", err)
+		w.Header().Set("Retry-After", "5")
+		s.renderError(w, r, http.StatusServiceUnavailable, "error.unavailable")
+	case store.StorageFull(err):
+		s.log.Error("page: the database's disk is full", "method", r.Method, "path", r.URL.Path, "err", err)
+		s.store.NoteWriteFailure(err)
+		w.Header().Set("Retry-After", "60")
+		s.renderError(w, r, http.StatusInsufficientStorage, "error.storage_full")
+	default:
+		s.log.Error("page failed", "method", r.Method, "path", r.URL.Path, "err", err)
+		s.renderError(w, r, http.StatusInternalServerError, "error.internal")
+	}
 }
 
 func (s *Server) renderError(w http.ResponseWriter, r *http.Request, status int, msgID string) {
