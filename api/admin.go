@@ -208,6 +208,8 @@ const (
 func checkText(ptr, s string, maxLen int, required bool) *fieldError {
 	t := strings.TrimSpace(s)
 	switch {
+	case !utf8.ValidString(s):
+		return &fieldError{Pointer: ptr, Detail: "not valid UTF-8 text"}
 	case required && t == "":
 		return &fieldError{Pointer: ptr, Detail: "required, and not blank"}
 	case utf8.RuneCountInString(s) > maxLen:

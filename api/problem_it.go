@@ -103,8 +103,9 @@ var titlesIT = map[int]string{
 
 // detailsIT are the fixed details, English → Italian.
 var detailsIT = map[string]string{
-	"the database is unavailable, nothing was written; retry later":                                 "il database non è disponibile, non è stato scritto nulla; riprovare più tardi",
-	"the database does not answer":                                                                  "il database non risponde",
+	"the database is unavailable, nothing was written; retry later": "il database non è disponibile, non è stato scritto nulla; riprovare più tardi",
+	"not valid UTF-8 text":         "non è testo UTF-8 valido",
+	"the database does not answer": "il database non risponde",
 	"the database's disk is full, nothing was written; retry once space is freed":                   "il disco del database è pieno, non è stato scritto nulla; riprovare dopo aver liberato spazio",
 	"the database's disk is full: writes fail until space is freed":                                 "il disco del database è pieno: le scritture falliscono finché non si libera spazio",
 	"the resource does not exist":                                                                   "la risorsa non esiste",

@@ -37,6 +37,8 @@ const (
 func checkText(ptr, s string, maxLen int, required bool) *FieldError {
 	t := strings.TrimSpace(s)
 	switch {
+	case !utf8.ValidString(s):
+		return &FieldError{Pointer: ptr, Detail: "not valid UTF-8 text"}
 	case required && t == "":
 		return &FieldError{Pointer: ptr, Detail: "required, and not blank"}
 	case utf8.RuneCountInString(s) > maxLen:

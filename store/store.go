@@ -94,6 +94,9 @@ func Open(ctx context.Context, dsn string, log *slog.Logger) (*DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open %s database: %w", dialect, err)
 	}
+	if err := registerTextCheck(g); err != nil {
+		return nil, fmt.Errorf("open %s database: %w", dialect, err)
+	}
 	sqlDB, err := g.DB()
 	if err != nil {
 		return nil, fmt.Errorf("open %s database: %w", dialect, err)

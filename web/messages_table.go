@@ -9,7 +9,7 @@ var messagesTable = map[string]msg{
 	"table.code_label":          {"Codice del tavolo", "Table code"},
 	"table.code_open":           {"Apri", "Open"},
 	"table.code_malformed":      {"Il codice ha 8 caratteri: cifre da 2 a 9 e lettere (senza O, I, L).", "The code has 8 characters: digits 2 to 9 and letters (no O, I, L)."},
-	"table.throttled":           {"Troppi codici sbagliati da questo dispositivo. Aspetta un minuto e riprova.", "Too many wrong codes from this device. Wait a minute and try again."},
+	"table.throttled":           {"Troppi codici sbagliati: aspetta un minuto e riprova, oppure inquadra il codice QR del foglio.", "Too many wrong codes: wait a minute and try again, or scan the sheet's QR code."},
 	"table.link_revoked":        {"Questo codice non vale più: è stato generato un codice nuovo per il tavolo. Chiedi il foglio nuovo alla segreteria.", "This code no longer works: a new code was issued for the table. Ask the organisers for the new sheet."},
 	"table.link_delivered":      {"Questo codice non vale più: i fogli di questo turno sono già stati consegnati. Per una correzione chiama l'arbitro.", "This code no longer works: this round's sheets have been delivered. For a correction call the referee."},
 	"table.link_unknown":        {"Codice sconosciuto. Controlla di averlo scritto giusto.", "Unknown code. Check that you typed it right."},

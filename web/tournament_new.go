@@ -2,6 +2,7 @@ package web
 
 import (
 	"net/http"
+	"strings"
 
 	"segnapunti/app"
 	"segnapunti/web/form"
@@ -45,8 +46,11 @@ func (s *Server) tournamentCreate(w http.ResponseWriter, r *http.Request) {
 	if len(errs) == 0 {
 		created, err := s.app.CreateTournament(r.Context(), s.caller(r), in)
 		if fe, ok := invalidFields(lang, err, nil); ok {
-			for k := range fe {
+			for k, detail := range fe {
 				errs[k] = translate(lang, "secretary.field."+k)
+				if strings.Contains(detail, "UTF-8") { // the field's hint would not say what is wrong
+					errs[k] = detail
+				}
 			}
 		} else if err != nil {
 			s.operationFailed(w, r, err)

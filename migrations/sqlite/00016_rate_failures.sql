@@ -5,15 +5,18 @@
 
 -- +goose Up
 CREATE TABLE rate_failures (
-    key     text     NOT NULL CHECK (length(key) <= 200),
+    key     text     NOT NULL,
     at      datetime NOT NULL,
-    expires datetime NOT NULL
+    expires datetime NOT NULL,
+    CONSTRAINT rate_failures_key_check CHECK (length(key) <= 200)
 );
 CREATE INDEX rate_failures_key_idx ON rate_failures (key, expires);
+CREATE INDEX rate_failures_expires_idx ON rate_failures (expires);
 
 CREATE TABLE health_probe (
-    id         integer  PRIMARY KEY CHECK (id = 1),
-    checked_at datetime NOT NULL
+    id         integer  NOT NULL PRIMARY KEY,
+    checked_at datetime NOT NULL,
+    CONSTRAINT health_probe_id_check CHECK (id = 1)
 );
 INSERT INTO health_probe (id, checked_at) VALUES (1, CURRENT_TIMESTAMP);
 
