@@ -272,3 +272,32 @@ func TestTableCodeGlobalBudget(t *testing.T) {
 		t.Errorf("a typed code while the global budget is spent: %d, want 429 (the price of the budget)", s)
 	}
 }
+
+// A revoked code names its tournament: replaying old codes of one
+// tournament from many addresses spends that tournament's budget
+// (app/limits.go codeByTournament: 60 a minute), after which even a fresh
+// address is throttled on its revoked codes.
+func TestTableCodeTournamentBudget(t *testing.T) {
+	w := newWorld(t, backend{db: dbtest.SQLite(t)})
+	old, _ := w.issueLink(w.club1, 1, 1)
+	w.issueLink(w.club1, 1, 1) // revokes old
+	w.checkSpec = false
+	statuses := map[int]int{}
+	for i := range 80 {
+		d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.IPv4(127, 2, 0, byte(1+i))}}
+		c := &http.Client{Transport: &http.Transport{DialContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
+			return d.DialContext(ctx, network, addr)
+		}}}
+		req, _ := http.NewRequest("GET", w.srv.URL+w.sheetPath(1, 1), nil)
+		req.Header.Set("Authorization", "Bearer "+old)
+		res, err := c.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		statuses[res.StatusCode]++
+	}
+	if statuses[http.StatusTooManyRequests] != 20 {
+		t.Errorf("80 replays of a revoked code from 80 addresses: %v; want 60 answered, 20 throttled", statuses)
+	}
+}
