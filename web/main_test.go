@@ -6,4 +6,4 @@ import (
 	"segnapunti/store/dbtest"
 )
 
-func TestMain(m *testing.M) { dbtest.Main(m, closeBrowser) }
+func TestMain(m *testing.M) { dbtest.Main(m) }

@@ -12,7 +12,7 @@ import (
 // roundNewPage: manual seating of the next round (UI.md §3): a row per
 // table with its table, ns and eo fields, the byes, the hands planned.
 // The line fields are selects of the entrants (UI.md §3 "a table of
-// table, ns, eo selects") up to seatingSelectLimit entrants; above it
+// table, ns, eo selects") up to SeatingSelectLimit entrants; above it
 // they are text fields offering the entrants from one shared <datalist>,
 // because a select per field repeats every entrant in each of them (a
 // 200-table round made 160,000 <option>s, 11 MB, most of a second to
@@ -38,11 +38,11 @@ type roundNewPage struct {
 	Tables  []string     // the table numbers the table selects offer
 }
 
-// seatingSelectLimit is the most entrants whose seating form has a
+// SeatingSelectLimit is the most entrants whose seating form has a
 // select per line field: 80 entrants make 42 rows × 2 selects × 81
 // options ≈ 6,800 <option>s (≈ 400 KB, 25 KB gzip); a club evening is
 // 12–40 pairs. Above it, the fields share one <datalist>.
-const seatingSelectLimit = 80
+const SeatingSelectLimit = 80
 
 // seatChoice is one entrant as a line field offers it: its number, and
 // the number with its players for the option's text.
@@ -122,7 +122,7 @@ func (s *Server) renderRoundNew(w http.ResponseWriter, r *http.Request, status i
 	lang := langOf(r)
 	table, ns, eo := translate(lang, "secretary.table"), translate(lang, "secretary.ns"), translate(lang, "secretary.eo")
 	data.Heads, data.TableHead = []string{ns, eo}, table
-	data.Selects = len(d.Entrants) <= seatingSelectLimit
+	data.Selects = len(d.Entrants) <= SeatingSelectLimit
 	// Table numbers 1..rows (one more table than rows cannot be seated).
 	for n := 1; n <= len(data.Rows); n++ {
 		data.Tables = append(data.Tables, strconv.Itoa(n))

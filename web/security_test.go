@@ -101,7 +101,7 @@ func signInHTTP(t *testing.T, srv *httptest.Server, client *http.Client, name, p
 		t.Fatalf("sign-in: %d", resp.StatusCode)
 	}
 	for _, c := range resp.Cookies() {
-		if c.Name == sessionCookie {
+		if c.Name == SessionCookie {
 			return c
 		}
 	}

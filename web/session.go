@@ -13,8 +13,8 @@ import (
 	"segnapunti/store"
 )
 
-// sessionCookie holds the session token; the database keeps its hash.
-const sessionCookie = "segnapunti_session"
+// SessionCookie holds the session token; the database keeps its hash.
+const SessionCookie = "segnapunti_session"
 
 // viewer is the signed-in person of a request and their session.
 type viewer struct {
@@ -29,7 +29,7 @@ type viewerKey struct{}
 // longer than the request).
 func (s *Server) withSession(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		c, err := r.Cookie(sessionCookie)
+		c, err := r.Cookie(SessionCookie)
 		if err != nil || c.Value == "" || strings.HasPrefix(r.URL.Path, "/static/") {
 			next.ServeHTTP(w, r)
 			return
@@ -99,12 +99,12 @@ func (s *Server) isTLS(r *http.Request) bool {
 }
 
 func (s *Server) setSessionCookie(w http.ResponseWriter, r *http.Request, token string) {
-	http.SetCookie(w, &http.Cookie{Name: sessionCookie, Value: token, Path: "/", MaxAge: int(s.ttl.Seconds()),
+	http.SetCookie(w, &http.Cookie{Name: SessionCookie, Value: token, Path: "/", MaxAge: int(s.ttl.Seconds()),
 		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: s.isTLS(r)})
 }
 
 func (s *Server) clearSessionCookie(w http.ResponseWriter, r *http.Request) {
-	http.SetCookie(w, &http.Cookie{Name: sessionCookie, Value: "", Path: "/", MaxAge: -1,
+	http.SetCookie(w, &http.Cookie{Name: SessionCookie, Value: "", Path: "/", MaxAge: -1,
 		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: s.isTLS(r)})
 }
 

@@ -1,4 +1,4 @@
-package web
+package browsertest
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 
 	"segnapunti/store"
 	"segnapunti/store/dbtest"
+	"segnapunti/web"
 )
 
 // Pages answer like the API while PostgreSQL cannot be reached: 503 with
@@ -38,7 +39,7 @@ func TestPagesWhileDatabaseUnreachable(t *testing.T) {
 		method, path, body, cookie string
 	}{
 		{"POST", "/login", "username=anna&password=segreta-123", ""},
-		{"GET", "/admin", "", sessionCookie + "=anything"},
+		{"GET", "/admin", "", web.SessionCookie + "=anything"},
 	} {
 		req, _ := http.NewRequest(c.method, site.URL+c.path, strings.NewReader(c.body))
 		if c.body != "" {

@@ -1,4 +1,4 @@
-package web
+package browsertest
 
 // The browser-test harness (UI.md §8): the whole site (API + pages) on a
 // loopback port with a fresh database, people of any role, and a real
@@ -39,6 +39,7 @@ import (
 	"segnapunti/app"
 	"segnapunti/domain"
 	"segnapunti/store"
+	"segnapunti/web"
 )
 
 // testSite is the whole service on a loopback port.
@@ -53,7 +54,7 @@ func startSite(t testing.TB, db *store.DB) *testSite {
 	t.Helper()
 	log := slog.New(slog.DiscardHandler)
 	ops := app.New(db, nil, log)
-	pages, err := New(Deps{Store: db, App: ops, Log: log})
+	pages, err := web.New(web.Deps{Store: db, App: ops, Log: log})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,7 +62,7 @@ func startSite(t testing.TB, db *store.DB) *testSite {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := &http.Server{Handler: Site(api.NewServer(api.Config{App: ops}, db, log), pages), ReadHeaderTimeout: 5 * time.Second}
+	srv := &http.Server{Handler: web.Site(api.NewServer(api.Config{App: ops}, db, log), pages), ReadHeaderTimeout: 5 * time.Second}
 	srv.RegisterOnShutdown(ops.Close)
 	go srv.Serve(ln)
 	t.Cleanup(func() {

@@ -1,4 +1,4 @@
-package web
+package browsertest
 
 // The contract sweep (UI.md read end to end against the pages): what an
 // outside checker drives by the names UI.md gives, at the HTTP level.
@@ -14,6 +14,7 @@ import (
 	"segnapunti/domain"
 	"segnapunti/store"
 	"segnapunti/store/dbtest"
+	"segnapunti/web"
 )
 
 // inputTag is the <input> or <select> named name in a page.
@@ -335,13 +336,13 @@ func TestSeatingFieldsOfALargeFieldShareADatalist(t *testing.T) {
 	db := dbtest.SQLite(t)
 	site := startSite(t, db)
 	pw := site.createPerson(t, domain.RoleClub, "segreteria", "bc-roma")
-	tid := seedBigTournament(t, db, (seatingSelectLimit+2)/2)
+	tid := seedBigTournament(t, db, (web.SeatingSelectLimit+2)/2)
 	c := signInClient(t, site, "segreteria", pw)
 	_, page := c.get("/tournaments/" + tid + "/rounds/new")
 	if tag := inputTag(t, page, "ns"); !strings.Contains(tag, `list="entrant-ids"`) {
-		t.Errorf("the ns field of a %d-entrant field is not a datalist input: %s", seatingSelectLimit+2, tag)
+		t.Errorf("the ns field of a %d-entrant field is not a datalist input: %s", web.SeatingSelectLimit+2, tag)
 	}
-	if n := strings.Count(page, "<option"); n > 3*(seatingSelectLimit+2) {
+	if n := strings.Count(page, "<option"); n > 3*(web.SeatingSelectLimit+2) {
 		t.Errorf("%d <option>s: the entrants are repeated per field", n)
 	}
 }

@@ -1,4 +1,4 @@
-package web
+package browsertest
 
 import (
 	"compress/gzip"
@@ -72,7 +72,7 @@ func seedBigTournament(b testing.TB, db *store.DB, tables int) string {
 		for h := 0; h < 3; h++ {
 			hands = append(hands, domain.Hand{End: domain.EndClosed, Lines: [2]domain.LineScore{{Base: 300 + 10*h, Points: 200}, {Base: 100 + t, Points: 150}}})
 		}
-		if _, err := ops.PutSheet(ctx, p, tr.ID, 1, t, sheetBuilder(hands, [2]domain.WrittenResult{}), 0); err != nil {
+		if _, err := ops.PutSheet(ctx, p, tr.ID, 1, t, sheetOf(hands, [2]domain.WrittenResult{}), 0); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -1,4 +1,4 @@
-package web
+package browsertest
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 
 	"segnapunti/domain"
 	"segnapunti/store/dbtest"
+	"segnapunti/web"
 )
 
 // UI.md §2, §1: a wrong password is announced (aria-live) and the input
@@ -92,7 +93,7 @@ func TestBrowserSignInAndOut(t *testing.T) {
 func TestBrowserFirstRunSetup(t *testing.T) {
 	t.Parallel()
 	site := startSite(t, dbtest.SQLite(t))
-	link, ok, err := FirstRunLink(context.Background(), site.Store)
+	link, ok, err := web.FirstRunLink(context.Background(), site.Store)
 	if err != nil || !ok {
 		t.Fatalf("FirstRunLink = %q, %v, %v", link, ok, err)
 	}

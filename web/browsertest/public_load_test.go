@@ -1,6 +1,6 @@
 //go:build loadtest
 
-package web
+package browsertest
 
 import (
 	"bufio"
