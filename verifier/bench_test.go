@@ -5,6 +5,7 @@ import (
 
 	"segnapunti/domain"
 	"segnapunti/tournamentfile"
+	"segnapunti/tournamentfile/filetest"
 )
 
 // BenchmarkVerify1000Pairs8Rounds is issue 25's budget: verifying a
@@ -14,7 +15,7 @@ func BenchmarkVerify1000Pairs8Rounds(b *testing.B) {
 	for range 7 {
 		systems = append(systems, domain.SystemDanese)
 	}
-	data, err := tournamentfile.Marshal(genFile(b, 1000, systems, 11))
+	data, err := tournamentfile.Marshal(filetest.Generate(b, 1000, systems, 11))
 	if err != nil {
 		b.Fatal(err)
 	}

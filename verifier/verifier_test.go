@@ -7,6 +7,7 @@ import (
 
 	"segnapunti/domain"
 	"segnapunti/tournamentfile"
+	"segnapunti/tournamentfile/filetest"
 )
 
 func verify(t *testing.T, f tournamentfile.File) Report {
@@ -33,7 +34,7 @@ func codes(r Report) []string {
 var danese = []domain.PairingSystem{domain.SystemEntryOrder, domain.SystemDanese, domain.SystemDanese}
 
 func TestVerifyAConsistentFileRederives(t *testing.T) {
-	rep := verify(t, genFile(t, 12, danese, 1))
+	rep := verify(t, filetest.Generate(t, 12, danese, 1))
 	if !rep.OK || !rep.StandingsOK {
 		t.Fatalf("a file made by the rules does not verify: %+v", rep.Differences)
 	}
@@ -42,7 +43,7 @@ func TestVerifyAConsistentFileRederives(t *testing.T) {
 // API §4.4, RULES §8 (FITAB art. 18): standings edited by hand are named
 // by entrant and article.
 func TestVerifyHandEditedStandingsNameTheEntrantFITABArt18(t *testing.T) {
-	f := genFile(t, 12, danese, 2)
+	f := filetest.Generate(t, 12, danese, 2)
 	row := &f.Standings.Rows[3]
 	row.VP += 2
 	edited := row.Entrant
@@ -66,7 +67,7 @@ func TestVerifyHandEditedStandingsNameTheEntrantFITABArt18(t *testing.T) {
 // meetings in a Mitchell phase is named, with the rematches.
 func TestVerifyMitchellRoundRepeatingMeetingsNamesTheRematchesRULES11(t *testing.T) {
 	mitchell := []domain.PairingSystem{domain.SystemEntryOrder, domain.SystemMitchell, domain.SystemMitchell}
-	f := genFile(t, 12, mitchell, 3)
+	f := filetest.Generate(t, 12, mitchell, 3)
 	if rep := verify(t, f); !rep.OK {
 		t.Fatalf("the Mitchell file does not verify before the edit: %+v", rep.Differences)
 	}
@@ -92,7 +93,7 @@ func TestVerifyMitchellRoundRepeatingMeetingsNamesTheRematchesRULES11(t *testing
 // RULES §6: a written VP edited on one sheet is a finding of that sheet
 // and a VP difference of the official result, at its round and table.
 func TestVerifyEditedSheetVPIsNamedRULES6(t *testing.T) {
-	f := genFile(t, 8, danese, 4)
+	f := filetest.Generate(t, 8, danese, 4)
 	s := &f.Sheets[5]
 	s.Official.NS.VP = 20 - s.Official.NS.VP + 1
 	rep := verify(t, f)
@@ -107,7 +108,7 @@ func TestVerifyEditedSheetVPIsNamedRULES6(t *testing.T) {
 // RULES §9 (FITAB art. 20): a correction recorded as applied although its
 // situation rejects it is a RULING_DIFFER.
 func TestVerifyCorrectionRulingIsDecidedAgainRULES9(t *testing.T) {
-	f := genFile(t, 8, danese, 5)
+	f := filetest.Generate(t, 8, danese, 5)
 	s := f.Sheets[0]
 	situation := tournamentfile.Situation{Ruleset: "fitab-2025", Kind: "sum", Level: "regional", Phase: "danese", ErrorRound: 1,
 		CurrentRound: 3, CurrentRoundStarted: true, TournamentClosed: true, StandingsPublished: true, PositionsPublished: true}
@@ -133,7 +134,7 @@ func TestVerifyCorrectionRulingIsDecidedAgainRULES9(t *testing.T) {
 // API §4.4: a hostile file is an error naming the field, never a crash
 // and never a report.
 func TestVerifyHostileFileIsAnErrorNamingTheField(t *testing.T) {
-	good, err := tournamentfile.Marshal(genFile(t, 4, danese[:1], 6))
+	good, err := tournamentfile.Marshal(filetest.Generate(t, 4, danese[:1], 6))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -158,7 +159,7 @@ func TestVerifyHostileFileIsAnErrorNamingTheField(t *testing.T) {
 
 // FuzzVerifyFile: no file crashes the reader or the verifier.
 func FuzzVerifyFile(f *testing.F) {
-	good, err := tournamentfile.Marshal(genFile(f, 4, danese[:2], 7))
+	good, err := tournamentfile.Marshal(filetest.Generate(f, 4, danese[:2], 7))
 	if err != nil {
 		f.Fatal(err)
 	}

@@ -1,4 +1,6 @@
-package verifier
+// Package filetest makes consistent tournament files for tests and
+// benchmarks (verifier, cmd, api).
+package filetest
 
 import (
 	"fmt"
@@ -11,13 +13,13 @@ import (
 	"segnapunti/tournamentfile"
 )
 
-// genFile makes a consistent file of a pairs tournament: n pairs, the
+// Generate makes a consistent file of a pairs tournament: n pairs, the
 // given systems per round (seated by the pairing engine), one sheet per
 // table with hands whose written bottom is the computed one, and the
 // standings after the last round. The figures are made by the domain
 // functions the verifier calls; the tests then edit the file and expect
 // the verifier to name the edit.
-func genFile(tb testing.TB, n int, systems []domain.PairingSystem, seed uint64) tournamentfile.File {
+func Generate(tb testing.TB, n int, systems []domain.PairingSystem, seed uint64) tournamentfile.File {
 	tb.Helper()
 	rng := rand.New(rand.NewPCG(seed, 7))
 	t := domain.Tournament{ID: "t_gen", Name: "Generato", Date: time.Date(2026, 11, 21, 0, 0, 0, 0, time.UTC), ClubID: "c1",
