@@ -1,0 +1,113 @@
+package api
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"net/http"
+	"regexp"
+	"testing"
+
+	"segnapunti/domain"
+	"segnapunti/store"
+	"segnapunti/store/dbtest"
+)
+
+var fileIDs = regexp.MustCompile(`("exported_at": "[^"]*"|"id": "t_[^"]*")`)
+
+// API §4.4 through the JSON door: a tournament's file, its import as a
+// new tournament (201) whose file is the same but for ids and
+// exported_at, the verifier with no token (ok; then hand-edited
+// standings named), a hostile file refused naming the field, the schema.
+func TestTournamentFileRoutes(t *testing.T) {
+	dbtest.Run(t, func(t *testing.T, db *store.DB) {
+		e := newEnv(t, db)
+		ctx := context.Background()
+		if _, err := db.CreateClub(ctx, domain.Club{ID: "bc-roma", Name: "Burraco Roma"}); err != nil {
+			t.Fatal(err)
+		}
+		club, _, err := db.CreateToken(ctx, domain.RoleClub, "segreteria", "bc-roma")
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := e.do(request{method: "POST", path: "/v1/tournaments", token: club, body: map[string]any{"name": "Coppa Autunno", "date": "2026-11-21",
+			"level": "club", "ruleset": "fitab-2025", "kind": "pairs", "rounds_planned": 2, "hands_per_round": 2}})
+		wantStatus(t, r, http.StatusCreated, "create")
+		tid := r.json(t)["id"].(string)
+		base := "/v1/tournaments/" + tid
+		wantStatus(t, e.do(request{method: "POST", path: base + "/entrants", token: club, body: map[string]any{"entrants": []any{
+			map[string]any{"id": "1", "players": []any{map[string]any{"name": "Rossi Anna", "membership": "FT123456"}, map[string]any{"name": "Bianchi Luca", "membership": "FT654321"}}},
+			map[string]any{"id": "2", "players": []any{map[string]any{"name": "Verdi Carla", "membership": ""}, map[string]any{"name": "Neri Paolo", "membership": ""}}},
+		}}}), http.StatusCreated, "entrants")
+		wantStatus(t, e.do(request{method: "POST", path: base + "/rounds", token: club, body: map[string]any{"number": 1, "hands_planned": 2,
+			"phase": "danese", "tables": []any{map[string]any{"table": 1, "ns": "1", "eo": "2"}}, "byes": []any{}}}), http.StatusCreated, "round")
+		r = e.do(request{method: "PUT", path: base + "/rounds/1/tables/1/sheet", token: club, body: map[string]any{"hands": []any{
+			map[string]any{"ns": map[string]any{"base": 300, "points": 235}, "eo": map[string]any{"base": 100, "points": -120}},
+			map[string]any{"ns": map[string]any{"base": 200, "points": 100}, "eo": map[string]any{"base": 0, "points": -50}},
+		}}})
+		if r.status != http.StatusOK && r.status != http.StatusCreated {
+			t.Fatalf("sheet: %d %s", r.status, r.body)
+		}
+
+		file := e.do(request{method: "GET", path: base + "/tournament.json", token: club})
+		wantStatus(t, file, http.StatusOK, "export")
+		imp := e.do(request{method: "POST", path: "/v1/tournaments/import", token: club, body: file.body})
+		wantStatus(t, imp, http.StatusCreated, "import")
+		newID := imp.json(t)["id"].(string)
+		if newID == tid || imp.header.Get("Location") != "/v1/tournaments/"+newID {
+			t.Errorf("import answered id %s, Location %q", newID, imp.header.Get("Location"))
+		}
+		again := e.do(request{method: "GET", path: "/v1/tournaments/" + newID + "/tournament.json", token: club})
+		wantStatus(t, again, http.StatusOK, "export of the import")
+		if !bytes.Equal(fileIDs.ReplaceAll(file.body, nil), fileIDs.ReplaceAll(again.body, nil)) {
+			t.Errorf("export → import → export differs:\n%s\n---\n%s", file.body, again.body)
+		}
+
+		v := e.do(request{method: "POST", path: "/v1/verify", body: file.body})
+		wantStatus(t, v, http.StatusOK, "verify")
+		if m := v.json(t); m["ok"] != true || m["standings_ok"] != true {
+			t.Errorf("the service's own file does not verify: %s", v.body)
+		}
+		var doc map[string]any
+		if err := json.Unmarshal(file.body, &doc); err != nil {
+			t.Fatal(err)
+		}
+		row := doc["standings"].(map[string]any)["rows"].([]any)[0].(map[string]any)
+		row["vp"] = row["vp"].(float64) + 3
+		edited, _ := json.Marshal(doc)
+		v = e.do(request{method: "POST", path: "/v1/verify?lang=it", body: edited})
+		wantStatus(t, v, http.StatusOK, "verify edited")
+		var rep struct {
+			OK          bool `json:"ok"`
+			StandingsOK bool `json:"standings_ok"`
+			Differences []struct {
+				Code    string  `json:"code"`
+				Entrant *string `json:"entrant"`
+				Rule    string  `json:"rule"`
+			} `json:"differences"`
+		}
+		if err := json.Unmarshal(v.body, &rep); err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for _, d := range rep.Differences {
+			found = found || (d.Code == "STANDINGS_DIFFER" && d.Entrant != nil && *d.Entrant == row["entrant"] && d.Rule == "FITAB art. 18")
+		}
+		if rep.OK || !found {
+			t.Errorf("hand-edited standings: %s", v.body)
+		}
+
+		wantProblem(t, e.do(request{method: "POST", path: "/v1/verify", body: `{"format": "segnapunti-tournament", "version": 1, "tournament": {"ruleset": 7}}`}),
+			http.StatusUnprocessableEntity, "/tournament/ruleset")
+		wantProblem(t, e.do(request{method: "POST", path: "/v1/tournaments/import", token: club, body: `{"format": "usebio"}`}),
+			http.StatusUnprocessableEntity, "/format")
+		wantProblem(t, e.do(request{method: "POST", path: "/v1/verify", body: `{"format": `}), http.StatusBadRequest, "")
+		wantStatus(t, e.do(request{method: "POST", path: "/v1/tournaments/import", body: file.body}), http.StatusUnauthorized, "import without a token")
+
+		s := e.do(request{method: "GET", path: "/v1/schemas/tournament.json"})
+		wantStatus(t, s, http.StatusOK, "schema")
+		if !bytes.Contains(s.body, []byte(`"https://json-schema.org/draft/2020-12/schema"`)) {
+			t.Errorf("the schema is not 2020-12: %.200s", s.body)
+		}
+	})
+}
