@@ -212,6 +212,7 @@ func (s *server) routes() *gin.Engine {
 	t.GET("/export.json", s.exportTournamentJSON)
 	t.GET("/tournament.json", s.exportTournamentFile)
 	auth.GET("/seasons/:season/export.xlsx", s.exportSeason)
+	auth.GET("/seasons/:season/screening", s.seasonScreening) // api/tournament_file.go
 	return r
 }
 

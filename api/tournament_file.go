@@ -92,3 +92,67 @@ func (s *server) tournamentFileSchema(c *gin.Context) {
 	c.Header("Cache-Control", "public, max-age=3600")
 	c.Data(http.StatusOK, schemaContentType, tournamentfile.Schema)
 }
+
+// seasonScreening: GET /v1/seasons/{season}/screening — the season's
+// flags for the federation (API §4.4); ?club= keeps one club's.
+func (s *server) seasonScreening(c *gin.Context) {
+	q := c.Request.URL.Query()
+	if err := onlyParams(q, "club", "lang"); err != nil {
+		s.fail(c, err)
+		return
+	}
+	lang := headerLang(c.GetHeader("Accept-Language"))
+	if q.Has("lang") {
+		l, err := langParam(q)
+		if err != nil {
+			s.fail(c, err)
+			return
+		}
+		lang = l
+	}
+	res, err := s.app.ScreenSeason(c.Request.Context(), mustPrincipal(c), c.Param("season"), q.Get("club"))
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	out := screeningResponse{Season: res.Season, Flags: make([]screeningFlag, len(res.Flags))}
+	for i, f := range res.Flags {
+		jf := screeningFlag{Kind: f.Kind, Tournament: f.Tournament, Club: f.Club, Entrants: f.Entrants, Reason: f.Message(lang), Data: f.Data, Score: f.Score}
+		if jf.Entrants == nil {
+			jf.Entrants = []string{}
+		}
+		if jf.Data == nil {
+			jf.Data = map[string]any{}
+		}
+		if f.Round != 0 {
+			jf.Round = new(f.Round)
+		}
+		if f.Table != 0 {
+			jf.Table = new(f.Table)
+		}
+		out.Flags[i] = jf
+	}
+	b, err := marshalJSON(out)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	writeJSON(c, http.StatusOK, b)
+}
+
+type screeningResponse struct {
+	Season int             `json:"season"`
+	Flags  []screeningFlag `json:"flags"`
+}
+
+type screeningFlag struct {
+	Kind       string         `json:"kind"`
+	Tournament string         `json:"tournament"`
+	Club       string         `json:"club"`
+	Round      *int           `json:"round"`
+	Table      *int           `json:"table"`
+	Entrants   []string       `json:"entrants"`
+	Reason     string         `json:"reason"`
+	Data       map[string]any `json:"data"`
+	Score      float64        `json:"score"`
+}

@@ -112,7 +112,7 @@ func (a *App) tournamentFile(ctx context.Context, t domain.Tournament) (tourname
 			return f, fmt.Errorf("sheet of round %d, table %d: %w", st.Round, st.Table, err)
 		}
 		m := domain.OfficialResult(st.Sheet, domain.Validate(st.Sheet))
-		fs := tournamentfile.Sheet{Round: st.Round, Table: st.Table, Sheet: raw}
+		fs := tournamentfile.Sheet{Round: st.Round, Table: st.Table, Sheet: raw, StoredAt: fileTime(st.UpdatedAt)}
 		fs.Official = tournamentfile.Result{NS: lineResult(m.Lines[domain.NS].Official), EO: lineResult(m.Lines[domain.EO].Official)}
 		fs.Computed = tournamentfile.Result{NS: lineResult(m.Lines[domain.NS].Computed), EO: lineResult(m.Lines[domain.EO].Computed)}
 		for _, c := range signed[[2]int{st.Round, st.Table}] {
@@ -211,7 +211,7 @@ func (a *App) ImportTournamentFile(ctx context.Context, p Principal, data []byte
 		if err != nil {
 			return domain.Tournament{}, err
 		}
-		is := store.ImportedTournamentSheet{Round: s.Round, Table: s.Table, Sheet: s.Sheet, ReportJSON: rep}
+		is := store.ImportedTournamentSheet{Round: s.Round, Table: s.Table, Sheet: s.Sheet, ReportJSON: rep, StoredAt: s.StoredAt}
 		for _, sg := range s.Signatures {
 			is.Signatures = append(is.Signatures, store.Confirmation{Line: sg.Line, Kind: store.SignatureKind(sg.Kind), SignedBy: sg.SignedBy,
 				Entrant: sg.Entrant, Via: sg.By, At: sg.At})

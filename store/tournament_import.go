@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"gorm.io/gorm"
 
@@ -28,6 +29,7 @@ type ImportedTournamentSheet struct {
 	Sheet        domain.Sheet
 	ReportJSON   []byte
 	Signatures   []Confirmation
+	StoredAt     time.Time // when it was last stored where it comes from
 }
 
 // ImportTournament stores the whole tournament in one transaction: the
@@ -90,7 +92,7 @@ func (db *DB) ImportTournament(ctx context.Context, imp TournamentImport) (domai
 		var results []matchResultRow
 		for _, s := range imp.Sheets {
 			key := sheetKey{t.ID, s.Round, s.Table}
-			row, hands, err := sheetToRow(s.Sheet, s.ReportJSON, now)
+			row, hands, err := sheetToRow(s.Sheet, s.ReportJSON, instant(s.StoredAt.UTC().Truncate(time.Microsecond)))
 			if err != nil {
 				return fmt.Errorf("sheet of %s: %w", key, err)
 			}

@@ -39,6 +39,8 @@ type SheetRecord struct {
 	Signatures   []SignatureRecord
 	// Index is the sheet's index in the file's "sheets".
 	Index int
+	// StoredAt is when the sheet was last stored.
+	StoredAt time.Time
 }
 
 // SignatureRecord is one signature as domain values.
@@ -320,6 +322,9 @@ func checkSheets(ws []Sheet, t domain.Tournament, rounds []domain.Round) ([]Shee
 			return nil, errorAt(p+"/sheet/ruleset", "%q is not the tournament's ruleset %q", s.Ruleset, t.Ruleset)
 		}
 		rec := SheetRecord{Round: w.Round, Table: w.Table, Sheet: s, Index: i}
+		if rec.StoredAt, err = parseTime(w.StoredAt); err != nil {
+			return nil, errorAt(p+"/stored_at", "%q is not an RFC 3339 time", w.StoredAt)
+		}
 		for j, sg := range w.Signatures {
 			sp := fmt.Sprintf("%s/signatures/%d", p, j)
 			var sr SignatureRecord

@@ -140,6 +140,10 @@ type Sheet struct {
 	Official   Result          `json:"official"`
 	Computed   Result          `json:"computed"`
 	Signatures []Signature     `json:"signatures"`
+	// StoredAt is when the sheet was last stored (entered, or changed by
+	// a correction): a sheet stored after its signatures without a
+	// correction is a screening flag.
+	StoredAt string `json:"stored_at"`
 }
 
 // Result is a match's result per line.

@@ -90,7 +90,8 @@ func Generate(tb testing.TB, n int, systems []domain.PairingSystem, seed uint64)
 			}
 			f.Sheets = append(f.Sheets, tournamentfile.Sheet{Round: number, Table: ta.Table, Sheet: raw,
 				Official: tournamentfile.Result{NS: line(m.Lines[0].Official), EO: line(m.Lines[1].Official)},
-				Computed: tournamentfile.Result{NS: line(m.Lines[0].Computed), EO: line(m.Lines[1].Computed)}})
+				Computed: tournamentfile.Result{NS: line(m.Lines[0].Computed), EO: line(m.Lines[1].Computed)},
+				StoredAt: "2026-11-21T21:00:00Z"})
 			results = append(results, domain.TableResult{Round: number, Table: ta.Table, NS: ta.NS, EO: ta.EO,
 				Official: [2]domain.LineResult{m.Lines[0].Official, m.Lines[1].Official},
 				Computed: [2]domain.LineResult{m.Lines[0].Computed, m.Lines[1].Computed}})
