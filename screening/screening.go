@@ -260,8 +260,7 @@ func copiedSheets(facts []sheetFacts) []Flag {
 		if !sameHands(g.s.Sheet.Hands, hands) {
 			continue // a hash collision
 		}
-		entrants := append(slices.Clone(f.ta.Seated()), g.ta.Seated()...)
-		out = append(out, flagOf(KindCopiedSheet, f.t, f.s.Round, f.s.Table, entrants, float64(len(hands)),
+		out = append(out, flagOf(KindCopiedSheet, f.t, f.s.Round, f.s.Table, f.ta.Seated(), float64(len(hands)),
 			map[string]any{"hands": len(hands), "same_as": map[string]any{"tournament": g.t.Tournament.ID, "round": g.s.Round, "table": g.s.Table}},
 			fmt.Sprintf("its %d hands are, line by line, those of tournament %s, round %d, table %d", len(hands), g.t.Tournament.ID, g.s.Round, g.s.Table),
 			fmt.Sprintf("le sue %d smazzate sono, riga per riga, quelle del torneo %s, turno %d, tavolo %d", len(hands), g.t.Tournament.ID, g.s.Round, g.s.Table)))
