@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -342,6 +343,9 @@ func checkSheets(ws []Sheet, t domain.Tournament, rounds []domain.Round) ([]Shee
 				return nil, errorAt(sp+"/at", "%q is not an RFC 3339 time", sg.At)
 			}
 			sr.Kind, sr.Entrant, sr.By = sg.Kind, sg.Entrant, sg.By
+			if slices.ContainsFunc(rec.Signatures, func(o SignatureRecord) bool { return o.Line == sr.Line }) {
+				return nil, errorAt(sp+"/line", "line %s signs the sheet twice (FITAB art. 19: one signature a line)", sg.Line)
+			}
 			rec.Signatures = append(rec.Signatures, sr)
 		}
 		out = append(out, rec)
@@ -394,10 +398,19 @@ func checkCorrections(ws []Correction, sheets []SheetRecord) ([]CorrectionRecord
 		if err := c.Situation.Validate(); err != nil {
 			return nil, domainError(p+"/situation", err)
 		}
-		for _, raw := range []json.RawMessage{w.Before, w.After} {
+		for name, raw := range map[string]json.RawMessage{"before": w.Before, "after": w.After} {
 			if len(raw) > 0 && raw[0] != '{' {
-				return nil, errorAt(p+"/before", "the parts of the sheet are an object")
+				return nil, errorAt(p+"/"+name, "the parts of the sheet are an object")
 			}
+		}
+		if c.Applied && c.Ruling == domain.RulingReject {
+			return nil, errorAt(p+"/applied", "a correction the ruling rejects is not applied (RULES §9)")
+		}
+		if w.SheetVersion < 1 {
+			return nil, errorAt(p+"/sheet_version", "%d is not a sheet version (1 or more)", w.SheetVersion)
+		}
+		if strings.TrimSpace(w.By) == "" {
+			return nil, errorAt(p+"/by", "missing: who made the correction")
 		}
 		if c.At, err = parseTime(w.At); err != nil {
 			return nil, errorAt(p+"/at", "%q is not an RFC 3339 time", w.At)
@@ -451,6 +464,12 @@ func checkAdjustments(ws []Adjustment, entered map[string]bool, rounds []domain.
 		a.Case.HandsPlanned, a.Case.WarningsBefore, a.Case.ByesBefore, a.Case.LateRound = c.HandsPlanned, c.WarningsBefore, c.ByesBefore, c.LateRound
 		a.Case.Played, a.Case.AtInterruption, a.Case.Referee = c.Played.domain(), c.AtInterruption.domain(), c.Referee.domain()
 		a.Case.Advantage, a.Case.Note = c.Advantage, c.Note
+		if a.Case.Reason == domain.ReasonRefereeScore && strings.TrimSpace(c.Note) == "" {
+			return nil, errorAt(p+"/case/note", "missing: a referee score says why (RULES §7)")
+		}
+		if strings.TrimSpace(w.By) == "" {
+			return nil, errorAt(p+"/by", "missing: who made the adjustment")
+		}
 		e := w.Effect
 		a.Effect = domain.AdjustmentEffect{Result: e.Result.domain(), Bye: e.Bye, Awarded: e.Awarded,
 			Delta: domain.MatchScore{VP: e.Delta.VP, MP: e.Delta.MP}, LatePoints: e.LatePoints, Warning: e.Warning,

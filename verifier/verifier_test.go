@@ -120,7 +120,7 @@ func TestVerifyCorrectionRulingIsDecidedAgainRULES9(t *testing.T) {
 		wrong = domain.RulingReject
 	}
 	f.Corrections = []tournamentfile.Correction{{Round: s.Round, Table: s.Table, Kind: "sum", Situation: situation,
-		Ruling: string(wrong), Applied: wrong != domain.RulingReject, At: "2026-11-21T22:00:00Z"}}
+		Ruling: string(wrong), Applied: wrong != domain.RulingReject, SheetVersion: 2, By: "arbitro", At: "2026-11-21T22:00:00Z"}}
 	rep := verify(t, f)
 	if !slices.Contains(codes(rep), CodeRulingDiffer) {
 		t.Fatalf("ruling %s recorded where the codes give %s: no RULING_DIFFER: %+v", wrong, decided.Ruling, rep.Differences)
