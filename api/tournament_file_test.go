@@ -112,6 +112,19 @@ func TestTournamentFileRoutes(t *testing.T) {
 			http.StatusUnprocessableEntity, "/format")
 		wantProblem(t, e.do(request{method: "POST", path: "/v1/verify", body: `{"format": `}), http.StatusBadRequest, "")
 		wantStatus(t, e.do(request{method: "POST", path: "/v1/tournaments/import", body: file.body}), http.StatusUnauthorized, "import without a token")
+		wantStatus(t, e.do(request{method: "POST", path: "/v1/verify", body: file.body, header: map[string]string{"Content-Type": "text/plain"}}),
+			http.StatusUnsupportedMediaType, "verify of text/plain")
+		wantProblem(t, e.do(request{method: "POST", path: "/v1/verify?tabel=1", body: file.body}), http.StatusBadRequest, "tabel")
+		wantProblem(t, e.do(request{method: "GET", path: base + "/tournament.json?x=1", token: club}), http.StatusBadRequest, "x")
+		wantStatus(t, e.do(request{method: "GET", path: "/v1/tournaments/t_nobody/tournament.json", token: club}), http.StatusNotFound, "another's file")
+		if _, err := db.CreateClub(context.Background(), domain.Club{ID: "bc-milano", Name: "Burraco Milano"}); err != nil {
+			t.Fatal(err)
+		}
+		other, _, err := db.CreateToken(context.Background(), domain.RoleClub, "segreteria", "bc-milano")
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantStatus(t, e.do(request{method: "GET", path: base + "/tournament.json", token: other}), http.StatusNotFound, "another club's file")
 
 		s := e.do(request{method: "GET", path: "/v1/schemas/tournament.json"})
 		wantStatus(t, s, http.StatusOK, "schema")
