@@ -6,6 +6,7 @@ import (
 	"net/http"
 
 	"segnapunti/app"
+	"segnapunti/domain"
 	"segnapunti/screening"
 	"segnapunti/tournamentfile"
 	"segnapunti/verifier"
@@ -69,7 +70,7 @@ func (s *Server) federationVerifyUpload(w http.ResponseWriter, r *http.Request) 
 type screeningPage struct {
 	Page
 	Season, Club string
-	Clubs        []string
+	Clubs        []domain.Club
 	Result       app.SeasonScreening
 	Asked        bool
 	Kinds        []string
@@ -79,11 +80,18 @@ func (s *Server) federationScreening(w http.ResponseWriter, r *http.Request) {
 	p, _ := s.principal(r)
 	q := r.URL.Query()
 	data := &screeningPage{Page: s.page(r, "federation.screening_title"), Season: q.Get("season"), Club: q.Get("club"), Kinds: screening.Kinds}
+	desk, err := s.app.Federation(r.Context(), p, app.FederationFilter{})
+	if err != nil {
+		s.refereeFail(w, r, err)
+		return
+	}
+	data.Clubs = desk.Clubs
 	if data.Season == "" {
 		s.render(w, r, http.StatusOK, "federation_screening", data)
 		return
 	}
-	res, err := s.app.ScreenSeason(r.Context(), p, data.Season, data.Club)
+	var res app.SeasonScreening
+	res, err = s.app.ScreenSeason(r.Context(), p, data.Season, data.Club)
 	var ae *app.Error
 	switch {
 	case errors.As(err, &ae) && ae.Kind == app.ErrBadParameter:

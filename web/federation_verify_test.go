@@ -91,6 +91,13 @@ func TestFederationVerifyAndScreeningPages(t *testing.T) {
 		!strings.Contains(body, `href="/tournaments/`+imported.ID+`/rounds/1/tables/1" data-action="open-sheet"`) {
 		t.Errorf("screening: %d\n%s", st, body)
 	}
+	if st, body := fed.get("/federation/screening?season=2026&club=c1"); st != http.StatusOK || !strings.Contains(body, `data-flag="correction_outside_ruling"`) ||
+		!strings.Contains(body, `<option value="c1" selected>`) {
+		t.Errorf("screening of club c1: %d", st)
+	}
+	if st, body := fed.get("/federation/screening?season=2025"); st != http.StatusOK || !strings.Contains(body, `data-empty="flags"`) {
+		t.Errorf("screening of a season without tournaments: %d", st)
+	}
 	if st, body := fed.get("/federation/screening?season=twenty"); st != http.StatusBadRequest || !strings.Contains(body, `aria-invalid="true"`) {
 		t.Errorf("screening of a bad season: %d", st)
 	}
