@@ -235,7 +235,7 @@ func checkRounds(ws []Round, t domain.Tournament, entered map[string]bool) ([]do
 		if r.System, err = domain.ParsePairingSystem(w.System); err != nil {
 			return nil, domainError(p+"/system", err)
 		}
-		if w.Session < 1 || w.Session > MaxRounds {
+		if w.Session < 0 || w.Session > MaxRounds { // 0: absent, the first session
 			return nil, errorAt(p+"/session", "%d is not a session number", w.Session)
 		}
 		if len(w.Tables) > MaxTables {

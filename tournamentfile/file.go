@@ -112,7 +112,7 @@ type Round struct {
 	Number       int      `json:"number"`
 	HandsPlanned int      `json:"hands_planned"`
 	Phase        string   `json:"phase"`
-	Session      int      `json:"session"`
+	Session      int      `json:"session,omitempty"` // RULES §12; absent: 1
 	System       string   `json:"system"`
 	Seed         *uint64  `json:"seed"`
 	State        string   `json:"state"`
