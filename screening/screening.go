@@ -41,8 +41,8 @@ var Kinds = []string{KindChangedAfterSignature, KindCorrectionOutsideRuling, Kin
 const (
 	// ChangedAfterSignatureSlack: a sheet stored more than this after its
 	// last signature, with no correction applied to it since, was changed
-	// after signature (FITAB art. 19-20: a signed sheet changes only by a
-	// referee's correction). The slack absorbs the write of the
+	// after signature (FITAB art. 20, FIBur-INT art. 19, RULES §9: a
+	// delivered sheet changes only by a referee's correction). The slack absorbs the write of the
 	// confirmation itself.
 	ChangedAfterSignatureSlack = 2 * time.Second
 
@@ -177,8 +177,9 @@ func flagOf(kind string, t *Tournament, round, table int, entrants []string, sco
 		Reason: en, ReasonIT: it, Data: data, Score: math.Round(score*100) / 100}
 }
 
-// changedAfterSignature: FITAB art. 19-20 — a signed sheet changes only
-// by a referee's applied correction.
+// changedAfterSignature: a delivered sheet is final (FITAB art. 20,
+// FIBur-INT art. 19; RULES §9) — a signed sheet changes only by a
+// referee's applied correction.
 func changedAfterSignature(t *Tournament) []Flag {
 	var out []Flag
 	for i := range t.Sheets {
@@ -193,11 +194,12 @@ func changedAfterSignature(t *Tournament) []Flag {
 			continue
 		}
 		after := s.ChangedAt.Sub(s.SignedAt)
+		rule := t.Tournament.Ruleset.SheetRule() // FITAB art. 20, FIBur-INT art. 19
 		seated := append(slices.Clone(s.Sheet.Sides[0].Entrants()), s.Sheet.Sides[1].Entrants()...)
 		out = append(out, flagOf(KindChangedAfterSignature, t, s.Round, s.Table, seated, after.Minutes(),
 			map[string]any{"signed_at": s.SignedAt.UTC().Format(time.RFC3339), "changed_at": s.ChangedAt.UTC().Format(time.RFC3339), "seconds_after": int(after.Seconds())},
-			fmt.Sprintf("the sheet was stored %s after its last signature, and no correction was applied to it since (FITAB art. 19-20)", after.Round(time.Second)),
-			fmt.Sprintf("lo score è stato modificato %s dopo l'ultima firma, senza alcuna correzione applicata (FITAB art. 19-20)", after.Round(time.Second))))
+			fmt.Sprintf("the sheet was stored %s after its last signature, and no correction was applied to it since: a delivered sheet is final but for a referee's correction (%s)", after.Round(time.Second), rule),
+			fmt.Sprintf("lo score è stato modificato %s dopo l'ultima firma, senza alcuna correzione applicata: uno score consegnato è definitivo salvo correzione dell'arbitro (%s)", after.Round(time.Second), rule)))
 	}
 	return out
 }
