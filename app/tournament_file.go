@@ -187,6 +187,9 @@ func (a *App) ImportTournamentFile(ctx context.Context, p Principal, data []byte
 	if err != nil {
 		return domain.Tournament{}, fileError(err)
 	}
+	if errs := sameChecksAsTheAPI(f); len(errs) > 0 {
+		return domain.Tournament{}, invalid(errs)
+	}
 	c, err := tournamentfile.Check(f)
 	if err != nil {
 		return domain.Tournament{}, fileError(err)
@@ -253,4 +256,34 @@ func fileError(err error) error {
 		return invalid([]FieldError{{Pointer: fe.Pointer, Detail: fe.Detail}})
 	}
 	return err
+}
+
+// sameChecksAsTheAPI holds an imported file's tournament and entrants to
+// the checks POST /v1/tournaments and POST …/entrants make (lengths,
+// blank and control characters, entrant id syntax, players per entrant of
+// the kind), so that no door stores what another refuses. Pointers are
+// the file's.
+func sameChecksAsTheAPI(f tournamentfile.File) []FieldError {
+	ft := f.Tournament
+	in := TournamentInput{Name: ft.Name, Date: ft.Date, Level: ft.Level, Ruleset: ft.Ruleset, Kind: ft.Kind,
+		RoundsPlanned: ft.RoundsPlanned, HandsPerRound: ft.HandsPerRound, VPTable: ft.VPTable}
+	t, errs := in.toDomain()
+	for i := range errs {
+		errs[i].Pointer = "/tournament" + errs[i].Pointer
+	}
+	if len(f.Entrants) == 0 {
+		return errs
+	}
+	entrants := make([]EntrantInput, len(f.Entrants))
+	for i, e := range f.Entrants {
+		entrants[i] = EntrantInput{ID: e.ID, Team: e.Team}
+		if e.Club != "" {
+			entrants[i].Club = new(e.Club)
+		}
+		for _, p := range e.Players {
+			entrants[i].Players = append(entrants[i].Players, domain.Player{Name: p.Name, Membership: p.Membership})
+		}
+	}
+	_, more := entrantsToDomain(entrants, t.Kind, nil)
+	return append(errs, more...)
 }

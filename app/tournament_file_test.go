@@ -191,6 +191,9 @@ func TestTournamentFileImportRefusesNamingTheField(t *testing.T) {
 			{"a table seating an entrant not entered", `"eo": [` + "\n            \"2\"", `"eo": [` + "\n            \"77\"", "/rounds/0/tables/0/eo/0"},
 			{"an unknown field", `"format"`, `"colour": "red", "format"`, "/colour"},
 			{"a wrong type", `"rounds_planned": 3`, `"rounds_planned": "three"`, "/tournament/rounds_planned"},
+			{"a control character in a player's name (as POST …/entrants)", `"name": "A 1"`, `"name": "A\u0007 1"`, "/entrants/0/players/0/name"},
+			{"an entrant id POST …/entrants refuses", `"id": "1",`, `"id": "1 bis",`, "/entrants/0/id"},
+			{"a pair of three players (as POST …/entrants)", `"name": "A 1",`, `"name": "Z 1", "membership": ""}, {"name": "A 1",`, "/entrants/0/players"},
 		} {
 			t.Run(tc.name, func(t *testing.T) {
 				bad := bytes.Replace(good, []byte(tc.from), []byte(tc.to), 1)
