@@ -31,16 +31,16 @@ func (a *App) TournamentFile(ctx context.Context, p Principal, tid string) (tour
 
 // MarshalTournamentFile is TournamentFile written as bytes.
 func (a *App) MarshalTournamentFile(ctx context.Context, p Principal, tid string) ([]byte, domain.Tournament, error) {
-	f, err := a.TournamentFile(ctx, p, tid)
+	t, err := a.readable(ctx, p, tid)
 	if err != nil {
-		return nil, domain.Tournament{}, err
+		return nil, t, err
+	}
+	f, err := a.tournamentFile(ctx, t)
+	if err != nil {
+		return nil, t, err
 	}
 	b, err := tournamentfile.Marshal(f)
-	if err != nil {
-		return nil, domain.Tournament{}, err
-	}
-	t, _ := a.readable(ctx, p, tid)
-	return b, t, nil
+	return b, t, err
 }
 
 func fileTime(t time.Time) string { return t.UTC().Format(time.RFC3339Nano) }
