@@ -211,4 +211,6 @@ var messagesReferee = map[string]msg{
 	"federation.verification_hint":              {"Ciò che la verifica della federazione dirà del file di questo torneo.", "What the federation's verification will say of this tournament's file."},
 	"federation.link_verify":                    {"Verifica un file", "Verify a file"},
 	"federation.link_screening":                 {"Controllo della stagione", "Season screening"},
+	"federation.tournament_file":                {"File del torneo (formato aperto)", "Tournament file (open format)"},
+	"federation.tournament_file_hint":           {"il torneo intero, da inviare alla federazione: si verifica con «segnapunti verify»", "the whole tournament, to send to the federation: checked with “segnapunti verify”"},
 }
