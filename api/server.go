@@ -155,6 +155,8 @@ func (s *server) routes() *gin.Engine {
 	v1.POST("/validate", s.validate)
 	v1.POST("/rulings", s.ruling)
 	v1.GET("/schemas/tournament-export.json", s.tournamentExportSchema)
+	v1.GET("/schemas/tournament.json", s.tournamentFileSchema) // api/tournament_file.go
+	v1.POST("/verify", s.verifyTournamentFile)
 	v1.GET("/templates/scoresheet.xlsx", s.scoresheetTemplate)
 	// Public reads (API §4.2, api/public.go): no token.
 	v1.GET("/public/tournaments/:tid", s.getPublicTournament)
@@ -172,6 +174,7 @@ func (s *server) routes() *gin.Engine {
 
 	auth.POST("/tournaments", s.createTournament)
 	auth.GET("/tournaments", s.listTournaments)
+	auth.POST("/tournaments/import", s.importTournamentFile)
 	t := auth.Group("/tournaments/:tid")
 	t.GET("", s.getTournament)
 	t.PATCH("", s.patchTournament)
@@ -207,7 +210,9 @@ func (s *server) routes() *gin.Engine {
 	// Exports (API §6).
 	t.GET("/export.xlsx", s.exportTournament)
 	t.GET("/export.json", s.exportTournamentJSON)
+	t.GET("/tournament.json", s.exportTournamentFile)
 	auth.GET("/seasons/:season/export.xlsx", s.exportSeason)
+	auth.GET("/seasons/:season/screening", s.seasonScreening) // api/tournament_file.go
 	return r
 }
 

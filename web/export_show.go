@@ -33,6 +33,10 @@ func (s *Server) exportShow(w http.ResponseWriter, r *http.Request) {
 // table, or the JSON document.
 func (s *Server) exportDownload(w http.ResponseWriter, r *http.Request) {
 	file := r.PathValue("file")
+	if file == tournamentFileName {
+		s.tournamentFileDownload(w, r)
+		return
+	}
 	var sheet string
 	var nested bool
 	switch {
@@ -95,4 +99,23 @@ func safeFilename(s string) string {
 		}
 		return '_'
 	}, s)
+}
+
+// tournamentFileName is the download of the open tournament file (API
+// §4.4, docs/format.md) among the exports.
+const tournamentFileName = "segnapunti-tournament.json"
+
+// tournamentFileDownload: GET /tournaments/{tid}/export/segnapunti-tournament.json,
+// the same file as GET /v1/tournaments/{tid}/tournament.json.
+func (s *Server) tournamentFileDownload(w http.ResponseWriter, r *http.Request) {
+	b, t, err := s.app.MarshalTournamentFile(r.Context(), s.caller(r), r.PathValue("tid"))
+	if err != nil {
+		s.operationFailed(w, r, err)
+		return
+	}
+	h := w.Header()
+	h.Set("Content-Type", "application/json")
+	h.Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", safeFilename(t.ID+"-"+t.Date.Format(time.DateOnly)+".tournament.json")))
+	h.Set("Cache-Control", "no-store") // membership numbers: personal data
+	_, _ = w.Write(b)
 }

@@ -25,4 +25,8 @@ func (s *Server) routesReferee(mux *http.ServeMux) {
 	mux.HandleFunc("GET /federation/season", fed(s.federationSeason))
 	mux.HandleFunc("GET /federation/tournaments/{tid}/workbook.xlsx", fed(s.federationWorkbook))
 	mux.HandleFunc("GET /federation/tournaments/{tid}/export.json", fed(s.federationJSON))
+	mux.HandleFunc("GET /federation/verify", fed(s.federationVerifyShow)) // web/federation_verify.go
+	mux.HandleFunc("POST /federation/verify", fed(s.federationVerifyUpload))
+	mux.HandleFunc("GET /federation/screening", fed(s.federationScreening))
+	mux.HandleFunc("GET /tournaments/{tid}/verification", in(s.tournamentVerification))
 }

@@ -12,7 +12,7 @@ import (
 func TestSubcommandHelpOnStdout(t *testing.T) {
 	getenv := func(string) string { return "" }
 	for _, args := range [][]string{
-		{"validate", "--help"}, {"vp", "--help"}, {"pairings", "--help"}, {"serve", "--help"},
+		{"validate", "--help"}, {"vp", "--help"}, {"pairings", "--help"}, {"verify", "--help"}, {"serve", "--help"},
 		{"migrate", "--help"}, {"token", "--help"}, {"token", "create", "--help"}, {"user", "create", "--help"},
 	} {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {

@@ -38,6 +38,7 @@ Usage:
   segnapunti vp --ruleset RULESET --hands N --diff MP [--kind KIND]
   segnapunti pairings generate --system SYSTEM (--entrants N | --from FILE) [flags]
   segnapunti pairings check [--round N] [--format text|json] FILE
+  segnapunti verify [--format text|json] [--lang en|it] FILE
   segnapunti serve [--addr :8080] [--db segnapunti.db]
   segnapunti migrate [--db segnapunti.db]
   segnapunti token create --role ROLE --name TEXT [--club ID] [--db segnapunti.db]
@@ -49,6 +50,8 @@ Commands:
   vp        print the VP pair for an MP difference, e.g. 14-6.
   pairings  seat a round (generate) or check the rounds of a tournament export JSON (check)
             offline; no database. Exit status: 0 ok, 1 check found problems, 2 bad input or usage.
+  verify    re-derive a tournament file (format segnapunti-tournament, docs/format.md) from the file
+            alone, offline; no database. Exit status: 0 all re-derived, 1 differences, 2 unreadable file or usage.
   serve     run the service: web pages at /, REST API at /v1. DATABASE_URL (postgres://...) selects PostgreSQL; without it an
             embedded database file (--db, env SEGNAPUNTI_DB, default segnapunti.db). Env SEGNAPUNTI_ADDR.
   migrate   apply pending database migrations and exit.
@@ -83,6 +86,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		err = runVP(args[1:], stdout, stderr)
 	case "pairings":
 		code, err = runPairings(args[1:], stdout, stderr)
+	case "verify":
+		code, err = runVerify(args[1:], stdout, stderr)
 	case "serve":
 		err = runServe(ctx, args[1:], getenv, stderr)
 	case "migrate":
@@ -106,7 +111,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		if code == exitOK || code == exitFindings {
 			code = exitUsage
 		}
-		if !errors.Is(err, errUsage) && args[0] != "validate" && args[0] != "vp" && args[0] != "pairings" {
+		if !errors.Is(err, errUsage) && args[0] != "validate" && args[0] != "vp" && args[0] != "pairings" && args[0] != "verify" {
 			code = 1 // a service command that failed at run time
 		}
 	}

@@ -2,7 +2,11 @@ package browsertest
 
 import (
 	"bytes"
+	"context"
 	"encoding/base64"
+	"log/slog"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -10,6 +14,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/xuri/excelize/v2"
 
+	"segnapunti/app"
 	"segnapunti/domain"
 	"segnapunti/store/dbtest"
 )
@@ -82,4 +87,45 @@ func TestFederationSeasonWorkbookForOneClub(t *testing.T) {
 	if len(rows) != 1+8 { // 4 pairs × 2 players
 		t.Errorf("%d player rows, want 8", len(rows)-1)
 	}
+}
+
+// UI.md §9: the federation officer uploads a tournament file whose
+// standings were edited by hand at /federation/verify and sees each
+// difference ([data-code]) with its article; then screens the season at
+// /federation/screening (tr[data-flag]). Both pages pass the
+// accessibility check at 360 and 1280 px. Embedded database.
+func TestFederationVerifyAndScreeningInTheBrowser(t *testing.T) {
+	site := startSite(t, dbtest.SQLite(t))
+	w := newClubWorld(t, site.Store, "c1", "Coppa Uno", "fitab-2025", false)
+	ops := app.New(site.Store, nil, slog.New(slog.DiscardHandler))
+	fedP := app.Principal{Role: domain.RoleFederation, Name: "fitab"}
+	file, _, err := ops.MarshalTournamentFile(context.Background(), fedP, w.tid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edited := bytes.Replace(file, []byte(`"rank": 1,`), []byte(`"rank": 2,`), 1)
+	path := filepath.Join(t.TempDir(), "coppa.tournament.json")
+	if err := os.WriteFile(path, edited, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	pw := site.createPerson(t, domain.RoleFederation, "fitab", "")
+	ctx := newBrowser(t)
+	signIn(t, ctx, site, "fitab", pw)
+
+	run(t, ctx, chromedp.Navigate(site.URL+"/federation"), chromedp.WaitVisible(chromedp.CSS(`[data-link="verify"]`)))
+	run(t, ctx, chromedp.Click(chromedp.CSS(`[data-link="verify"]`)), chromedp.WaitVisible(chromedp.CSS(`form[data-form="verify"]`)))
+	run(t, ctx, chromedp.SetUploadFiles(`#verify-file`, []string{path}), chromedp.Click(chromedp.CSS(`[data-action="verify"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`[data-verification]`)))
+	if got := attr(t, ctx, `[data-verification]`, "data-verification"); got != "differences" {
+		t.Errorf("verification %q, want differences", got)
+	}
+	if n := evalString(t, ctx, `String(document.querySelectorAll('tr[data-code="STANDINGS_DIFFER"]').length)`); n == "0" {
+		t.Error("no STANDINGS_DIFFER row for standings edited by hand")
+	}
+	screenshot(t, ctx, "federation-verify")
+	checkA11y(t, ctx)
+
+	run(t, ctx, chromedp.Navigate(site.URL+"/federation/screening?season=2026"), chromedp.WaitVisible(chromedp.CSS(`form[data-form="screening"]`)))
+	screenshot(t, ctx, "federation-screening")
+	checkA11y(t, ctx)
 }

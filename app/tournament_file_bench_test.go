@@ -1,0 +1,70 @@
+package app_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"segnapunti/app"
+	"segnapunti/domain"
+	"segnapunti/store/dbtest"
+	"segnapunti/tournamentfile"
+	"segnapunti/tournamentfile/filetest"
+)
+
+// BenchmarkImportTournamentFile1000Pairs8Rounds: importing a national
+// event's file (1,000 pairs, 8 rounds, 4,000 sheets) on the embedded
+// database, in its one transaction.
+func BenchmarkImportTournamentFile1000Pairs8Rounds(b *testing.B) {
+	systems := []domain.PairingSystem{domain.SystemEntryOrder}
+	for range 7 {
+		systems = append(systems, domain.SystemDanese)
+	}
+	data, err := tournamentfile.Marshal(filetest.Generate(b, 1000, systems, 5))
+	if err != nil {
+		b.Fatal(err)
+	}
+	db := dbtest.SQLite(b)
+	if _, err := db.CreateClub(context.Background(), domain.Club{ID: "c1", Name: "Uno"}); err != nil {
+		b.Fatal(err)
+	}
+	a := app.New(db, nil, nil)
+	fed := app.Principal{Role: domain.RoleFederation, Name: "FITAB"}
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := a.ImportTournamentFile(context.Background(), fed, data); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkScreenSeasonFromDatabase200: the season screening of 200
+// stored tournaments (12 pairs, 4 rounds) on the embedded database,
+// reading included: ×25 estimates a season of 5,000.
+func BenchmarkScreenSeasonFromDatabase200(b *testing.B) {
+	db := dbtest.SQLite(b)
+	ctx := context.Background()
+	if _, err := db.CreateClub(ctx, domain.Club{ID: "c1", Name: "Uno"}); err != nil {
+		b.Fatal(err)
+	}
+	a := app.New(db, nil, nil)
+	fed := app.Principal{Role: domain.RoleFederation, Name: "FITAB"}
+	systems := []domain.PairingSystem{domain.SystemEntryOrder, domain.SystemDanese, domain.SystemDanese, domain.SystemDanese}
+	start := time.Now()
+	for i := range 200 {
+		data, err := tournamentfile.Marshal(filetest.Generate(b, 12, systems, uint64(i)))
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := a.ImportTournamentFile(ctx, fed, data); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.Logf("200 tournaments imported in %v", time.Since(start))
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := a.ScreenSeason(ctx, fed, "2026", ""); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,265 @@
+package app_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+
+	"segnapunti/app"
+	"segnapunti/domain"
+	"segnapunti/store"
+	"segnapunti/store/dbtest"
+)
+
+// idsAndExportTime blanks what API §4.4 lets differ between a file and the
+// file of its import: the tournament's id and "exported_at".
+var idsAndExportTime = regexp.MustCompile(`("exported_at": "[^"]*"|"id": "t_[^"]*")`)
+
+// roundTrip exports tid, imports the file as p, exports the import, and
+// checks that both files are the same bytes but for ids and exported_at.
+func roundTrip(t *testing.T, a *app.App, p app.Principal, tid string) []byte {
+	t.Helper()
+	ctx := context.Background()
+	first, _, err := a.MarshalTournamentFile(ctx, p, tid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	imported, err := a.ImportTournamentFile(ctx, p, first)
+	if err != nil {
+		t.Fatalf("import: %v", err)
+	}
+	if imported.ID == tid {
+		t.Fatalf("the import reused the id %s", tid)
+	}
+	second, _, err := a.MarshalTournamentFile(ctx, p, imported.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a1, a2 := idsAndExportTime.ReplaceAll(first, nil), idsAndExportTime.ReplaceAll(second, nil)
+	if !bytes.Equal(a1, a2) {
+		t.Errorf("export → import → export differs:\nfirst:\n%s\nsecond:\n%s", first, second)
+	}
+	return first
+}
+
+func hand(nsBase, nsPoints, eoBase, eoPoints int) domain.Hand {
+	return domain.Hand{End: domain.EndClosed, Lines: [2]domain.LineScore{{Base: nsBase, Points: nsPoints}, {Base: eoBase, Points: eoPoints}}}
+}
+
+// API §4.4: a pairs tournament with sheets (one with a written error),
+// signatures, a correction with its ruling and an adjustment round-trips
+// through the open format byte for byte, ids aside, on both databases.
+func TestTournamentFileRoundTripPairs(t *testing.T) {
+	dbtest.Run(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		f := newFixture(t, db)
+		own := f.who["own club"]
+		tid := f.regional
+		if _, err := f.app.AddEntrants(ctx, own, tid, []app.EntrantInput{
+			{ID: "3", Players: []domain.Player{{Name: "Rossi Anna", Membership: "FT123456"}, {Name: "Bianchi Luca", Membership: "FT654321"}}},
+			{ID: "4", Players: []domain.Player{{Name: "Verdi & Figli", Membership: ""}, {Name: "Neri Paolo"}}},
+		}); err != nil {
+			t.Fatal(err)
+		}
+		// round 1 exists with table 1 (1 v 2); seat 3 v 4 at table 2 of round 2 with 1 v 2.
+		if _, err := f.app.CreateRound(ctx, own, tid, app.RoundInput{Number: 2, Phase: "danese",
+			Tables: []domain.TableAssignment{{Table: 1, NS: "1", EO: "3"}, {Table: 2, NS: "2", EO: "4"}}}); err != nil {
+			t.Fatal(err)
+		}
+		put := func(round, table int, written *int, hands ...domain.Hand) {
+			t.Helper()
+			if _, err := f.app.PutSheet(ctx, own, tid, round, table, func(g app.SheetTarget) (domain.Sheet, error) {
+				sh := g.EmptySheet()
+				sh.Hands = hands
+				if written != nil {
+					sh.Written[domain.NS].Total = written
+				}
+				return sh, nil
+			}, 0); err != nil {
+				t.Fatal(err)
+			}
+		}
+		put(1, 1, nil, hand(300, 235, 100, -120), hand(200, 100, 0, -50), hand(150, 90, 300, 200))
+		put(2, 1, domain.Int(999), hand(300, 235, 100, -120), hand(200, 100, 0, -50), hand(150, 90, 300, 200))
+		put(2, 2, nil, hand(100, 35, 400, 220), hand(0, -100, 300, 150), hand(200, 80, 200, 90))
+		if _, err := f.app.EndSheet(ctx, own, tid, 2, 2, "ns", "2"); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.app.ConfirmSheet(ctx, own, tid, 2, 2, "eo", "4"); err != nil {
+			t.Fatal(err)
+		}
+		ref := f.who["its referee"]
+		if _, err := f.app.CreateCorrection(ctx, ref, tid, func(domain.Tournament) (app.CorrectionInput, error) {
+			return app.CorrectionInput{Round: 2, Table: 1, Kind: domain.CorrectionSum, Reason: "NS total re-added",
+				Correct: func(s domain.Sheet) (domain.Sheet, []byte, []byte, error) {
+					s.Written[domain.NS].Total = nil
+					return s, []byte(`{"written": {"ns": {"total": 999}}}`), []byte(`{"written": {"ns": {"total": null}}}`), nil
+				}}, nil
+		}); err != nil {
+			t.Fatalf("correction: %v", err)
+		}
+		if _, err := f.app.CreateAdjustment(ctx, ref, tid, app.AdjustmentInput{Entrant: "3", Round: new(2), Reason: "warning", Note: "telefono"}); err != nil {
+			t.Fatalf("adjustment: %v", err)
+		}
+		file := roundTrip(t, f.app, own, tid)
+		// Every figure of the service's own file re-derives (the wrong
+		// total of round 2, table 1 was corrected, and the correction's
+		// ruling is the codes'), but round 1, seated before entrants 3
+		// and 4 were entered, leaves them out (RULES §11: a real finding).
+		if _, rep, err := f.app.VerifyTournament(ctx, own, tid, domain.English); err != nil {
+			t.Error(err)
+		} else if len(rep.Differences) != 2 || !rep.StandingsOK {
+			t.Errorf("differences %+v, want round 1's two missing entrants only", rep.Differences)
+		} else {
+			for _, d := range rep.Differences {
+				if d.Code != "PAIRING" || d.Round != 1 || !strings.HasPrefix(d.Detail, "MISSING_ENTRANT") {
+					t.Errorf("difference %+v", d)
+				}
+			}
+		}
+		for _, want := range []string{`"membership": "FT123456"`, `"kind": "confirm"`, `"ruling": "apply"`, `"reason": "warning"`, `"Verdi & Figli"`} {
+			if !bytes.Contains(file, []byte(want)) {
+				t.Errorf("the file lacks %s", want)
+			}
+		}
+	})
+}
+
+// API §4.2, §4.4: an individual tournament (a line is two players)
+// round-trips too.
+func TestTournamentFileRoundTripIndividual(t *testing.T) {
+	dbtest.Run(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		f := newFixture(t, db)
+		own := f.who["own club"]
+		tr, err := f.app.CreateTournament(ctx, own, app.TournamentInput{Name: "Individuale", Date: "2026-11-22", Level: "club",
+			Ruleset: "fitab-2025", Kind: "individual", RoundsPlanned: 2, HandsPerRound: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var es []app.EntrantInput
+		for _, id := range []string{"1", "2", "3", "4", "5"} {
+			es = append(es, app.EntrantInput{ID: id, Players: []domain.Player{{Name: "Giocatore " + id, Membership: "FT00000" + id}}})
+		}
+		if _, err := f.app.AddEntrants(ctx, own, tr.ID, es); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.app.CreateRound(ctx, own, tr.ID, app.RoundInput{Number: 1, Phase: "mitchell", Byes: []string{"5"},
+			Tables: []domain.TableAssignment{{Table: 1, NS: "1", NS2: "2", EO: "3", EO2: "4"}}}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.app.PutSheet(ctx, own, tr.ID, 1, 1, func(g app.SheetTarget) (domain.Sheet, error) {
+			sh := g.EmptySheet()
+			sh.Hands = []domain.Hand{hand(300, 235, 100, -120), hand(200, 100, 0, -50)}
+			return sh, nil
+		}, 0); err != nil {
+			t.Fatal(err)
+		}
+		file := roundTrip(t, f.app, own, tr.ID)
+		if _, rep, err := f.app.VerifyTournament(ctx, own, tr.ID, domain.English); err != nil || !rep.OK {
+			t.Errorf("the service's own individual file does not verify: %v %+v", err, rep.Differences)
+		}
+		if !bytes.Contains(file, []byte(`"ns": [`+"\n")) {
+			t.Errorf("an individual line is not a list of players:\n%s", file)
+		}
+	})
+}
+
+// API §4: a hostile file is refused naming the field, and nothing is
+// stored.
+func TestTournamentFileImportRefusesNamingTheField(t *testing.T) {
+	dbtest.Run(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		f := newFixture(t, db)
+		own := f.who["own club"]
+		good, _, err := f.app.MarshalTournamentFile(ctx, own, f.regional)
+		if err != nil {
+			t.Fatal(err)
+		}
+		before, err := f.app.ListTournaments(ctx, own)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tc := range []struct{ name, from, to, pointer string }{
+			{"another format", `"segnapunti-tournament"`, `"usebio"`, "/format"},
+			{"a later version", `"version": 1`, `"version": 2`, "/version"},
+			{"an unknown ruleset", `"ruleset": "fitab-2025",` + "\n    \"kind\"", `"ruleset": "bridge",` + "\n    \"kind\"", "/tournament/ruleset"},
+			{"a table seating an entrant not entered", `"eo": [` + "\n            \"2\"", `"eo": [` + "\n            \"77\"", "/rounds/0/tables/0/eo/0"},
+			{"an unknown field", `"format"`, `"colour": "red", "format"`, "/colour"},
+			{"a wrong type", `"rounds_planned": 3`, `"rounds_planned": "three"`, "/tournament/rounds_planned"},
+			{"a control character in a player's name (as POST …/entrants)", `"name": "A 1"`, `"name": "A\u0007 1"`, "/entrants/0/players/0/name"},
+			{"an entrant id POST …/entrants refuses", `"id": "1",`, `"id": "1 bis",`, "/entrants/0/id"},
+			{"a pair of three players (as POST …/entrants)", `"name": "A 1",`, `"name": "Z 1", "membership": ""}, {"name": "A 1",`, "/entrants/0/players"},
+		} {
+			t.Run(tc.name, func(t *testing.T) {
+				bad := bytes.Replace(good, []byte(tc.from), []byte(tc.to), 1)
+				if bytes.Equal(bad, good) {
+					t.Fatalf("the file has no %s", tc.from)
+				}
+				_, err := f.app.ImportTournamentFile(ctx, own, bad)
+				var ae *app.Error
+				if !errors.As(err, &ae) || !errors.Is(err, domain.ErrInvalid) || len(ae.Fields) == 0 || ae.Fields[0].Pointer != tc.pointer {
+					t.Fatalf("import: %v (%+v), want a refusal at %s", err, ae, tc.pointer)
+				}
+			})
+		}
+		after, err := f.app.ListTournaments(ctx, own)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(after) != len(before) {
+			t.Errorf("refused imports stored %d tournaments", len(after)-len(before))
+		}
+	})
+}
+
+// API §4.3, §4.4: a teams tournament (entrants with a team name and four
+// players) round-trips too, and its own file verifies.
+func TestTournamentFileRoundTripTeams(t *testing.T) {
+	dbtest.Run(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		f := newFixture(t, db)
+		own := f.who["own club"]
+		tr, err := f.app.CreateTournament(ctx, own, app.TournamentInput{Name: "Squadre", Date: "2026-11-23", Level: "club",
+			Ruleset: "fitab-2025", Kind: "teams", RoundsPlanned: 1, HandsPerRound: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var es []app.EntrantInput
+		for _, id := range []string{"1", "2"} {
+			var ps []domain.Player
+			for k := range 4 {
+				ps = append(ps, domain.Player{Name: fmt.Sprintf("Giocatore %s.%d", id, k), Membership: fmt.Sprintf("FT%s%d", id, k)})
+			}
+			es = append(es, app.EntrantInput{ID: id, Team: new("Squadra " + id), Players: ps})
+		}
+		if _, err := f.app.AddEntrants(ctx, own, tr.ID, es); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.app.CreateRound(ctx, own, tr.ID, app.RoundInput{Number: 1, Phase: "danese",
+			// one table a round: the match of two tables (API §4.3) is issue 21's
+			Tables: []domain.TableAssignment{{Table: 1, NS: "1", EO: "2"}}}); err != nil {
+			t.Fatal(err)
+		}
+		for _, table := range []int{1} {
+			if _, err := f.app.PutSheet(ctx, own, tr.ID, 1, table, func(g app.SheetTarget) (domain.Sheet, error) {
+				sh := g.EmptySheet()
+				sh.Hands = []domain.Hand{hand(300, 235, 100, -120), hand(200, 100*table, 0, -50)}
+				return sh, nil
+			}, 0); err != nil {
+				t.Fatal(err)
+			}
+		}
+		file := roundTrip(t, f.app, own, tr.ID)
+		if !bytes.Contains(file, []byte(`"team": "Squadra 1"`)) {
+			t.Errorf("the file lacks the team's name")
+		}
+		if _, rep, err := f.app.VerifyTournament(ctx, own, tr.ID, domain.English); err != nil || !rep.StandingsOK {
+			t.Errorf("the service's own teams file: %v %+v", err, rep.Differences)
+		}
+	})
+}

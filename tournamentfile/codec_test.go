@@ -1,0 +1,110 @@
+package tournamentfile_test
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+
+	"segnapunti/domain"
+	"segnapunti/tournamentfile"
+	"segnapunti/tournamentfile/filetest"
+)
+
+// Marshal → Decode → Marshal is the same bytes (API §4.4: a file read
+// back is the file).
+func TestMarshalDecodeMarshalIsTheSameBytes(t *testing.T) {
+	f := filetest.Generate(t, 6, []domain.PairingSystem{domain.SystemEntryOrder, domain.SystemDanese}, 1)
+	first, err := tournamentfile.Marshal(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := tournamentfile.DecodeBytes(first)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tournamentfile.Check(back); err != nil {
+		t.Fatal(err)
+	}
+	second, err := tournamentfile.Marshal(back)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(first, second) {
+		t.Errorf("the file read back is written differently")
+	}
+	if bytes.Contains(first, []byte("null,")) && bytes.Contains(first, []byte(`"entrants": null`)) {
+		t.Error("an empty list is written null")
+	}
+}
+
+// API §4: each problem of a file names its field.
+func TestDecodeAndCheckNameTheField(t *testing.T) {
+	good, err := tournamentfile.Marshal(filetest.Generate(t, 4, []domain.PairingSystem{domain.SystemEntryOrder}, 2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ name, from, to, pointer string }{
+		{"empty", string(good), "", ""},
+		{"duplicate key", `"format": "segnapunti-tournament",`, `"format": "segnapunti-tournament", "format": "segnapunti-tournament",`, "/format"},
+		{"unknown level", `"level": "regional"`, `"level": "world"`, "/tournament/level"},
+		{"hands_per_round 5", `"hands_per_round": 3`, `"hands_per_round": 5`, "/tournament/hands_per_round"},
+		{"entrant twice", `"id": "2"`, `"id": "1"`, "/entrants/1/id"},
+		{"a sheet of a table that does not exist", `"table": 1,` + "\n      \"sheet\"", `"table": 99,` + "\n      \"sheet\"", "/sheets/0/table"},
+		{"a sheet of another ruleset than the tournament", `"ruleset": "fitab-2025"`, `"ruleset": "fibur-int"`, "/sheets/0/sheet/ruleset"},
+		{"a bye seated too", `"byes": []`, `"byes": ["1"]`, "/rounds/0/byes/0"},
+		{"a line that signs twice", `"signatures": []`, `"signatures": [{"line": "ns", "kind": "end", "signed_by": "ns", "entrant": "1", "by": "table", "at": "2026-11-21T21:00:00Z"}, {"line": "ns", "kind": "confirm", "signed_by": "ns", "entrant": "1", "by": "table", "at": "2026-11-21T21:01:00Z"}]`, "/sheets/0/signatures/1/line"},
+		{"a rejected correction applied (RULES §9)", `"corrections": []`, `"corrections": [{"round": 1, "table": 1, "kind": "sum", "reason": "", "situation": {"ruleset": "fitab-2025", "kind": "sum", "level": "club", "phase": "danese", "error_round": 1, "current_round": 1, "current_round_started": true, "tournament_closed": false, "standings_published": false, "standings_contested": false, "positions_published": false, "both_lines_acknowledge": false, "referee_countersigned": false}, "ruling": "reject", "rules": [], "ruling_reason": "", "applied": true, "before": {}, "after": {}, "sheet_version": 1, "by": "a", "at": "2026-11-21T22:00:00Z"}]`, "/corrections/0/applied"},
+		{"an adjustment by nobody", `"adjustments": []`, `"adjustments": [{"entrant": "1", "round": null, "case": {"reason": "warning", "party": "", "ruleset": "", "kind": "", "hands_planned": 0, "phase": "", "warnings_before": 0, "byes_before": 0, "late_round": 0, "played": null, "at_interruption": null, "advantage": false, "referee": null, "note": ""}, "effect": {"result": null, "bye": false, "awarded": false, "delta": {"vp": 0, "mp": 0}, "late_points": 0, "warning": true, "flags": [], "rules": [], "reason": ""}, "by": " ", "at": "2026-11-21T22:00:00Z"}]`, "/adjustments/0/by"},
+		{"a nested bomb", `"standings": {`, `"standings": {"x": ` + strings.Repeat("[", 20000) + strings.Repeat("]", 20000) + `,`, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			bad := strings.Replace(string(good), tc.from, tc.to, 1)
+			if bad == string(good) {
+				t.Fatalf("the file has no %q", tc.from)
+			}
+			f, err := tournamentfile.DecodeBytes([]byte(bad))
+			if err == nil {
+				_, err = tournamentfile.Check(f)
+			}
+			var fe *tournamentfile.Error
+			if !errors.As(err, &fe) || !errors.Is(err, domain.ErrInvalid) {
+				t.Fatalf("error %v, want a *tournamentfile.Error", err)
+			}
+			if tc.pointer != "" && fe.Pointer != tc.pointer {
+				t.Errorf("pointer %q, want %q (%v)", fe.Pointer, tc.pointer, fe)
+			}
+		})
+	}
+}
+
+// FuzzDecode: no input crashes Decode or Check, and what they accept
+// writes back to bytes they accept again.
+func FuzzDecode(f *testing.F) {
+	good, err := tournamentfile.Marshal(filetest.Generate(f, 4, []domain.PairingSystem{domain.SystemEntryOrder}, 3))
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(good)
+	f.Add([]byte(`{"format":"segnapunti-tournament","version":1,"tournament":{}}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		file, err := tournamentfile.DecodeBytes(data)
+		if err != nil {
+			return
+		}
+		if _, err := tournamentfile.Check(file); err != nil {
+			return
+		}
+		out, err := tournamentfile.Marshal(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		back, err := tournamentfile.DecodeBytes(out)
+		if err != nil {
+			t.Fatalf("a checked file written back does not read: %v", err)
+		}
+		if _, err := tournamentfile.Check(back); err != nil {
+			t.Fatalf("a checked file written back does not check: %v", err)
+		}
+	})
+}
