@@ -223,54 +223,56 @@ func TestTableEntryThrottle(t *testing.T) {
 // guessing. Figures for the note: one address gets 20 wrong codes a
 // minute; 500 addresses together get 300 a minute.
 func TestTableCodeGlobalBudget(t *testing.T) {
-	w := newWorld(t, backend{db: dbtest.SQLite(t)})
-	code, short := w.issueLink(w.club1, 1, 1)
-	w.checkSpec = false
-	from := func(i int) *http.Client {
-		d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.IPv4(127, 1, byte(i/250), byte(1+i%250))}}
-		return &http.Client{Transport: &http.Transport{DialContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
-			return d.DialContext(ctx, network, addr)
-		}}}
-	}
-	get := func(c *http.Client, token string) int {
-		req, _ := http.NewRequest("GET", w.srv.URL+w.sheetPath(1, 1), nil)
-		req.Header.Set("Authorization", "Bearer "+token)
-		res, err := c.Do(req)
-		if err != nil {
-			t.Fatal(err)
+	eachBackend(t, func(t *testing.T, b backend) {
+		w := newWorld(t, b)
+		code, short := w.issueLink(w.club1, 1, 1)
+		w.checkSpec = false
+		from := func(i int) *http.Client {
+			d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.IPv4(127, 1, byte(i/250), byte(1+i%250))}}
+			return &http.Client{Transport: &http.Transport{DialContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
+				return d.DialContext(ctx, network, addr)
+			}}}
 		}
-		res.Body.Close()
-		return res.StatusCode
-	}
-	// A wrong short code differs from the real one in its last letter.
-	wrong := func(i int) string {
-		alphabet := "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-		g := []byte(short)
-		g[7] = alphabet[(strings.IndexByte(alphabet, g[7])+1+i%20)%len(alphabet)]
-		g[6] = alphabet[(i/20)%len(alphabet)]
-		if string(g) == short {
-			g[5] = alphabet[(strings.IndexByte(alphabet, g[5])+1)%len(alphabet)]
+		get := func(c *http.Client, token string) int {
+			req, _ := http.NewRequest("GET", w.srv.URL+w.sheetPath(1, 1), nil)
+			req.Header.Set("Authorization", "Bearer "+token)
+			res, err := c.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res.Body.Close()
+			return res.StatusCode
 		}
-		return string(g)
-	}
-	answered, throttled := 0, 0
-	for i := range 500 {
-		switch get(from(i), wrong(i)) {
-		case http.StatusTooManyRequests:
-			throttled++
-		default:
-			answered++
+		// A wrong short code differs from the real one in its last letter.
+		wrong := func(i int) string {
+			alphabet := "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+			g := []byte(short)
+			g[7] = alphabet[(strings.IndexByte(alphabet, g[7])+1+i%20)%len(alphabet)]
+			g[6] = alphabet[(i/20)%len(alphabet)]
+			if string(g) == short {
+				g[5] = alphabet[(strings.IndexByte(alphabet, g[5])+1)%len(alphabet)]
+			}
+			return string(g)
 		}
-	}
-	if answered != 300 || throttled != 200 {
-		t.Errorf("500 addresses guessing: %d answered, %d throttled; want 300 and 200", answered, throttled)
-	}
-	if s := get(from(600), code); s != http.StatusNotFound { // opened: the table has no sheet yet
-		t.Errorf("a phone's 256-bit link during the guessing: %d, want 404 (no sheet yet)", s)
-	}
-	if s := get(from(601), short); s != http.StatusTooManyRequests {
-		t.Errorf("a typed code while the global budget is spent: %d, want 429 (the price of the budget)", s)
-	}
+		answered, throttled := 0, 0
+		for i := range 500 {
+			switch get(from(i), wrong(i)) {
+			case http.StatusTooManyRequests:
+				throttled++
+			default:
+				answered++
+			}
+		}
+		if answered != 300 || throttled != 200 {
+			t.Errorf("500 addresses guessing: %d answered, %d throttled; want 300 and 200", answered, throttled)
+		}
+		if s := get(from(600), code); s != http.StatusNotFound { // opened: the table has no sheet yet
+			t.Errorf("a phone's 256-bit link during the guessing: %d, want 404 (no sheet yet)", s)
+		}
+		if s := get(from(601), short); s != http.StatusTooManyRequests {
+			t.Errorf("a typed code while the global budget is spent: %d, want 429 (the price of the budget)", s)
+		}
+	})
 }
 
 // A revoked code names its tournament: replaying old codes of one
@@ -278,26 +280,28 @@ func TestTableCodeGlobalBudget(t *testing.T) {
 // (app/limits.go codeByTournament: 60 a minute), after which even a fresh
 // address is throttled on its revoked codes.
 func TestTableCodeTournamentBudget(t *testing.T) {
-	w := newWorld(t, backend{db: dbtest.SQLite(t)})
-	old, _ := w.issueLink(w.club1, 1, 1)
-	w.issueLink(w.club1, 1, 1) // revokes old
-	w.checkSpec = false
-	statuses := map[int]int{}
-	for i := range 80 {
-		d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.IPv4(127, 2, 0, byte(1+i))}}
-		c := &http.Client{Transport: &http.Transport{DialContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
-			return d.DialContext(ctx, network, addr)
-		}}}
-		req, _ := http.NewRequest("GET", w.srv.URL+w.sheetPath(1, 1), nil)
-		req.Header.Set("Authorization", "Bearer "+old)
-		res, err := c.Do(req)
-		if err != nil {
-			t.Fatal(err)
+	eachBackend(t, func(t *testing.T, b backend) {
+		w := newWorld(t, b)
+		old, _ := w.issueLink(w.club1, 1, 1)
+		w.issueLink(w.club1, 1, 1) // revokes old
+		w.checkSpec = false
+		statuses := map[int]int{}
+		for i := range 80 {
+			d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.IPv4(127, 2, 0, byte(1+i))}}
+			c := &http.Client{Transport: &http.Transport{DialContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
+				return d.DialContext(ctx, network, addr)
+			}}}
+			req, _ := http.NewRequest("GET", w.srv.URL+w.sheetPath(1, 1), nil)
+			req.Header.Set("Authorization", "Bearer "+old)
+			res, err := c.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res.Body.Close()
+			statuses[res.StatusCode]++
 		}
-		res.Body.Close()
-		statuses[res.StatusCode]++
-	}
-	if statuses[http.StatusTooManyRequests] != 20 {
-		t.Errorf("80 replays of a revoked code from 80 addresses: %v; want 60 answered, 20 throttled", statuses)
-	}
+		if statuses[http.StatusTooManyRequests] != 20 {
+			t.Errorf("80 replays of a revoked code from 80 addresses: %v; want 60 answered, 20 throttled", statuses)
+		}
+	})
 }

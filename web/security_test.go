@@ -227,40 +227,41 @@ func TestAdminIsForAdmins(t *testing.T) {
 // typing the right password from an address that has not failed, gets in
 // during the attack (the figures are in app/limits.go).
 func TestLoginSlowsDownAfterWrongPasswords(t *testing.T) {
-	db := dbtest.SQLite(t)
-	if _, err := db.CreatePerson(context.Background(), "anna", domain.RoleReferee, "", "segreta-123"); err != nil {
-		t.Fatal(err)
-	}
-	s, err := newServer(Deps{Store: db})
-	if err != nil {
-		t.Fatal(err)
-	}
-	h := s.Handler()
-	post := func(from, name, pw string) *httptest.ResponseRecorder {
-		r := httptest.NewRequest("POST", "/login", strings.NewReader(url.Values{"username": {name}, "password": {pw}}.Encode()))
-		r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-		r.RemoteAddr = from + ":40000"
-		w := httptest.NewRecorder()
-		h.ServeHTTP(w, r)
-		return w
-	}
-	const attacker = "198.51.100.66"
-	for i := range 5 {
-		if w := post(attacker, "anna", "wrong-pass"); w.Code != http.StatusUnauthorized {
-			t.Fatalf("wrong password %d: %d, want 401", i+1, w.Code)
+	dbtest.Run(t, func(t *testing.T, db *store.DB) {
+		if _, err := db.CreatePerson(context.Background(), "anna", domain.RoleReferee, "", "segreta-123"); err != nil {
+			t.Fatal(err)
 		}
-	}
-	// The sixth wrong password is counted; now even the right one waits
-	// from that address.
-	post(attacker, "anna", "wrong-pass")
-	w := post(attacker, "anna", "segreta-123")
-	if w.Code != http.StatusTooManyRequests || !strings.Contains(w.Body.String(), "Troppi tentativi") || w.Header().Get("Retry-After") == "" {
-		t.Fatalf("after 6 failures: %d (Retry-After %q), want 429 with a message", w.Code, w.Header().Get("Retry-After"))
-	}
-	// The secretary from her own address signs in during the attack.
-	if w := post("203.0.113.5", "anna", "segreta-123"); w.Code != http.StatusSeeOther {
-		t.Errorf("the right password from an address that has not failed: %d, want 303", w.Code)
-	}
+		s, err := newServer(Deps{Store: db})
+		if err != nil {
+			t.Fatal(err)
+		}
+		h := s.Handler()
+		post := func(from, name, pw string) *httptest.ResponseRecorder {
+			r := httptest.NewRequest("POST", "/login", strings.NewReader(url.Values{"username": {name}, "password": {pw}}.Encode()))
+			r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+			r.RemoteAddr = from + ":40000"
+			w := httptest.NewRecorder()
+			h.ServeHTTP(w, r)
+			return w
+		}
+		const attacker = "198.51.100.66"
+		for i := range 5 {
+			if w := post(attacker, "anna", "wrong-pass"); w.Code != http.StatusUnauthorized {
+				t.Fatalf("wrong password %d: %d, want 401", i+1, w.Code)
+			}
+		}
+		// The sixth wrong password is counted; now even the right one waits
+		// from that address.
+		post(attacker, "anna", "wrong-pass")
+		w := post(attacker, "anna", "segreta-123")
+		if w.Code != http.StatusTooManyRequests || !strings.Contains(w.Body.String(), "Troppi tentativi") || w.Header().Get("Retry-After") == "" {
+			t.Fatalf("after 6 failures: %d (Retry-After %q), want 429 with a message", w.Code, w.Header().Get("Retry-After"))
+		}
+		// The secretary from her own address signs in during the attack.
+		if w := post("203.0.113.5", "anna", "segreta-123"); w.Code != http.StatusSeeOther {
+			t.Errorf("the right password from an address that has not failed: %d, want 303", w.Code)
+		}
+	})
 }
 
 // UI.md: ?lang=, then the lang cookie, then Accept-Language, then Italian.
