@@ -1,13 +1,13 @@
 package browsertest
 
 import (
-	"context"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
 
 	"segnapunti/store/dbtest"
+	"segnapunti/web/webtest"
 )
 
 // TestBrowserPublicStandingsLive: the public standings open in a browser
@@ -16,30 +16,30 @@ import (
 // page, at 360 and 1280 px, passes the accessibility check.
 func TestBrowserPublicStandingsLive(t *testing.T) {
 	t.Parallel()
-	ctx := newBrowser(t)
+	ctx := webtest.NewBrowser(t)
 	f := newPublicFixture(t, dbtest.Postgres(t))
 	f.setPublic(t, true)
 	f.storeSheet(t, 1)
 	base := f.site.URL + "/p/" + f.tid
 
-	run(t, ctx, chromedp.Navigate(base+"/standings"), chromedp.WaitVisible(chromedp.CSS(`tr[data-entrant="2"]`)))
-	if got := attr(t, ctx, "table[data-standings]", "data-provisional"); got != "true" {
+	webtest.Run(t, ctx, chromedp.Navigate(base+"/standings"), chromedp.WaitVisible(chromedp.CSS(`tr[data-entrant="2"]`)))
+	if got := webtest.Attr(t, ctx, "table[data-standings]", "data-provisional"); got != "true" {
 		t.Errorf("data-provisional = %q, want true while round 1 is played", got)
 	}
 	// Read through waitFor: the live region may be swapped in (the event
 	// stream opening) while it is read, and a node being replaced reads "".
-	waitFor(t, ctx, `document.querySelector('tr[data-entrant="2"] [data-col="vp"]').textContent.trim() === "0"`, 2*time.Second, "pair 2's 0 VP before its sheet")
+	webtest.WaitFor(t, ctx, `document.querySelector('tr[data-entrant="2"] [data-col="vp"]').textContent.trim() === "0"`, 2*time.Second, "pair 2's 0 VP before its sheet")
 	// Wait until the page's event stream is open (htmx's SSE extension).
 	const open = `(() => { const el = document.querySelector('[sse-connect]'); const d = el && el['htmx-internal-data']; return !!(d && d.sseEventSource && d.sseEventSource.readyState === 1); })()`
-	waitFor(t, ctx, open, 5*time.Second, "the page's event stream to open")
-	run(t, ctx, js(`document.body.dataset.loadedOnce = "yes"`)) // gone if the page reloads
+	webtest.WaitFor(t, ctx, open, 5*time.Second, "the page's event stream to open")
+	webtest.Run(t, ctx, webtest.JS(`document.body.dataset.loadedOnce = "yes"`)) // gone if the page reloads
 
 	start := time.Now()
 	f.storeSheet(t, 2)
-	waitFor(t, ctx, `document.querySelector('tr[data-entrant="2"] [data-col="vp"]').textContent.trim() === "11"`, 2*time.Second, "pair 2's 11 VP on the open page")
+	webtest.WaitFor(t, ctx, `document.querySelector('tr[data-entrant="2"] [data-col="vp"]').textContent.trim() === "11"`, 2*time.Second, "pair 2's 11 VP on the open page")
 	delay := time.Since(start)
 	t.Logf("a stored sheet reached the open standings page in %v", delay)
-	if got := attr(t, ctx, "body", "data-loaded-once"); got != "yes" {
+	if got := webtest.Attr(t, ctx, "body", "data-loaded-once"); got != "yes" {
 		t.Error("the page reloaded instead of updating in place")
 	}
 
@@ -47,24 +47,8 @@ func TestBrowserPublicStandingsLive(t *testing.T) {
 		{"", "public-tournament"}, {"/standings", "public-standings"}, {"/rounds/1", "public-round"},
 		{"/entrants/1", "public-entrant"}, {"/screen", "public-screen"},
 	} {
-		run(t, ctx, chromedp.Navigate(base+p.path), chromedp.WaitVisible(chromedp.CSS(`[data-live]`)))
-		screenshot(t, ctx, p.name)
-		checkA11y(t, ctx)
-	}
-}
-
-// waitFor polls a JavaScript condition in the page every 25 ms.
-func waitFor(t testing.TB, ctx context.Context, cond string, within time.Duration, what string) {
-	t.Helper()
-	deadline := time.Now().Add(within)
-	for {
-		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](cond))
-		if err == nil && ok {
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("waited %v for %s (last error: %v)", within, what, err)
-		}
-		time.Sleep(25 * time.Millisecond)
+		webtest.Run(t, ctx, chromedp.Navigate(base+p.path), chromedp.WaitVisible(chromedp.CSS(`[data-live]`)))
+		webtest.Screenshot(t, ctx, p.name)
+		webtest.CheckA11y(t, ctx)
 	}
 }

@@ -17,10 +17,11 @@ import (
 
 	"segnapunti/domain"
 	"segnapunti/store/dbtest"
+	"segnapunti/web/webtest"
 )
 
 // apiCall is one JSON request to the site's API with a bearer token.
-func apiCall(t *testing.T, site *testSite, method, path, token string, body any, want int) map[string]any {
+func apiCall(t *testing.T, site *webtest.Site, method, path, token string, body any, want int) map[string]any {
 	t.Helper()
 	var rd io.Reader
 	if body != nil {
@@ -47,7 +48,7 @@ func apiCall(t *testing.T, site *testSite, method, path, token string, body any,
 }
 
 // tableWorld is a tournament with two pairs at table 1 of round 1 (3 hands).
-func tableWorld(t *testing.T, site *testSite) (club, tid string) {
+func tableWorld(t *testing.T, site *webtest.Site) (club, tid string) {
 	t.Helper()
 	ctx := context.Background()
 	admin, _, err := site.Store.CreateToken(ctx, domain.RoleAdmin, "root", "")
@@ -106,46 +107,46 @@ func typeHand(i int, nsBase, nsPoints, eoBase, eoPoints int, eoTotal string) chr
 // offline), the scorer's line ends the sheet and the other line confirms.
 func TestBrowserTableEntry(t *testing.T) {
 	t.Parallel()
-	site := startSite(t, dbtest.Postgres(t))
+	site := webtest.StartSite(t, dbtest.Postgres(t))
 	club, tid := tableWorld(t, site)
 	link := apiCall(t, site, "POST", "/v1/tournaments/"+tid+"/rounds/1/tables/1/entry-link", club, nil, 201)
 	short := link["short"].(string)
-	ctx := newBrowser(t)
+	ctx := webtest.NewBrowser(t)
 	sheet := "/v1/tournaments/" + tid + "/rounds/1/tables/1/sheet"
 
 	// The typed code at /table opens the phone page.
-	run(t, ctx,
+	webtest.Run(t, ctx,
 		chromedp.EmulateViewport(360, 800),
 		chromedp.Navigate(site.URL+"/table"),
 		chromedp.SendKeys(chromedp.CSS(`input[name="code"]`), "K7QX0"),
 		chromedp.Click(chromedp.CSS(`[data-action="open-table"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`input[name="code"][aria-invalid="true"]`)),
 	)
-	checkA11y(t, ctx)
-	screenshot(t, ctx, "table-code")
+	webtest.CheckA11y(t, ctx)
+	webtest.Screenshot(t, ctx, "table-code")
 	// A well-formed code that opens nothing: said on the form, not on a
 	// page without it.
-	run(t, ctx,
+	webtest.Run(t, ctx,
 		chromedp.EmulateViewport(360, 800),
-		js(`document.querySelector('input[name="code"]').value = ""`),
+		webtest.JS(`document.querySelector('input[name="code"]').value = ""`),
 		chromedp.SendKeys(chromedp.CSS(`input[name="code"]`), "22222222"),
 		chromedp.Click(chromedp.CSS(`[data-action="open-table"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`input[name="code"][value="22222222"][aria-invalid="true"]`)),
 	)
-	if got := text(t, ctx, "#code-error"); !strings.Contains(got, "Codice sconosciuto") {
+	if got := webtest.Text(t, ctx, "#code-error"); !strings.Contains(got, "Codice sconosciuto") {
 		t.Errorf("unknown code says %q", got)
 	}
-	run(t, ctx,
-		js(`document.querySelector('input[name="code"]').value = ""`),
+	webtest.Run(t, ctx,
+		webtest.JS(`document.querySelector('input[name="code"]').value = ""`),
 		chromedp.SendKeys(chromedp.CSS(`input[name="code"]`), strings.ToLower(short)),
 		chromedp.Click(chromedp.CSS(`[data-action="open-table"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`#hand-form`)),
 	)
-	if got := location(t, ctx); !strings.HasSuffix(got, "/table/"+short) {
+	if got := webtest.Location(t, ctx); !strings.HasSuffix(got, "/table/"+short) {
 		t.Fatalf("typed code led to %s", got)
 	}
 	// First-load weight of the phone page (UI.md §1: ≤ 60 KB transferred).
-	run(t, ctx, chromedp.Navigate(site.URL+"/table/"+link["code"].(string)), chromedp.WaitVisible(chromedp.CSS(`#hand-form`)))
+	webtest.Run(t, ctx, chromedp.Navigate(site.URL+"/table/"+link["code"].(string)), chromedp.WaitVisible(chromedp.CSS(`#hand-form`)))
 	weight, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`(function(){var n=performance.getEntriesByType("navigation")[0];var s=n.transferSize||n.encodedBodySize;performance.getEntriesByType("resource").forEach(function(r){s+=r.transferSize||r.encodedBodySize});return s})()`))
 	if err != nil {
 		t.Fatal(err)
@@ -154,30 +155,30 @@ func TestBrowserTableEntry(t *testing.T) {
 	if weight <= 0 || weight > 60*1024 {
 		t.Errorf("table page first load %.0f bytes, want ≤ 60 KB", weight)
 	}
-	checkA11y(t, ctx)
+	webtest.CheckA11y(t, ctx)
 
-	run(t, ctx, typeHand(0, 300, 235, 100, -120, ""), chromedp.WaitVisible(chromedp.CSS(`tr[data-hand="1"]`)))
+	webtest.Run(t, ctx, typeHand(0, 300, 235, 100, -120, ""), chromedp.WaitVisible(chromedp.CSS(`tr[data-hand="1"]`)))
 	// Hand 2: EO writes 590 for 400 + 180.
-	run(t, ctx, typeHand(1, 0, -55, 400, 180, "590"), chromedp.WaitVisible(chromedp.CSS(`tr[data-hand="2"]`)),
+	webtest.Run(t, ctx, typeHand(1, 0, -55, 400, 180, "590"), chromedp.WaitVisible(chromedp.CSS(`tr[data-hand="2"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`[data-code="HAND_TOTAL_MISMATCH"][data-severity]`)))
-	screenshot(t, ctx, "table-entry-mismatch")
-	run(t, ctx, chromedp.EmulateViewport(360, 800))
+	webtest.Screenshot(t, ctx, "table-entry-mismatch")
+	webtest.Run(t, ctx, chromedp.EmulateViewport(360, 800))
 
 	// Hand 3 typed offline stays on the phone, marked not sent.
-	run(t, ctx, offline(true), typeHand(2, 350, 120, 200, 65, ""),
+	webtest.Run(t, ctx, offline(true), typeHand(2, 350, 120, 200, 65, ""),
 		chromedp.WaitVisible(chromedp.CSS(`#pending li[data-pending-hand="3"]`)))
-	if got := text(t, ctx, `#pending li[data-pending-hand="3"]`); !strings.HasPrefix(got, "Smazzata 3:") {
+	if got := webtest.Text(t, ctx, `#pending li[data-pending-hand="3"]`); !strings.HasPrefix(got, "Smazzata 3:") {
 		t.Errorf("pending hand says %q", got)
 	}
-	if got := text(t, ctx, `#hand-h`); got != "Smazzata 4" {
+	if got := webtest.Text(t, ctx, `#hand-h`); got != "Smazzata 4" {
 		t.Errorf("next hand's heading says %q", got)
 	}
-	screenshot(t, ctx, "table-entry-offline")
-	run(t, ctx, chromedp.EmulateViewport(360, 800))
+	webtest.Screenshot(t, ctx, "table-entry-offline")
+	webtest.Run(t, ctx, chromedp.EmulateViewport(360, 800))
 	if n := len(apiCall(t, site, "GET", sheet, club, nil, 200)["sheet"].(map[string]any)["hands"].([]any)); n != 2 {
 		t.Fatalf("while offline the server has %d hands, want 2", n)
 	}
-	run(t, ctx, offline(false), chromedp.WaitVisible(chromedp.CSS(`tr[data-hand="3"]`)))
+	webtest.Run(t, ctx, offline(false), chromedp.WaitVisible(chromedp.CSS(`tr[data-hand="3"]`)))
 	got := apiCall(t, site, "GET", sheet, club, nil, 200)
 	if n := len(got["sheet"].(map[string]any)["hands"].([]any)); n != 3 {
 		t.Fatalf("after the connection returned the server has %d hands, want exactly 3", n)
@@ -193,11 +194,11 @@ func TestBrowserTableEntry(t *testing.T) {
 		{"end": "closed", "ns": map[string]any{"base": 350, "points": 120}, "eo": map[string]any{"base": 200, "points": 65}},
 	}}, 200)
 	// The confirm step is offered at once; ending the sheet first is optional.
-	run(t, ctx, chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(`[data-action="confirm"]`)),
+	webtest.Run(t, ctx, chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(`[data-action="confirm"]`)),
 		chromedp.Click(chromedp.CSS(`[data-action="open-end"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`[data-action="end-sheet"]`)))
-	screenshot(t, ctx, "table-entry-end")
-	run(t, ctx, chromedp.EmulateViewport(360, 800),
+	webtest.Screenshot(t, ctx, "table-entry-end")
+	webtest.Run(t, ctx, chromedp.EmulateViewport(360, 800),
 		chromedp.SetValue(chromedp.CSS(`select[name="line"]`), "ns"),
 		chromedp.SendKeys(chromedp.CSS(`input[name="scorer_entrant"]`), "1"),
 		chromedp.Click(chromedp.CSS(`[data-action="end-sheet"]`)),
@@ -210,7 +211,7 @@ func TestBrowserTableEntry(t *testing.T) {
 	)
 	// The other line: a wrong number first, refused next to its input
 	// (422), then the right one.
-	run(t, ctx,
+	webtest.Run(t, ctx,
 		chromedp.SendKeys(chromedp.CSS(`input[name="entrant"]`), "1"),
 		chromedp.Click(chromedp.CSS(`[data-action="confirm"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`input[name="entrant"][aria-invalid="true"]`)),
@@ -218,42 +219,42 @@ func TestBrowserTableEntry(t *testing.T) {
 		chromedp.Click(chromedp.CSS(`[data-action="confirm"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`[data-delivered="true"]`)),
 	)
-	screenshot(t, ctx, "table-entry-delivered")
+	webtest.Screenshot(t, ctx, "table-entry-delivered")
 	got = apiCall(t, site, "GET", sheet, club, nil, 200)
 	if list, _ := got["confirmations"].([]any); len(list) != 2 {
 		t.Fatalf("confirmations after both lines signed: %v", got["confirmations"])
 	}
 	// The secretary's sheet page shows the signatures.
-	pw := site.createPerson(t, domain.RoleClub, "segreteria.uno", "c1")
-	signIn(t, ctx, site, "segreteria.uno", pw)
-	run(t, ctx, chromedp.Navigate(site.URL+"/tournaments/"+tid+"/rounds/1/tables/1"), chromedp.WaitVisible(chromedp.CSS(`[data-signatures]`)))
-	if body := text(t, ctx, "[data-signatures]"); !strings.Contains(body, "Firme") || !exists(t, ctx, `[data-signature="ns"][data-entrant="1"][data-kind="end"][data-signed-by="ns"] time`) || !exists(t, ctx, `[data-signature="eo"][data-entrant="3"][data-kind="confirm"][data-signed-by="eo"] time`) {
+	pw := site.CreatePerson(t, domain.RoleClub, "segreteria.uno", "c1")
+	webtest.SignIn(t, ctx, site, "segreteria.uno", pw)
+	webtest.Run(t, ctx, chromedp.Navigate(site.URL+"/tournaments/"+tid+"/rounds/1/tables/1"), chromedp.WaitVisible(chromedp.CSS(`[data-signatures]`)))
+	if body := webtest.Text(t, ctx, "[data-signatures]"); !strings.Contains(body, "Firme") || !exists(t, ctx, `[data-signature="ns"][data-entrant="1"][data-kind="end"][data-signed-by="ns"] time`) || !exists(t, ctx, `[data-signature="eo"][data-entrant="3"][data-kind="confirm"][data-signed-by="eo"] time`) {
 		t.Errorf("sheet page signatures (NS ended, EO confirmed, each with its time): %q", body)
 	}
-	screenshot(t, ctx, "sheet-signatures")
+	webtest.Screenshot(t, ctx, "sheet-signatures")
 
 	// A re-issued link: the old page says why in Italian.
 	apiCall(t, site, "POST", "/v1/tournaments/"+tid+"/rounds/1/tables/1/entry-link", club, nil, 201)
-	run(t, ctx, chromedp.Navigate(site.URL+"/table/"+link["code"].(string)), chromedp.WaitVisible(chromedp.CSS(`main`)))
-	if body := text(t, ctx, "main"); !strings.Contains(body, "non vale più") {
+	webtest.Run(t, ctx, chromedp.Navigate(site.URL+"/table/"+link["code"].(string)), chromedp.WaitVisible(chromedp.CSS(`main`)))
+	if body := webtest.Text(t, ctx, "main"); !strings.Contains(body, "non vale più") {
 		t.Errorf("revoked link page says %q", body)
 	}
-	screenshot(t, ctx, "table-revoked")
+	webtest.Screenshot(t, ctx, "table-revoked")
 
 	// The printed round: a secretary issues the codes; each blank sheet
 	// carries a QR code and the typed code, and the new typed code works
 	// (the secretary signed in above).
-	run(t, ctx, chromedp.Navigate(site.URL+"/tournaments/"+tid+"/rounds/1/print"), chromedp.WaitVisible(chromedp.CSS(`[data-action="issue-codes"]`)))
+	webtest.Run(t, ctx, chromedp.Navigate(site.URL+"/tournaments/"+tid+"/rounds/1/print"), chromedp.WaitVisible(chromedp.CSS(`[data-action="issue-codes"]`)))
 	if exists(t, ctx, `img[data-qr]`) {
 		t.Error("codes shown before they were issued")
 	}
-	run(t, ctx, chromedp.Click(chromedp.CSS(`[data-action="issue-codes"]`)), chromedp.WaitVisible(chromedp.CSS(`img[data-qr="1"]`)))
-	printed := attr(t, ctx, `[data-short]`, "data-short")
-	if src := attr(t, ctx, `img[data-qr="1"]`, "src"); !strings.HasPrefix(src, "data:image/svg+xml;base64,") {
+	webtest.Run(t, ctx, chromedp.Click(chromedp.CSS(`[data-action="issue-codes"]`)), chromedp.WaitVisible(chromedp.CSS(`img[data-qr="1"]`)))
+	printed := webtest.Attr(t, ctx, `[data-short]`, "data-short")
+	if src := webtest.Attr(t, ctx, `img[data-qr="1"]`, "src"); !strings.HasPrefix(src, "data:image/svg+xml;base64,") {
 		t.Errorf("QR image src %.40q", src)
 	}
-	screenshot(t, ctx, "print-round")
-	run(t, ctx, chromedp.Navigate(site.URL+"/table"),
+	webtest.Screenshot(t, ctx, "print-round")
+	webtest.Run(t, ctx, chromedp.Navigate(site.URL+"/table"),
 		chromedp.SendKeys(chromedp.CSS(`input[name="code"]`), printed),
 		chromedp.Click(chromedp.CSS(`[data-action="open-table"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`[data-delivered="true"]`)))

@@ -15,6 +15,7 @@ import (
 	"segnapunti/store"
 	"segnapunti/store/dbtest"
 	"segnapunti/web"
+	"segnapunti/web/webtest"
 )
 
 // inputTag is the <input> or <select> named name in a page.
@@ -30,13 +31,13 @@ func inputTag(t *testing.T, page, name string) string {
 // seededSecretary is a site on the embedded database with a one-table
 // tournament of bc-roma (seedBigTournament: entrants 1 and 2, round 1
 // with its sheet) and its secretary signed in.
-func seededSecretary(t *testing.T) (*store.DB, *pageClient, string) {
+func seededSecretary(t *testing.T) (*store.DB, *webtest.PageClient, string) {
 	t.Helper()
 	db := dbtest.SQLite(t)
-	site := startSite(t, db)
-	pw := site.createPerson(t, domain.RoleClub, "segreteria", "bc-roma")
-	tid := seedBigTournament(t, db, 1)
-	return db, signInClient(t, site, "segreteria", pw), tid
+	site := webtest.StartSite(t, db)
+	pw := site.CreatePerson(t, domain.RoleClub, "segreteria", "bc-roma")
+	tid := webtest.SeedBigTournament(t, db, 1)
+	return db, webtest.SignInClient(t, site, "segreteria", pw), tid
 }
 
 // UI.md §5: "the input at the finding's pointer gets aria-invalid" — for
@@ -46,7 +47,7 @@ func TestSheetNoteMarksNoInput(t *testing.T) {
 	_, c, tid := seededSecretary(t) // NS base 300: a base with several readings, a note
 	sheet := "/tournaments/" + tid + "/rounds/1/tables/1"
 
-	_, page := c.get(sheet)
+	_, page := c.Get(sheet)
 	if !strings.Contains(page, `data-code="UNVERIFIABLE_BREAKDOWN" data-severity="info" data-field="hands.0.ns.base"`) {
 		t.Fatal("the stored sheet's note is not listed")
 	}
@@ -56,7 +57,7 @@ func TestSheetNoteMarksNoInput(t *testing.T) {
 
 	// The live check: a wrong total is an error and marks its input; the
 	// note beside it still does not.
-	st, report := c.post(sheet+"/validate", url.Values{"version": {"1"},
+	st, report := c.Post(sheet+"/validate", url.Values{"version": {"1"},
 		"hands.0.ns.base": {"300"}, "hands.0.ns.points": {"200"}, "hands.0.ns.total": {"600"},
 		"hands.0.eo.base": {"100"}, "hands.0.eo.points": {"150"}, "hands.0.end": {"closed"}})
 	if st != 200 || !strings.Contains(report, `data-code="HAND_TOTAL_MISMATCH" data-severity="error" data-field="hands.0.ns.total"`) ||
@@ -64,12 +65,12 @@ func TestSheetNoteMarksNoInput(t *testing.T) {
 		t.Fatalf("live report %d: %s", st, report)
 	}
 	// Saved with the error (a sheet with errors is stored, and shown so).
-	if st, _ := c.post(sheet, url.Values{"version": {"1"},
+	if st, _ := c.Post(sheet, url.Values{"version": {"1"},
 		"hands.0.ns.base": {"300"}, "hands.0.ns.points": {"200"}, "hands.0.ns.total": {"600"},
 		"hands.0.eo.base": {"100"}, "hands.0.eo.points": {"150"}, "hands.0.end": {"closed"}}); st != 303 {
 		t.Fatalf("save: %d", st)
 	}
-	_, page = c.get(sheet)
+	_, page = c.Get(sheet)
 	if !strings.Contains(inputTag(t, page, "hands.0.ns.total"), `aria-invalid="true"`) {
 		t.Error("the stored sheet's wrong total is not marked")
 	}
@@ -89,7 +90,7 @@ func TestEntrantAndSeatingRefusalsInItalian(t *testing.T) {
 		"1\tRossi Anna\tFT100001\tBianchi Luca\tFT100002\n" +
 		"7\tVerdi Carla\tFT100003\tNeri Paolo\tFT100004\n" +
 		"7\tGallo Rita\tFT100005\tConti Ugo\tFT100006\n"
-	st, page := c.post(base+"/entrants/paste", url.Values{"rows": {rows}})
+	st, page := c.Post(base+"/entrants/paste", url.Values{"rows": {rows}})
 	if st != 422 {
 		t.Fatalf("a paste with a duplicate: %d", st)
 	}
@@ -107,7 +108,7 @@ func TestEntrantAndSeatingRefusalsInItalian(t *testing.T) {
 		}
 	}
 
-	st, page = c.post(base+"/rounds/new", url.Values{"number": {"2"}, "hands_planned": {"3"}, "phase": {"mitchell"},
+	st, page = c.Post(base+"/rounds/new", url.Values{"number": {"2"}, "hands_planned": {"3"}, "phase": {"mitchell"},
 		"table": {"1", "2"}, "ns": {"1", "1"}, "eo": {"2", "99"}, "byes": {"2"}})
 	if st != 422 {
 		t.Fatalf("a seating with an entrant twice: %d", st)
@@ -137,7 +138,7 @@ func TestMalformedMembershipRefused(t *testing.T) {
 
 	rows := "5\tRossi Anna\tFT100001\tBianchi Luca\tRM-004512\n" +
 		"6\tVerdi Carla\tFT 10#3\tNeri Paolo\ttessera\n"
-	st, page := c.post(base+"/entrants/paste", url.Values{"rows": {rows}})
+	st, page := c.Post(base+"/entrants/paste", url.Values{"rows": {rows}})
 	if st != 422 {
 		t.Fatalf("a paste with malformed membership numbers: %d", st)
 	}
@@ -149,7 +150,7 @@ func TestMalformedMembershipRefused(t *testing.T) {
 	if strings.Contains(page, "Riga 1") {
 		t.Error("a well-formed row is named")
 	}
-	st, page = c.post(base+"/entrants", url.Values{"pair": {"1"}, "id": {"5"}, "p1_name": {"Rossi Anna"}, "p1_membership": {"FT100001"},
+	st, page = c.Post(base+"/entrants", url.Values{"pair": {"1"}, "id": {"5"}, "p1_name": {"Rossi Anna"}, "p1_membership": {"FT100001"},
 		"p2_name": {"Bianchi Luca"}, "p2_membership": {"n/d!"}})
 	if st != 422 || !strings.Contains(inputTag(t, page, "p2_membership"), `aria-invalid="true"`) || strings.Contains(inputTag(t, page, "p1_membership"), "aria-invalid") {
 		t.Errorf("one entrant with a malformed membership number: %d", st)
@@ -158,7 +159,7 @@ func TestMalformedMembershipRefused(t *testing.T) {
 		t.Errorf("%d entrants after refusals, want the 2 of the seed", len(es))
 	}
 	// Well formed, they are entered.
-	if st, _ := c.post(base+"/entrants/paste", url.Values{"rows": {"5\tRossi Anna\tFT100001\tBianchi Luca\tRM-004512\n"}}); st != 303 {
+	if st, _ := c.Post(base+"/entrants/paste", url.Values{"rows": {"5\tRossi Anna\tFT100001\tBianchi Luca\tRM-004512\n"}}); st != 303 {
 		t.Errorf("a well-formed paste: %d", st)
 	}
 }
@@ -168,17 +169,17 @@ func TestMalformedMembershipRefused(t *testing.T) {
 // only gets the question.
 func TestLogoutByAddress(t *testing.T) {
 	_, c, _ := seededSecretary(t)
-	req, _ := http.NewRequest("GET", c.base+"/logout", nil)
+	req, _ := http.NewRequest("GET", c.Base+"/logout", nil)
 	req.Header.Set("Sec-Fetch-Site", "cross-site")
-	if st, page := c.do(req); st != http.StatusOK || !strings.Contains(page, `<form method="post" action="/logout">`) {
+	if st, page := c.Do(req); st != http.StatusOK || !strings.Contains(page, `<form method="post" action="/logout">`) {
 		t.Errorf("GET /logout from another site: %d, want the question", st)
 	}
-	if st, _ := c.get("/"); st != http.StatusOK {
+	if st, _ := c.Get("/"); st != http.StatusOK {
 		t.Fatalf("another site's GET /logout signed out: home %d", st)
 	}
-	req, _ = http.NewRequest("GET", c.base+"/logout", nil)
+	req, _ = http.NewRequest("GET", c.Base+"/logout", nil)
 	req.Header.Set("Sec-Fetch-Site", "none") // typed in the address bar
-	res, err := c.c.Do(req)
+	res, err := c.Client.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -186,7 +187,7 @@ func TestLogoutByAddress(t *testing.T) {
 	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/login" {
 		t.Errorf("GET /logout: %d to %q, want 303 to /login", res.StatusCode, res.Header.Get("Location"))
 	}
-	if st, _ := c.get("/"); st != http.StatusSeeOther {
+	if st, _ := c.Get("/"); st != http.StatusSeeOther {
 		t.Errorf("after GET /logout the home page answers %d, want the way to /login", st)
 	}
 }
@@ -195,7 +196,7 @@ func TestLogoutByAddress(t *testing.T) {
 func TestTournamentPageLinksEverything(t *testing.T) {
 	_, c, tid := seededSecretary(t)
 	base := "/tournaments/" + tid
-	_, page := c.get(base)
+	_, page := c.Get(base)
 	for _, p := range []string{"/entrants", "/rounds/1", "/rounds/1/print", "/imports", "/standings", "/export", "/corrections", "/adjustments", "/rounds/new"} {
 		if !strings.Contains(page, `href="`+base+p+`"`) {
 			t.Errorf("the tournament page has no link to %s", p)
@@ -209,7 +210,7 @@ func TestTournamentPageLinksEverything(t *testing.T) {
 func TestSheetRunningTotals(t *testing.T) {
 	_, c, tid := seededSecretary(t)
 	sheet := "/tournaments/" + tid + "/rounds/1/tables/1"
-	_, page := c.get(sheet)
+	_, page := c.Get(sheet)
 	if tag := inputTag(t, page, "hands.1.eo.running_total"); !strings.Contains(tag, `placeholder="`) {
 		t.Errorf("the running total does not show the computed one: %s", tag)
 	}
@@ -218,17 +219,17 @@ func TestSheetRunningTotals(t *testing.T) {
 		"hands.0.eo.base": {"100"}, "hands.0.eo.points": {"150"}, "hands.0.end": {"closed"},
 		"hands.1.ns.base": {"100"}, "hands.1.ns.points": {"20"}, "hands.1.ns.running_total": {"600"},
 		"hands.1.eo.base": {"100"}, "hands.1.eo.points": {"150"}, "hands.1.end": {"closed"}}
-	_, report := c.post(sheet+"/validate", form)
+	_, report := c.Post(sheet+"/validate", form)
 	if !strings.Contains(report, `data-code="RUNNING_TOTAL_MISMATCH" data-severity="error" data-field="hands.1.ns.running_total"`) {
 		t.Errorf("a wrong running total is not found: %s", report)
 	}
 	if strings.Contains(report, `data-field="hands.0.ns.running_total"`) {
 		t.Error("a right running total is reported")
 	}
-	if st, _ := c.post(sheet, form); st != 303 {
+	if st, _ := c.Post(sheet, form); st != 303 {
 		t.Fatalf("save: %d", st)
 	}
-	_, page = c.get(sheet)
+	_, page = c.Get(sheet)
 	if tag := inputTag(t, page, "hands.1.ns.running_total"); !strings.Contains(tag, `value="600"`) || !strings.Contains(tag, `aria-invalid="true"`) {
 		t.Errorf("the stored running total: %s", tag)
 	}
@@ -243,26 +244,26 @@ func TestPrintCarriesQRCodes(t *testing.T) {
 	print := "/tournaments/" + tid + "/rounds/1/print"
 	qr := regexp.MustCompile(`<img src="data:image/svg&#43;xml;base64,[^"]+" alt="[^"]+" width="120" height="120" data-qr="1">`)
 	short := regexp.MustCompile(`data-short="([A-Z0-9]{8})"`)
-	st, page := c.get(print)
+	st, page := c.Get(print)
 	if st != 200 || !qr.MatchString(page) || !short.MatchString(page) {
 		t.Fatalf("the first printing: %d, QR code %v, typed code %v", st, qr.MatchString(page), short.MatchString(page))
 	}
 	first := short.FindStringSubmatch(page)[1]
-	if st, opened := c.post("/table", url.Values{"code": {first}}); st != http.StatusSeeOther || opened != "" && !strings.Contains(opened, "/table/") {
+	if st, opened := c.Post("/table", url.Values{"code": {first}}); st != http.StatusSeeOther || opened != "" && !strings.Contains(opened, "/table/") {
 		t.Errorf("the printed typed code: %d", st)
 	}
-	_, page = c.get(print)
+	_, page = c.Get(print)
 	if qr.MatchString(page) || !strings.Contains(page, `data-code-live="true"`) {
 		t.Error("a second printing shows codes it cannot know, or does not say they were printed")
 	}
-	if st, _ := c.post("/table", url.Values{"code": {first}}); st != http.StatusSeeOther {
+	if st, _ := c.Post("/table", url.Values{"code": {first}}); st != http.StatusSeeOther {
 		t.Errorf("reading the print page again revoked the printed code: %d", st)
 	}
 	// Issuing again: new codes, the printed one stops working.
-	if _, page = c.post(print, url.Values{}); !qr.MatchString(page) {
+	if _, page = c.Post(print, url.Values{}); !qr.MatchString(page) {
 		t.Fatal("issuing again shows no QR code")
 	}
-	if st, _ := c.post("/table", url.Values{"code": {first}}); st == http.StatusSeeOther {
+	if st, _ := c.Post("/table", url.Values{"code": {first}}); st == http.StatusSeeOther {
 		t.Error("the revoked typed code still opens the table")
 	}
 }
@@ -275,7 +276,7 @@ func TestPastedRowsWithoutNumbers(t *testing.T) {
 	rows := "Nome\tTessera\tNome\tTessera\n" +
 		"Rossi Anna\tFT100001\tBianchi Luca\tFT100002\n" +
 		"Verdi Carla\tFT100003\tNeri Paolo\n"
-	if st, page := c.post("/tournaments/"+tid+"/entrants/paste", url.Values{"rows": {rows}}); st != http.StatusSeeOther {
+	if st, page := c.Post("/tournaments/"+tid+"/entrants/paste", url.Values{"rows": {rows}}); st != http.StatusSeeOther {
 		t.Fatalf("a paste without numbers: %d\n%s", st, regexp.MustCompile(`(?s)<div class="row-errors".*?</div>`).FindString(page))
 	}
 	es, err := db.ListEntrants(t.Context(), tid)
@@ -294,7 +295,7 @@ func TestPastedRowsWithoutNumbers(t *testing.T) {
 		t.Errorf("entrants: %v", got)
 	}
 	// One by one, without a number: the next one.
-	if st, _ := c.post("/tournaments/"+tid+"/entrants", url.Values{"pair": {"1"}, "p1_name": {"Gallo Rita"}, "p2_name": {"Conti Ugo"}}); st != http.StatusSeeOther {
+	if st, _ := c.Post("/tournaments/"+tid+"/entrants", url.Values{"pair": {"1"}, "p1_name": {"Gallo Rita"}, "p2_name": {"Conti Ugo"}}); st != http.StatusSeeOther {
 		t.Fatalf("one entrant without a number: %d", st)
 	}
 	es, _ = db.ListEntrants(t.Context(), tid)
@@ -310,7 +311,7 @@ func TestPastedRowsWithoutNumbers(t *testing.T) {
 func TestSeatingFieldsAreSelects(t *testing.T) {
 	_, c, tid := seededSecretary(t)
 	base := "/tournaments/" + tid
-	_, page := c.get(base + "/rounds/new")
+	_, page := c.Get(base + "/rounds/new")
 	for _, name := range []string{"table", "ns", "eo"} {
 		if tag := inputTag(t, page, name); !strings.HasPrefix(tag, "<select") {
 			t.Errorf("the %s field is not a select: %s", name, tag)
@@ -319,7 +320,7 @@ func TestSeatingFieldsAreSelects(t *testing.T) {
 	if strings.Contains(page, "<datalist") {
 		t.Error("a small field's form still carries the datalist")
 	}
-	_, page = c.post(base+"/rounds/new", url.Values{"number": {"2"}, "hands_planned": {"3"}, "phase": {"mitchell"},
+	_, page = c.Post(base+"/rounds/new", url.Values{"number": {"2"}, "hands_planned": {"3"}, "phase": {"mitchell"},
 		"table": {"40"}, "ns": {"1"}, "eo": {"99"}})
 	if !strings.Contains(page, `<option value="99" selected>99</option>`) {
 		t.Error("the refused form does not show the unknown number sent")
@@ -334,11 +335,11 @@ func TestSeatingFieldsAreSelects(t *testing.T) {
 
 func TestSeatingFieldsOfALargeFieldShareADatalist(t *testing.T) {
 	db := dbtest.SQLite(t)
-	site := startSite(t, db)
-	pw := site.createPerson(t, domain.RoleClub, "segreteria", "bc-roma")
-	tid := seedBigTournament(t, db, (web.SeatingSelectLimit+2)/2)
-	c := signInClient(t, site, "segreteria", pw)
-	_, page := c.get("/tournaments/" + tid + "/rounds/new")
+	site := webtest.StartSite(t, db)
+	pw := site.CreatePerson(t, domain.RoleClub, "segreteria", "bc-roma")
+	tid := webtest.SeedBigTournament(t, db, (web.SeatingSelectLimit+2)/2)
+	c := webtest.SignInClient(t, site, "segreteria", pw)
+	_, page := c.Get("/tournaments/" + tid + "/rounds/new")
 	if tag := inputTag(t, page, "ns"); !strings.Contains(tag, `list="entrant-ids"`) {
 		t.Errorf("the ns field of a %d-entrant field is not a datalist input: %s", web.SeatingSelectLimit+2, tag)
 	}

@@ -18,19 +18,20 @@ import (
 	"segnapunti/domain"
 	"segnapunti/store"
 	"segnapunti/store/dbtest"
+	"segnapunti/web/webtest"
 )
 
 // publicFixture is a tournament of club "bc-roma" with four pairs and a
 // round 1 of two tables, made through the API as a club program does.
 type publicFixture struct {
-	site  *testSite
+	site  *webtest.Site
 	token string // the club's API token
 	tid   string
 }
 
 func newPublicFixture(t testing.TB, db *store.DB) *publicFixture {
 	t.Helper()
-	site := startSite(t, db)
+	site := webtest.StartSite(t, db)
 	ctx := context.Background()
 	if _, err := db.CreateClub(ctx, domain.Club{ID: "bc-roma", Name: "Burraco Club Roma"}); err != nil {
 		t.Fatal(err)
@@ -227,8 +228,8 @@ func TestPublicPages(t *testing.T) {
 func TestPublicSwitch(t *testing.T) {
 	db := dbtest.SQLite(t)
 	f := newPublicFixture(t, db)
-	pw := f.site.createPerson(t, domain.RoleClub, "segreteria", "bc-roma")
-	other := f.site.createPerson(t, domain.RoleClub, "altro", "bc-milano")
+	pw := f.site.CreatePerson(t, domain.RoleClub, "segreteria", "bc-roma")
+	other := f.site.CreatePerson(t, domain.RoleClub, "altro", "bc-milano")
 	post := func(name, password, value string) int {
 		jar, _ := cookiejar.New(nil)
 		c := &http.Client{Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}

@@ -10,6 +10,7 @@ import (
 
 	"segnapunti/domain"
 	"segnapunti/store/dbtest"
+	"segnapunti/web/webtest"
 )
 
 // The manual seating page of a big evening (UI.md §1 budgets): a row per
@@ -20,10 +21,10 @@ func BenchmarkRoundNewPage(b *testing.B) {
 	for _, tables := range []int{100, 200} {
 		b.Run(fmt.Sprint(tables), func(b *testing.B) {
 			db := dbtest.SQLite(b)
-			site := startSite(b, db)
-			pw := site.createPerson(b, domain.RoleClub, "segreteria", "bc-roma")
-			tid := seedBigTournament(b, db, tables)
-			client := signedInClient(b, site, "segreteria", pw)
+			site := webtest.StartSite(b, db)
+			pw := site.CreatePerson(b, domain.RoleClub, "segreteria", "bc-roma")
+			tid := webtest.SeedBigTournament(b, db, tables)
+			client := webtest.SignedInClient(b, site, "segreteria", pw)
 			u := site.URL + "/tournaments/" + tid + "/rounds/new"
 			for b.Loop() {
 				p95, size := measurePage(b, client, u, 20)

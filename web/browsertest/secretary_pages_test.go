@@ -15,23 +15,24 @@ import (
 	"segnapunti/app"
 	"segnapunti/domain"
 	"segnapunti/store/dbtest"
+	"segnapunti/web/webtest"
 )
 
 // UI.md §5: a sheet changed meanwhile by someone else is not overwritten
 // by a save made on the older version; the person is told and sees both.
 func TestSecretarySheetSaveOnStaleVersion(t *testing.T) {
 	db := dbtest.SQLite(t)
-	site := startSite(t, db)
-	pw := site.createPerson(t, domain.RoleClub, "segreteria", "bc-roma")
-	tid := seedBigTournament(t, db, 2) // every sheet stored once: version 1
-	c := signedInClient(t, site, "segreteria", pw)
+	site := webtest.StartSite(t, db)
+	pw := site.CreatePerson(t, domain.RoleClub, "segreteria", "bc-roma")
+	tid := webtest.SeedBigTournament(t, db, 2) // every sheet stored once: version 1
+	c := webtest.SignedInClient(t, site, "segreteria", pw)
 	sheet := site.URL + "/tournaments/" + tid + "/rounds/1/tables/1"
 
 	// Someone else saves version 2.
 	ops := app.New(db, nil, nil)
 	p := app.Principal{Role: domain.RoleClub, Name: "altro", ClubID: "bc-roma"}
 	theirs := []domain.Hand{{Lines: [2]domain.LineScore{{Base: 700, Points: 5}, {Base: 0, Points: 10}}}}
-	if _, err := ops.PutSheet(context.Background(), p, tid, 1, 1, sheetOf(theirs, [2]domain.WrittenResult{}), 1); err != nil {
+	if _, err := ops.PutSheet(context.Background(), p, tid, 1, 1, webtest.SheetOf(theirs, [2]domain.WrittenResult{}), 1); err != nil {
 		t.Fatal(err)
 	}
 	mine := url.Values{"version": {"1"}, "hands.0.ns.base": {"100"}, "hands.0.ns.points": {"20"}, "hands.0.eo.base": {"300"}, "hands.0.eo.points": {"40"}}
@@ -77,9 +78,9 @@ func TestSecretarySheetSaveOnStaleVersion(t *testing.T) {
 // refuses the list with the row named.
 func TestSecretaryEntrantsUpload(t *testing.T) {
 	db := dbtest.SQLite(t)
-	site := startSite(t, db)
-	pw := site.createPerson(t, domain.RoleClub, "segreteria", "bc-roma")
-	c := signedInClient(t, site, "segreteria", pw)
+	site := webtest.StartSite(t, db)
+	pw := site.CreatePerson(t, domain.RoleClub, "segreteria", "bc-roma")
+	c := webtest.SignedInClient(t, site, "segreteria", pw)
 	resp, err := c.PostForm(site.URL+"/tournaments/new", url.Values{"name": {"Lista"}, "date": {"2026-11-26"}, "level": {"club"}, "ruleset": {"fitab-2025"}, "kind": {"pairs"}, "rounds_planned": {"2"}, "hands_per_round": {"3"}})
 	if err != nil {
 		t.Fatal(err)

@@ -9,13 +9,14 @@ import (
 
 	"segnapunti/domain"
 	"segnapunti/store/dbtest"
+	"segnapunti/web/webtest"
 )
 
 // UI.md §6, FITAB art. 19: when the other line's confirmation alone ends
 // and delivers the sheet, the scorer's line did not sign: the sheet page
 // and the table page say so and give it no time (not the confirmation's).
 func TestSignatureEndedByConfirmation(t *testing.T) {
-	site := startSite(t, dbtest.SQLite(t))
+	site := webtest.StartSite(t, dbtest.SQLite(t))
 	club, tid := tableWorld(t, site)
 	sheet := "/v1/tournaments/" + tid + "/rounds/1/tables/1/sheet"
 	hand := func(nb, np, eb, ep int) map[string]any {
@@ -48,8 +49,8 @@ func TestSignatureEndedByConfirmation(t *testing.T) {
 		}
 		return m[0]
 	}
-	pw := site.createPerson(t, domain.RoleClub, "segreteria.uno", "c1")
-	page := get(signedInClient(t, site, "segreteria.uno", pw), "/tournaments/"+tid+"/rounds/1/tables/1")
+	pw := site.CreatePerson(t, domain.RoleClub, "segreteria.uno", "c1")
+	page := get(webtest.SignedInClient(t, site, "segreteria.uno", pw), "/tournaments/"+tid+"/rounds/1/tables/1")
 	for _, c := range []struct{ page, ns, eo, says string }{
 		{page, `data-signature="ns"`, `data-signature="eo"`, "chiuso dalla conferma della Linea EO"},
 		{get(http.DefaultClient, "/table/"+code), `data-confirmation="ns"`, `data-confirmation="eo"`, "chiuso dalla conferma della Linea EO"},

@@ -9,12 +9,13 @@ import (
 	"testing"
 
 	"segnapunti/store/dbtest"
+	"segnapunti/web/webtest"
 )
 
 // The table page without JavaScript: the form posts a hand; a wrong value
 // is named next to its input; a dead code says why in Italian.
 func TestTablePageWithoutScript(t *testing.T) {
-	site := startSite(t, dbtest.SQLite(t))
+	site := webtest.StartSite(t, dbtest.SQLite(t))
 	club, tid := tableWorld(t, site)
 	code := apiCall(t, site, "POST", "/v1/tournaments/"+tid+"/rounds/1/tables/1/entry-link", club, nil, 201)["code"].(string)
 	post := func(path string, form url.Values) (int, string) {

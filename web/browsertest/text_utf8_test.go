@@ -11,6 +11,7 @@ import (
 	"segnapunti/domain"
 	"segnapunti/store"
 	"segnapunti/store/dbtest"
+	"segnapunti/web/webtest"
 )
 
 // Text from a form is valid UTF-8 or refused naming the field, on both
@@ -18,9 +19,9 @@ import (
 // them and the CSV export wrote them out).
 func TestFormsRefuseInvalidUTF8(t *testing.T) {
 	dbtest.Run(t, func(t *testing.T, db *store.DB) {
-		site := startSite(t, db)
-		pw := site.createPerson(t, domain.RoleClub, "segreteria", "bc-roma")
-		c := signedInClient(t, site, "segreteria", pw)
+		site := webtest.StartSite(t, db)
+		pw := site.CreatePerson(t, domain.RoleClub, "segreteria", "bc-roma")
+		c := webtest.SignedInClient(t, site, "segreteria", pw)
 		post := func(path string, form url.Values) (int, string) {
 			res, err := c.PostForm(site.URL+path, form)
 			if err != nil {

@@ -11,6 +11,7 @@ import (
 	"segnapunti/store"
 	"segnapunti/store/dbtest"
 	"segnapunti/web"
+	"segnapunti/web/webtest"
 )
 
 // Pages answer like the API while PostgreSQL cannot be reached: 503 with
@@ -23,7 +24,7 @@ func TestPagesWhileDatabaseUnreachable(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	site := startSite(t, db)
+	site := webtest.StartSite(t, db)
 	u, _ := url.Parse(dsn)
 	name := strings.TrimPrefix(u.Path, "/")
 	u.Path = "/postgres"

@@ -1,4 +1,4 @@
-package browsertest
+package officialtest
 
 import (
 	"net/http"
@@ -11,6 +11,7 @@ import (
 
 	"segnapunti/domain"
 	"segnapunti/store/dbtest"
+	"segnapunti/web/webtest"
 )
 
 // adjustmentRow finds a row of the adjustments list by entrant and reason:
@@ -22,12 +23,12 @@ var adjustmentRow = regexp.MustCompile(`(?s)<tr id="adjustment-(\d+)" data-adjus
 // referee score without a note is refused naming the note field; a club
 // person at a provincial tournament is offered no form and refused.
 func TestAdjustmentPage(t *testing.T) {
-	site := startSite(t, dbtest.Postgres(t))
+	site := webtest.StartSite(t, dbtest.Postgres(t))
 	w := newRefereeWorld(t, site.Store, "fitab-2025", false)
-	ref := signInClient(t, site, "anna.rossi", site.createPerson(t, domain.RoleReferee, "anna.rossi", ""))
+	ref := webtest.SignInClient(t, site, "anna.rossi", site.CreatePerson(t, domain.RoleReferee, "anna.rossi", ""))
 	T := "/tournaments/" + w.tid + "/adjustments"
 
-	st, body := ref.get(T)
+	st, body := ref.Get(T)
 	if st != http.StatusOK || !strings.Contains(body, `data-form="adjustment"`) {
 		t.Fatalf("referee: %d, form offered %v", st, strings.Contains(body, `data-form="adjustment"`))
 	}
@@ -44,9 +45,9 @@ func TestAdjustmentPage(t *testing.T) {
 	warn := url.Values{"entrant": {"1"}, "round": {""}, "reason": {"warning"}, "note": {"parla durante il gioco"}}
 	var loc string
 	for i := range 2 {
-		req, _ := http.NewRequest("POST", ref.base+T, strings.NewReader(warn.Encode()))
+		req, _ := http.NewRequest("POST", ref.Base+T, strings.NewReader(warn.Encode()))
 		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-		res, err := ref.c.Do(req)
+		res, err := ref.Client.Do(req)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -56,7 +57,7 @@ func TestAdjustmentPage(t *testing.T) {
 		}
 		loc = res.Header.Get("Location")
 	}
-	st, body = ref.get(loc)
+	st, body = ref.Get(loc)
 	if st != http.StatusOK || !strings.Contains(body, `data-message="adjust.created"`) {
 		t.Fatalf("after saving: %d, no message", st)
 	}
@@ -78,7 +79,7 @@ func TestAdjustmentPage(t *testing.T) {
 	}
 
 	// referee_score without a note: 422, the note field marked, nothing stored.
-	st, body = ref.post(T, url.Values{"entrant": {"2"}, "reason": {"referee_score"}, "vp": {"-2"}, "mp": {"-50"}, "note": {"  "}})
+	st, body = ref.Post(T, url.Values{"entrant": {"2"}, "reason": {"referee_score"}, "vp": {"-2"}, "mp": {"-50"}, "note": {"  "}})
 	if st != http.StatusUnprocessableEntity {
 		t.Fatalf("referee_score without note: %d, want 422", st)
 	}
@@ -96,21 +97,21 @@ func TestAdjustmentPage(t *testing.T) {
 		t.Errorf("%d adjustments after the refusal, want 2", n)
 	}
 	// A lateness without a round: the round field is marked.
-	if st, body = ref.post(T, url.Values{"entrant": {"2"}, "reason": {"late_up_to_5"}}); st != http.StatusUnprocessableEntity || !strings.Contains(body, `id="adj-round-error"`) {
+	if st, body = ref.Post(T, url.Values{"entrant": {"2"}, "reason": {"late_up_to_5"}}); st != http.StatusUnprocessableEntity || !strings.Contains(body, `id="adj-round-error"`) {
 		t.Errorf("lateness without round: %d, round marked %v", st, strings.Contains(body, `id="adj-round-error"`))
 	}
 	// A reason that does not exist is refused on the reason field.
-	if st, body = ref.post(T, url.Values{"entrant": {"2"}, "reason": {"drop_table"}}); st != http.StatusUnprocessableEntity || !strings.Contains(body, `id="adj-reason-error"`) {
+	if st, body = ref.Post(T, url.Values{"entrant": {"2"}, "reason": {"drop_table"}}); st != http.StatusUnprocessableEntity || !strings.Contains(body, `id="adj-reason-error"`) {
 		t.Errorf("unknown reason: %d, reason marked %v", st, strings.Contains(body, `id="adj-reason-error"`))
 	}
 
 	// The organising club at a provincial tournament reads, does not adjust.
-	club := signInClient(t, site, "segr.c1", site.createPerson(t, domain.RoleClub, "segr.c1", "c1"))
-	st, body = club.get(T)
+	club := webtest.SignInClient(t, site, "segr.c1", site.CreatePerson(t, domain.RoleClub, "segr.c1", "c1"))
+	st, body = club.Get(T)
 	if st != http.StatusOK || strings.Contains(body, `data-form="adjustment"`) || strings.Contains(body, `name="reason"`) {
 		t.Errorf("club: %d, form offered %v", st, strings.Contains(body, `data-form="adjustment"`))
 	}
-	if st, _ = club.post(T, warn); st != http.StatusForbidden {
+	if st, _ = club.Post(T, warn); st != http.StatusForbidden {
 		t.Errorf("club posting an adjustment: %d, want 403", st)
 	}
 	list, err := w.ops.Adjustments(t.Context(), refereeP, w.tid)
@@ -123,40 +124,40 @@ func TestAdjustmentPage(t *testing.T) {
 // lands in the list with its effect.
 func TestAdjustmentPageBrowser(t *testing.T) {
 	t.Parallel()
-	site := startSite(t, dbtest.Postgres(t))
+	site := webtest.StartSite(t, dbtest.Postgres(t))
 	w := newRefereeWorld(t, site.Store, "fitab-2025", false)
-	pw := site.createPerson(t, domain.RoleReferee, "anna.rossi", "")
-	ctx := newBrowser(t)
-	signIn(t, ctx, site, "anna.rossi", pw)
+	pw := site.CreatePerson(t, domain.RoleReferee, "anna.rossi", "")
+	ctx := webtest.NewBrowser(t)
+	webtest.SignIn(t, ctx, site, "anna.rossi", pw)
 	T := site.URL + "/tournaments/" + w.tid + "/adjustments"
-	run(t, ctx, chromedp.Navigate(T), chromedp.WaitVisible(chromedp.CSS(`form[data-form="adjustment"]`)))
+	webtest.Run(t, ctx, chromedp.Navigate(T), chromedp.WaitVisible(chromedp.CSS(`form[data-form="adjustment"]`)))
 
 	// Without the note first: the error is shown next to the field.
-	run(t, ctx,
-		js(`document.querySelector('#adj-entrant').value='3'`),
-		js(`document.querySelector('#adj-reason').value='referee_score'`),
+	webtest.Run(t, ctx,
+		webtest.JS(`document.querySelector('#adj-entrant').value='3'`),
+		webtest.JS(`document.querySelector('#adj-reason').value='referee_score'`),
 		chromedp.SendKeys(chromedp.CSS(`#adj-vp`), "-2"),
 		chromedp.SendKeys(chromedp.CSS(`#adj-mp`), "-40"),
 		chromedp.Click(chromedp.CSS(`[data-action="create-adjustment"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`#adj-note-error`)),
 	)
-	if got := attr(t, ctx, `#adj-note`, "aria-invalid"); got != "true" {
+	if got := webtest.Attr(t, ctx, `#adj-note`, "aria-invalid"); got != "true" {
 		t.Errorf("note aria-invalid %q", got)
 	}
-	checkA11y(t, ctx)
-	screenshot(t, ctx, "adjustments-refused")
+	webtest.CheckA11y(t, ctx)
+	webtest.Screenshot(t, ctx, "adjustments-refused")
 
-	run(t, ctx,
+	webtest.Run(t, ctx,
 		chromedp.SendKeys(chromedp.CSS(`#adj-note`), "gioco lento ripetuto"),
 		chromedp.Click(chromedp.CSS(`[data-action="create-adjustment"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`tr[data-created="true"]`)),
 	)
-	if got := text(t, ctx, `tr[data-created="true"] [data-col="effect"]`); !strings.Contains(got, "-2 VP") || !strings.Contains(got, "-40 MP") {
+	if got := webtest.Text(t, ctx, `tr[data-created="true"] [data-col="effect"]`); !strings.Contains(got, "-2 VP") || !strings.Contains(got, "-40 MP") {
 		t.Errorf("effect %q, want -2 VP, -40 MP", got)
 	}
-	if got := attr(t, ctx, `tr[data-created="true"]`, "data-reason"); got != "referee_score" {
+	if got := webtest.Attr(t, ctx, `tr[data-created="true"]`, "data-reason"); got != "referee_score" {
 		t.Errorf("reason %q", got)
 	}
-	checkA11y(t, ctx)
-	screenshot(t, ctx, "adjustments")
+	webtest.CheckA11y(t, ctx)
+	webtest.Screenshot(t, ctx, "adjustments")
 }

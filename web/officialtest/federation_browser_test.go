@@ -1,4 +1,4 @@
-package browsertest
+package officialtest
 
 import (
 	"bytes"
@@ -17,6 +17,7 @@ import (
 	"segnapunti/app"
 	"segnapunti/domain"
 	"segnapunti/store/dbtest"
+	"segnapunti/web/webtest"
 )
 
 // The federation officer opens /federation, sees every club's
@@ -25,30 +26,30 @@ import (
 // club's tournament only. PostgreSQL.
 func TestFederationSeasonWorkbookForOneClub(t *testing.T) {
 	t.Parallel()
-	site := startSite(t, dbtest.Postgres(t))
+	site := webtest.StartSite(t, dbtest.Postgres(t))
 	newClubWorld(t, site.Store, "c1", "Coppa Uno", "fitab-2025", false)
 	newClubWorld(t, site.Store, "c2", "Trofeo Due", "fitab-2025", false)
-	pw := site.createPerson(t, domain.RoleFederation, "fitab", "")
-	ctx := newBrowser(t)
-	signIn(t, ctx, site, "fitab", pw)
+	pw := site.CreatePerson(t, domain.RoleFederation, "fitab", "")
+	ctx := webtest.NewBrowser(t)
+	webtest.SignIn(t, ctx, site, "fitab", pw)
 
-	run(t, ctx, chromedp.Navigate(site.URL+"/federation"), chromedp.WaitVisible(chromedp.CSS(`form[data-form="season-export"]`)))
+	webtest.Run(t, ctx, chromedp.Navigate(site.URL+"/federation"), chromedp.WaitVisible(chromedp.CSS(`form[data-form="season-export"]`)))
 	if n := evalString(t, ctx, `String(document.querySelectorAll('[data-list="federation-tournaments"] tr[data-tournament]').length)`); n != "2" {
 		t.Errorf("tournaments listed: %s, want both clubs' 2", n)
 	}
-	screenshot(t, ctx, "federation")
-	checkA11y(t, ctx)
+	webtest.Screenshot(t, ctx, "federation")
+	webtest.CheckA11y(t, ctx)
 
 	// The list's filter narrows to one club.
-	run(t, ctx, js(`document.querySelector('#f-club').value='c2'`), chromedp.Click(chromedp.CSS(`[data-action="filter"]`)))
+	webtest.Run(t, ctx, webtest.JS(`document.querySelector('#f-club').value='c2'`), chromedp.Click(chromedp.CSS(`[data-action="filter"]`)))
 	// The old list is on screen until the filtered page has loaded.
-	waitFor(t, ctx, `location.search.includes("club=c2") && document.readyState === "complete" && !!document.querySelector('[data-list="federation-tournaments"]')`, 10*time.Second, "the filtered list")
-	if got := text(t, ctx, `[data-list="federation-tournaments"] tbody`); !strings.Contains(got, "Trofeo Due") || strings.Contains(got, "Coppa Uno") {
+	webtest.WaitFor(t, ctx, `location.search.includes("club=c2") && document.readyState === "complete" && !!document.querySelector('[data-list="federation-tournaments"]')`, 10*time.Second, "the filtered list")
+	if got := webtest.Text(t, ctx, `[data-list="federation-tournaments"] tbody`); !strings.Contains(got, "Trofeo Due") || strings.Contains(got, "Coppa Uno") {
 		t.Errorf("filtered by club c2: %q", got)
 	}
 
-	run(t, ctx, js(`document.querySelector('#s-season').value='2026'`), js(`document.querySelector('#s-club').value='c1'`),
-		js(`document.querySelector('#s-level').value='provincial'`))
+	webtest.Run(t, ctx, webtest.JS(`document.querySelector('#s-season').value='2026'`), webtest.JS(`document.querySelector('#s-club').value='c1'`),
+		webtest.JS(`document.querySelector('#s-level').value='provincial'`))
 	b64, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(async()=>{const f=document.querySelector('form[data-form="season-export"]');
 		const u=f.action+'?'+new URLSearchParams(new FormData(f));
 		const r=await fetch(u); if(!r.ok) return 'status '+r.status;
@@ -95,7 +96,7 @@ func TestFederationSeasonWorkbookForOneClub(t *testing.T) {
 // /federation/screening (tr[data-flag]). Both pages pass the
 // accessibility check at 360 and 1280 px. Embedded database.
 func TestFederationVerifyAndScreeningInTheBrowser(t *testing.T) {
-	site := startSite(t, dbtest.SQLite(t))
+	site := webtest.StartSite(t, dbtest.SQLite(t))
 	w := newClubWorld(t, site.Store, "c1", "Coppa Uno", "fitab-2025", false)
 	ops := app.New(site.Store, nil, slog.New(slog.DiscardHandler))
 	fedP := app.Principal{Role: domain.RoleFederation, Name: "fitab"}
@@ -108,24 +109,24 @@ func TestFederationVerifyAndScreeningInTheBrowser(t *testing.T) {
 	if err := os.WriteFile(path, edited, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	pw := site.createPerson(t, domain.RoleFederation, "fitab", "")
-	ctx := newBrowser(t)
-	signIn(t, ctx, site, "fitab", pw)
+	pw := site.CreatePerson(t, domain.RoleFederation, "fitab", "")
+	ctx := webtest.NewBrowser(t)
+	webtest.SignIn(t, ctx, site, "fitab", pw)
 
-	run(t, ctx, chromedp.Navigate(site.URL+"/federation"), chromedp.WaitVisible(chromedp.CSS(`[data-link="verify"]`)))
-	run(t, ctx, chromedp.Click(chromedp.CSS(`[data-link="verify"]`)), chromedp.WaitVisible(chromedp.CSS(`form[data-form="verify"]`)))
-	run(t, ctx, chromedp.SetUploadFiles(`#verify-file`, []string{path}), chromedp.Click(chromedp.CSS(`[data-action="verify"]`)),
+	webtest.Run(t, ctx, chromedp.Navigate(site.URL+"/federation"), chromedp.WaitVisible(chromedp.CSS(`[data-link="verify"]`)))
+	webtest.Run(t, ctx, chromedp.Click(chromedp.CSS(`[data-link="verify"]`)), chromedp.WaitVisible(chromedp.CSS(`form[data-form="verify"]`)))
+	webtest.Run(t, ctx, chromedp.SetUploadFiles(`#verify-file`, []string{path}), chromedp.Click(chromedp.CSS(`[data-action="verify"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`[data-verification]`)))
-	if got := attr(t, ctx, `[data-verification]`, "data-verification"); got != "differences" {
+	if got := webtest.Attr(t, ctx, `[data-verification]`, "data-verification"); got != "differences" {
 		t.Errorf("verification %q, want differences", got)
 	}
 	if n := evalString(t, ctx, `String(document.querySelectorAll('tr[data-code="STANDINGS_DIFFER"]').length)`); n == "0" {
 		t.Error("no STANDINGS_DIFFER row for standings edited by hand")
 	}
-	screenshot(t, ctx, "federation-verify")
-	checkA11y(t, ctx)
+	webtest.Screenshot(t, ctx, "federation-verify")
+	webtest.CheckA11y(t, ctx)
 
-	run(t, ctx, chromedp.Navigate(site.URL+"/federation/screening?season=2026"), chromedp.WaitVisible(chromedp.CSS(`form[data-form="screening"]`)))
-	screenshot(t, ctx, "federation-screening")
-	checkA11y(t, ctx)
+	webtest.Run(t, ctx, chromedp.Navigate(site.URL+"/federation/screening?season=2026"), chromedp.WaitVisible(chromedp.CSS(`form[data-form="screening"]`)))
+	webtest.Screenshot(t, ctx, "federation-screening")
+	webtest.CheckA11y(t, ctx)
 }

@@ -1,22 +1,25 @@
-package browsertest
-
-// The browser-test harness (UI.md §8): the whole site (API + pages) on a
-// loopback port with a fresh database, people of any role, and a real
-// Chromium driven by chromedp. Helpers for every browser test:
+// Package webtest is the harness of the tests that drive the whole site
+// (UI.md §8): the API and the pages on a loopback port with a fresh
+// database, people of any role, and one real Chromium per test binary
+// driven by chromedp. Only tests import it:
 //
-//	site := startSite(t, dbtest.Postgres(t))     // or dbtest.SQLite(t)
-//	pw := site.createPerson(t, domain.RoleClub, "segreteria", "bc-roma")
-//	ctx := newBrowser(t)                        // skips without chromium (fails under CI)
-//	signIn(t, ctx, site, "segreteria", pw)
-//	run(t, ctx, chromedp.Navigate(site.URL+"/admin"))
-//	screenshot(t, ctx, "admin")                 // PNGs at 360 and 1280 px
-//	checkA11y(t, ctx)                           // axe-core: no serious/critical violation
+//	site := webtest.StartSite(t, dbtest.Postgres(t)) // or dbtest.SQLite(t)
+//	pw := site.CreatePerson(t, domain.RoleClub, "segreteria", "bc-roma")
+//	ctx := webtest.NewBrowser(t)                     // skips without chromium (fails under CI)
+//	webtest.SignIn(t, ctx, site, "segreteria", pw)
+//	webtest.Run(t, ctx, chromedp.Navigate(site.URL+"/admin"))
+//	webtest.Screenshot(t, ctx, "admin")              // PNGs at 360 and 1280 px
+//	webtest.CheckA11y(t, ctx)                        // axe-core: no serious/critical violation
 //
-// Find elements by the contract names (ids of labelled inputs, form field
-// names, data-* attributes), never by CSS classes or positions (STYLE §15).
+// A test package's TestMain closes the browser: dbtest.Main(m,
+// webtest.CloseBrowser). Find elements by the contract names (ids of
+// labelled inputs, form field names, data-* attributes), never by CSS
+// classes or positions (STYLE §15).
+package webtest
 
 import (
 	"context"
+	_ "embed"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -42,19 +45,27 @@ import (
 	"segnapunti/web"
 )
 
-// testSite is the whole service on a loopback port.
-type testSite struct {
+// Site is the whole service on a loopback port.
+type Site struct {
 	URL   string // http://127.0.0.1:PORT
 	Store *store.DB
 }
 
-// startSite serves API + pages over db on a loopback port until the test
+// StartSite serves API + pages over db on a loopback port until the test
 // ends.
-func startSite(t testing.TB, db *store.DB) *testSite {
+func StartSite(t testing.TB, db *store.DB) *Site {
+	t.Helper()
+	return StartSiteWith(t, db, web.Deps{})
+}
+
+// StartSiteWith is StartSite with the page settings of deps (PublicURL,
+// LANURL); Store, App and Log are the site's own.
+func StartSiteWith(t testing.TB, db *store.DB, deps web.Deps) *Site {
 	t.Helper()
 	log := slog.New(slog.DiscardHandler)
 	ops := app.New(db, nil, log)
-	pages, err := web.New(web.Deps{Store: db, App: ops, Log: log})
+	deps.Store, deps.App, deps.Log = db, ops, log
+	pages, err := web.New(deps)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,12 +81,12 @@ func startSite(t testing.TB, db *store.DB) *testSite {
 		defer cancel()
 		srv.Shutdown(ctx)
 	})
-	return &testSite{URL: "http://" + ln.Addr().String(), Store: db}
+	return &Site{URL: "http://" + ln.Addr().String(), Store: db}
 }
 
-// createPerson makes a person of role (a club person's club is created if
+// CreatePerson makes a person of role (a club person's club is created if
 // new) and returns their password.
-func (s *testSite) createPerson(t testing.TB, role domain.Role, name, clubID string) string {
+func (s *Site) CreatePerson(t testing.TB, role domain.Role, name, clubID string) string {
 	t.Helper()
 	ctx := context.Background()
 	if clubID != "" {
@@ -92,9 +103,9 @@ func (s *testSite) createPerson(t testing.TB, role domain.Role, name, clubID str
 	return pw
 }
 
-// chromiumPath finds Debian's chromium. Without it a test skips, saying
+// ChromiumPath finds Debian's chromium. Without it a test skips, saying
 // how to install it, except under CI (CI set), where it fails.
-func chromiumPath(t testing.TB) string {
+func ChromiumPath(t testing.TB) string {
 	t.Helper()
 	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
 		if p, err := exec.LookPath(name); err == nil {
@@ -109,8 +120,8 @@ func chromiumPath(t testing.TB) string {
 	return ""
 }
 
-// browserTimeout bounds one browser test.
-const browserTimeout = 8 * time.Minute // the secretary's whole evening takes ~2 min on a loaded machine; CI shares its 2 cores with PostgreSQL
+// BrowserTimeout bounds one browser test.
+const BrowserTimeout = 8 * time.Minute // the secretary's whole evening takes ~2 min on a loaded machine; CI shares its 2 cores with PostgreSQL
 
 // chromium is the one browser process of this test binary: every test
 // gets a tab in a fresh browser context of it (its own cookies, storage
@@ -126,7 +137,7 @@ var chromium struct {
 // browserRoot starts the shared Chromium on first use.
 func browserRoot(t testing.TB) context.Context {
 	t.Helper()
-	path := chromiumPath(t)
+	path := ChromiumPath(t)
 	chromium.once.Do(func() {
 		dir, err := os.MkdirTemp("", "segnapunti-chromium-")
 		if err != nil {
@@ -140,7 +151,7 @@ func browserRoot(t testing.TB) context.Context {
 			chromedp.Flag("disable-background-networking", true),
 			chromedp.Flag("disable-component-update", true),
 			chromedp.Flag("disable-sync", true),
-			chromedp.Flag("no-first-run", true),
+			chromedp.Flag("no-first-Run", true),
 			chromedp.Flag("disable-quic", true),
 			chromedp.Flag("lang", "it-IT"), // Accept-Language as an Italian browser sends it
 			chromedp.Flag("accept-lang", "it-IT,it"),
@@ -159,22 +170,22 @@ func browserRoot(t testing.TB) context.Context {
 	return chromium.ctx
 }
 
-// closeBrowser stops the shared Chromium, if it was started.
-func closeBrowser() {
+// CloseBrowser stops the shared Chromium, if it was started.
+func CloseBrowser() {
 	if chromium.cancel != nil {
 		chromium.cancel()
 	}
 }
 
-// newBrowser opens a tab of the shared headless Chromium in a fresh
+// NewBrowser opens a tab of the shared headless Chromium in a fresh
 // browser context for this test and returns its context (1280×900).
 // JavaScript dialogs (alert) fail the test: a page that runs an injected
 // script is a bug.
-func newBrowser(t testing.TB) context.Context {
+func NewBrowser(t testing.TB) context.Context {
 	t.Helper()
 	root := browserRoot(t)
 	tab, cancelTab := chromedp.NewContext(root, chromedp.WithNewBrowserContext())
-	ctx, cancelTimeout := context.WithTimeout(tab, browserTimeout)
+	ctx, cancelTimeout := context.WithTimeout(tab, BrowserTimeout)
 	t.Cleanup(func() { cancelTimeout(); cancelTab() })
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900)); err != nil { // opens the tab
 		t.Fatalf("open a tab: %v", err)
@@ -196,27 +207,27 @@ func newBrowser(t testing.TB) context.Context {
 	return ctx
 }
 
-// run runs browser actions, failing the test on error.
-func run(t testing.TB, ctx context.Context, steps ...chromedp.Action[chromedp.Void]) {
+// Run runs browser actions, failing the test on error.
+func Run(t testing.TB, ctx context.Context, steps ...chromedp.Action[chromedp.Void]) {
 	t.Helper()
 	if err := chromedp.Do(ctx, steps...); err != nil {
 		t.Fatalf("browser: %v", err)
 	}
 }
 
-// js runs a script in the page, ignoring its value.
-func js(expr string) chromedp.Action[chromedp.Void] {
+// JS runs a script in the page, ignoring its value.
+func JS(expr string) chromedp.Action[chromedp.Void] {
 	return chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 		_, err := chromedp.Evaluate[any](expr+";true")(ctx, tg)
 		return err
 	})
 }
 
-// text returns an element's visible text.
-func text(t testing.TB, ctx context.Context, sel string) string {
+// Text returns an element's visible Text.
+func Text(t testing.TB, ctx context.Context, sel string) string {
 	t.Helper()
 	s, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(sel)))
-	for try := 0; err != nil && swapped(err) && try < 5; try++ {
+	for try := 0; err != nil && Swapped(err) && try < 5; try++ {
 		s, err = chromedp.Run(ctx, chromedp.Text(chromedp.CSS(sel)))
 	}
 	if err != nil {
@@ -225,18 +236,18 @@ func text(t testing.TB, ctx context.Context, sel string) string {
 	return strings.TrimSpace(s)
 }
 
-// swapped: the element was found, then replaced before it was read (a
+// Swapped: the element was found, then replaced before it was read (a
 // live page swapping a fragment in, htmx/SSE); reading again finds the new
 // one.
-func swapped(err error) bool {
+func Swapped(err error) bool {
 	return strings.Contains(err.Error(), "No node with given id found") || strings.Contains(err.Error(), "Could not find node with given id")
 }
 
-// attr returns an element's attribute ("" when absent).
-func attr(t testing.TB, ctx context.Context, sel, name string) string {
+// Attr returns an element's attribute ("" when absent).
+func Attr(t testing.TB, ctx context.Context, sel, name string) string {
 	t.Helper()
 	attrs, err := chromedp.Run(ctx, chromedp.Attributes(chromedp.CSS(sel)))
-	for try := 0; err != nil && swapped(err) && try < 5; try++ {
+	for try := 0; err != nil && Swapped(err) && try < 5; try++ {
 		attrs, err = chromedp.Run(ctx, chromedp.Attributes(chromedp.CSS(sel)))
 	}
 	if err != nil {
@@ -245,8 +256,8 @@ func attr(t testing.TB, ctx context.Context, sel, name string) string {
 	return attrs[name]
 }
 
-// location is the tab's current URL.
-func location(t testing.TB, ctx context.Context) string {
+// Location is the tab's current URL.
+func Location(t testing.TB, ctx context.Context) string {
 	t.Helper()
 	u, err := chromedp.Run(ctx, chromedp.Location())
 	if err != nil {
@@ -255,10 +266,10 @@ func location(t testing.TB, ctx context.Context) string {
 	return u
 }
 
-// signIn signs in through /login as a person would.
-func signIn(t testing.TB, ctx context.Context, site *testSite, name, password string) {
+// SignIn signs in through /login as a person would.
+func SignIn(t testing.TB, ctx context.Context, site *Site, name, password string) {
 	t.Helper()
-	run(t, ctx,
+	Run(t, ctx,
 		chromedp.Navigate(site.URL+"/login"),
 		chromedp.SendKeys(chromedp.CSS(`input[name="username"]`), name),
 		chromedp.SendKeys(chromedp.CSS(`input[name="password"]`), password),
@@ -268,7 +279,7 @@ func signIn(t testing.TB, ctx context.Context, site *testSite, name, password st
 }
 
 // screenshotDir is where screenshots go: env SEGNAPUNTI_SCREENSHOTS, else
-// web/testdata/screenshots (git-ignored).
+// testdata/screenshots of the test's package (git-ignored).
 func screenshotDir(t testing.TB) string {
 	dir := os.Getenv("SEGNAPUNTI_SCREENSHOTS")
 	if dir == "" {
@@ -280,17 +291,17 @@ func screenshotDir(t testing.TB) string {
 	return dir
 }
 
-// screenshot writes full-page PNGs of the current page at 360 px (a phone)
+// Screenshot writes full-page PNGs of the current page at 360 px (a phone)
 // and 1280 px wide: NAME-360.png, NAME-1280.png. At 360 px it also fails
-// the test when the page does not fit (see overflowAt). The viewport is
+// the test when the page does not fit (see OverflowAt). The viewport is
 // left at 1280.
-func screenshot(t testing.TB, ctx context.Context, name string) {
+func Screenshot(t testing.TB, ctx context.Context, name string) {
 	t.Helper()
 	dir := screenshotDir(t)
 	for _, width := range []int64{360, 1280} {
-		run(t, ctx, chromedp.EmulateViewport(width, 800), chromedp.Sleep(150*time.Millisecond)) // let the layout settle
+		Run(t, ctx, chromedp.EmulateViewport(width, 800), chromedp.Sleep(150*time.Millisecond)) // let the layout settle
 		if width == 360 {
-			if wide := overflowAt(t, ctx, width); wide != "" {
+			if wide := OverflowAt(t, ctx, width); wide != "" {
 				t.Errorf("%s at %d px: %s", name, width, wide)
 			}
 		}
@@ -302,16 +313,16 @@ func screenshot(t testing.TB, ctx context.Context, name string) {
 			t.Fatal(err)
 		}
 	}
-	run(t, ctx, chromedp.EmulateViewport(1280, 900))
+	Run(t, ctx, chromedp.EmulateViewport(1280, 900))
 }
 
-var (
-	axeOnce   sync.Once
-	axeSource string
-	axeErr    error
-)
+// axeSource is axe-core (axe.min.js beside this file, README.axe-core.md;
+// never served).
+//
+//go:embed axe.min.js
+var axeSource string
 
-// axeViolation is what checkA11y reports of axe-core's result.
+// axeViolation is what CheckA11y reports of axe-core's result.
 type axeViolation struct {
 	ID      string   `json:"id"`
 	Impact  string   `json:"impact"`
@@ -319,17 +330,10 @@ type axeViolation struct {
 	Targets []string `json:"targets"`
 }
 
-// checkA11y runs axe-core (testdata/axe.min.js, not served) in the current
+// CheckA11y runs axe-core (axeSource) in the current
 // page and fails on serious or critical violations (UI.md §8).
-func checkA11y(t testing.TB, ctx context.Context) {
+func CheckA11y(t testing.TB, ctx context.Context) {
 	t.Helper()
-	axeOnce.Do(func() {
-		b, err := os.ReadFile(filepath.Join("testdata", "axe.min.js"))
-		axeSource, axeErr = string(b), err
-	})
-	if axeErr != nil {
-		t.Fatal(axeErr)
-	}
 	if _, err := chromedp.Run(ctx, chromedp.Evaluate[any](axeSource+";undefined", chromedp.EvalIgnoreExceptions)); err != nil && !errors.Is(err, chromedp.ErrJSUndefined) {
 		t.Fatalf("load axe-core: %v", err)
 	}
@@ -343,7 +347,7 @@ func checkA11y(t testing.TB, ctx context.Context) {
 	if err := json.Unmarshal([]byte(out), &vs); err != nil {
 		t.Fatalf("axe-core result: %v", err)
 	}
-	u := location(t, ctx)
+	u := Location(t, ctx)
 	for _, v := range vs {
 		if v.Impact == "serious" || v.Impact == "critical" {
 			t.Errorf("accessibility (%s) on %s: %s — %s at %v", v.Impact, u, v.ID, v.Help, v.Targets)
@@ -353,25 +357,25 @@ func checkA11y(t testing.TB, ctx context.Context) {
 	}
 }
 
-// fitsWidth fails the test when the page does not fit width px (UI.md
-// §1: every page works at 360 px; see overflowAt); the viewport is left
+// FitsWidth fails the test when the page does not fit width px (UI.md
+// §1: every page works at 360 px; see OverflowAt); the viewport is left
 // at 1280.
-func fitsWidth(t testing.TB, ctx context.Context, width int64) {
+func FitsWidth(t testing.TB, ctx context.Context, width int64) {
 	t.Helper()
-	run(t, ctx, chromedp.EmulateViewport(width, 800), chromedp.Sleep(150*time.Millisecond))
-	wide := overflowAt(t, ctx, width)
-	run(t, ctx, chromedp.EmulateViewport(1280, 900))
+	Run(t, ctx, chromedp.EmulateViewport(width, 800), chromedp.Sleep(150*time.Millisecond))
+	wide := OverflowAt(t, ctx, width)
+	Run(t, ctx, chromedp.EmulateViewport(1280, 900))
 	if wide != "" {
 		t.Errorf("at %d px: %s", width, wide)
 	}
 }
 
-// overflowAt says how the page, laid out at width px, does not fit ("" when
+// OverflowAt says how the page, laid out at width px, does not fit ("" when
 // it does): the page scrolls sideways, or a form control (an input, a
 // select, a button) sits out of sight to the right inside a box that
 // scrolls — a field a secretary on a phone would not find. The elements
 // that stick out are named.
-func overflowAt(t testing.TB, ctx context.Context, width int64) string {
+func OverflowAt(t testing.TB, ctx context.Context, width int64) string {
 	t.Helper()
 	wide, err := chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf(`(function(){
 		var w = %d, out = [];

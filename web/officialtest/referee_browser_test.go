@@ -1,4 +1,4 @@
-package browsertest
+package officialtest
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 
 	"segnapunti/domain"
 	"segnapunti/store/dbtest"
+	"segnapunti/web/webtest"
 )
 
 // evalString runs a script in the page and returns its string value.
@@ -35,7 +36,7 @@ func fillCorrection(t testing.TB, ctx context.Context, kind, reason string, valu
 		set(k, v)
 	}
 	b.WriteString(`})()`)
-	run(t, ctx, js(b.String()))
+	webtest.Run(t, ctx, webtest.JS(b.String()))
 }
 
 func jsString(s string) string {
@@ -50,65 +51,65 @@ func jsString(s string) string {
 // records it in the trail and corrects the sheet. PostgreSQL.
 func TestRefereeCorrectsSumKeepingThePairing(t *testing.T) {
 	t.Parallel()
-	site := startSite(t, dbtest.Postgres(t))
+	site := webtest.StartSite(t, dbtest.Postgres(t))
 	w := newRefereeWorld(t, site.Store, "fitab-2025", true)
-	pw := site.createPerson(t, domain.RoleReferee, "anna.rossi", "")
-	ctx := newBrowser(t)
-	signIn(t, ctx, site, "anna.rossi", pw)
+	pw := site.CreatePerson(t, domain.RoleReferee, "anna.rossi", "")
+	ctx := webtest.NewBrowser(t)
+	webtest.SignIn(t, ctx, site, "anna.rossi", pw)
 
-	run(t, ctx, chromedp.Navigate(site.URL+"/tournaments/"+w.tid+"/review"), chromedp.WaitVisible(chromedp.CSS(`[data-list="review"]`)))
+	webtest.Run(t, ctx, chromedp.Navigate(site.URL+"/tournaments/"+w.tid+"/review"), chromedp.WaitVisible(chromedp.CSS(`[data-list="review"]`)))
 	first := `#review-queue article:first-of-type`
-	if r, tb, worst := attr(t, ctx, first, "data-round"), attr(t, ctx, first, "data-table"), attr(t, ctx, first, "data-worst"); r != "1" || tb != "1" || worst != "error" {
+	if r, tb, worst := webtest.Attr(t, ctx, first, "data-round"), webtest.Attr(t, ctx, first, "data-table"), webtest.Attr(t, ctx, first, "data-worst"); r != "1" || tb != "1" || worst != "error" {
 		t.Fatalf("first in the queue: round %s table %s worst %s, want round 1 table 1 error", r, tb, worst)
 	}
-	if sev := attr(t, ctx, first+` [data-code="HAND_TOTAL_MISMATCH"]`, "data-severity"); sev != "error" {
+	if sev := webtest.Attr(t, ctx, first+` [data-code="HAND_TOTAL_MISMATCH"]`, "data-severity"); sev != "error" {
 		t.Errorf("HAND_TOTAL_MISMATCH severity %q", sev)
 	}
-	if got := text(t, ctx, first+` [data-code="HAND_TOTAL_MISMATCH"]`); !strings.Contains(got, "FITAB art.") {
+	if got := webtest.Text(t, ctx, first+` [data-code="HAND_TOTAL_MISMATCH"]`); !strings.Contains(got, "FITAB art.") {
 		t.Errorf("the finding does not cite its article: %q", got)
 	}
 	if n := evalString(t, ctx, `String(document.querySelectorAll('#review-queue [hx-trigger*="every"], #review-queue[hx-trigger*="every"]').length)`); n == "0" {
 		t.Error("the queue does not update itself")
 	}
-	screenshot(t, ctx, "referee-review")
-	checkA11y(t, ctx)
+	webtest.Screenshot(t, ctx, "referee-review")
+	webtest.CheckA11y(t, ctx)
 
-	run(t, ctx, chromedp.Click(chromedp.CSS(first+` [data-action="correct"]`)), chromedp.WaitVisible(chromedp.CSS(`form[data-form="correction"]`)))
+	webtest.Run(t, ctx, chromedp.Click(chromedp.CSS(first+` [data-action="correct"]`)), chromedp.WaitVisible(chromedp.CSS(`form[data-form="correction"]`)))
 	wrong := `input[name="hands.0.ns.total"]`
-	if attr(t, ctx, wrong, "aria-invalid") != "true" {
+	if webtest.Attr(t, ctx, wrong, "aria-invalid") != "true" {
 		t.Error("the wrong cell hands.0.ns.total is not aria-invalid")
 	}
-	if d := attr(t, ctx, wrong, "aria-describedby"); d == "" || !strings.Contains(text(t, ctx, "#"+strings.ReplaceAll(d, ".", `\.`)), "errato") {
+	if d := webtest.Attr(t, ctx, wrong, "aria-describedby"); d == "" || !strings.Contains(webtest.Text(t, ctx, "#"+strings.ReplaceAll(d, ".", `\.`)), "errato") {
 		t.Errorf("the wrong cell does not point at a visible mark (aria-describedby %q)", d)
 	}
-	if attr(t, ctx, `input[name="hands.1.ns.total"]`, "aria-invalid") == "true" {
+	if webtest.Attr(t, ctx, `input[name="hands.1.ns.total"]`, "aria-invalid") == "true" {
 		t.Error("a right cell is marked wrong")
 	}
-	screenshot(t, ctx, "referee-correct")
-	checkA11y(t, ctx)
+	webtest.Screenshot(t, ctx, "referee-correct")
+	webtest.CheckA11y(t, ctx)
 
 	// The sum was wrong and, on the referee's recount, so were EO's points:
 	// 2 wins the match instead of losing it.
 	fillCorrection(t, ctx, "sum", "somma errata alla prima mano", map[string]string{
 		"hands.0.ns.total": "500", "hands.0.eo.points": "600", "hands.1.eo.points": "600", "hands.2.eo.points": "600"})
-	run(t, ctx, chromedp.Click(chromedp.CSS(`[data-action="preview-correction"]`)), chromedp.WaitVisible(chromedp.CSS(`[data-preview]`)))
-	if r := attr(t, ctx, `[data-preview]`, "data-ruling"); r != "apply_keep_pairing" {
+	webtest.Run(t, ctx, chromedp.Click(chromedp.CSS(`[data-action="preview-correction"]`)), chromedp.WaitVisible(chromedp.CSS(`[data-preview]`)))
+	if r := webtest.Attr(t, ctx, `[data-preview]`, "data-ruling"); r != "apply_keep_pairing" {
 		t.Fatalf("ruling %q, want apply_keep_pairing (FITAB art. 20: positions of round 2 published)", r)
 	}
-	if got := text(t, ctx, `[data-field="ruling"]`); got != "Correzione accolta, accoppiamenti invariati" {
+	if got := webtest.Text(t, ctx, `[data-field="ruling"]`); got != "Correzione accolta, accoppiamenti invariati" {
 		t.Errorf("ruling shown as %q", got)
 	}
 	if got := evalString(t, ctx, `[...document.querySelectorAll('[data-rule]')].map(e=>e.dataset.rule).join(',')`); !strings.Contains(got, "FITAB art. 20") {
 		t.Errorf("rules %q, want FITAB art. 20", got)
 	}
-	if text(t, ctx, `[data-field="ruling-reason"]`) == "" {
+	if webtest.Text(t, ctx, `[data-field="ruling-reason"]`) == "" {
 		t.Error("no reason for the ruling")
 	}
 	// Before: 1 beat 2 by 600 (3 hands); after: 2 beat 1. Entrant 2 climbs.
-	if got := text(t, ctx, `[data-list="standings-diff"] tr[data-entrant="2"] [data-col="rank"]`); got == "" || strings.HasPrefix(got, "4 → 4") {
+	if got := webtest.Text(t, ctx, `[data-list="standings-diff"] tr[data-entrant="2"] [data-col="rank"]`); got == "" || strings.HasPrefix(got, "4 → 4") {
 		t.Errorf("entrant 2's rank %q: want a change", got)
 	}
-	if attr(t, ctx, `[data-list="standings-diff"] tr[data-entrant="2"]`, "data-changed") != "true" {
+	if webtest.Attr(t, ctx, `[data-list="standings-diff"] tr[data-entrant="2"]`, "data-changed") != "true" {
 		t.Error("entrant 2 not marked changed")
 	}
 	if n := evalString(t, ctx, `String(document.querySelectorAll('[data-seating="changed"] li').length)`); n == "0" {
@@ -117,20 +118,20 @@ func TestRefereeCorrectsSumKeepingThePairing(t *testing.T) {
 	if v, _ := w.ops.Sheet(context.Background(), refereeP, w.tid, 1, 1); v.Stored.Version != 1 || v.Stored.Sheet.Hands[0].Lines[domain.EO].Points != 100 {
 		t.Fatalf("the preview wrote the sheet: version %d", v.Stored.Version)
 	}
-	screenshot(t, ctx, "referee-preview")
-	checkA11y(t, ctx)
+	webtest.Screenshot(t, ctx, "referee-preview")
+	webtest.CheckA11y(t, ctx)
 
-	run(t, ctx, chromedp.Click(chromedp.CSS(`[data-action="confirm-correction"]`)), chromedp.WaitVisible(chromedp.CSS(`[data-correction]`)))
-	if u := location(t, ctx); !strings.Contains(u, "/corrections") {
+	webtest.Run(t, ctx, chromedp.Click(chromedp.CSS(`[data-action="confirm-correction"]`)), chromedp.WaitVisible(chromedp.CSS(`[data-correction]`)))
+	if u := webtest.Location(t, ctx); !strings.Contains(u, "/corrections") {
 		t.Fatalf("after confirming: %s", u)
 	}
-	if a, r := attr(t, ctx, `[data-correction]`, "data-applied"), attr(t, ctx, `[data-correction]`, "data-ruling"); a != "true" || r != "apply_keep_pairing" {
+	if a, r := webtest.Attr(t, ctx, `[data-correction]`, "data-applied"), webtest.Attr(t, ctx, `[data-correction]`, "data-ruling"); a != "true" || r != "apply_keep_pairing" {
 		t.Errorf("trail entry applied=%s ruling=%s", a, r)
 	}
-	if got := text(t, ctx, `[data-correction] [data-field="author"]`); !strings.Contains(got, "anna.rossi") {
+	if got := webtest.Text(t, ctx, `[data-correction] [data-field="author"]`); !strings.Contains(got, "anna.rossi") {
 		t.Errorf("author %q", got)
 	}
-	if got := text(t, ctx, `[data-correction] [data-figure="hands.0.eo.points"]`); !strings.Contains(got, "100 → 600") {
+	if got := webtest.Text(t, ctx, `[data-correction] [data-figure="hands.0.eo.points"]`); !strings.Contains(got, "100 → 600") {
 		t.Errorf("figures before → after %q", got)
 	}
 	v, err := w.ops.Sheet(context.Background(), refereeP, w.tid, 1, 1)
@@ -140,8 +141,8 @@ func TestRefereeCorrectsSumKeepingThePairing(t *testing.T) {
 	if v.Stored.Sheet.Hands[0].Lines[domain.EO].Points != 600 || *v.Stored.Sheet.Hands[0].Lines[domain.NS].Total != 500 {
 		t.Errorf("sheet not corrected: %+v", v.Stored.Sheet.Hands[0])
 	}
-	screenshot(t, ctx, "referee-corrections")
-	checkA11y(t, ctx)
+	webtest.Screenshot(t, ctx, "referee-corrections")
+	webtest.CheckA11y(t, ctx)
 }
 
 // RULES §9.2 rule 2: under FIBur an inversion without both lines'
@@ -149,32 +150,32 @@ func TestRefereeCorrectsSumKeepingThePairing(t *testing.T) {
 // recording the refusal leaves the sheet as it was. SQLite.
 func TestRefereeInversionFIBurRefused(t *testing.T) {
 	t.Parallel()
-	site := startSite(t, dbtest.SQLite(t))
+	site := webtest.StartSite(t, dbtest.SQLite(t))
 	w := newRefereeWorld(t, site.Store, "fibur-ita", false)
-	pw := site.createPerson(t, domain.RoleReferee, "anna.rossi", "")
-	ctx := newBrowser(t)
-	signIn(t, ctx, site, "anna.rossi", pw)
+	pw := site.CreatePerson(t, domain.RoleReferee, "anna.rossi", "")
+	ctx := webtest.NewBrowser(t)
+	webtest.SignIn(t, ctx, site, "anna.rossi", pw)
 
-	run(t, ctx, chromedp.Navigate(site.URL+"/tournaments/"+w.tid+"/rounds/1/tables/2/correct"), chromedp.WaitVisible(chromedp.CSS(`form[data-form="correction"]`)))
+	webtest.Run(t, ctx, chromedp.Navigate(site.URL+"/tournaments/"+w.tid+"/rounds/1/tables/2/correct"), chromedp.WaitVisible(chromedp.CSS(`form[data-form="correction"]`)))
 	fillCorrection(t, ctx, "inversion", "punteggi invertiti tra le linee", map[string]string{
 		"hands.0.ns.points": "150", "hands.0.eo.points": "200"})
-	run(t, ctx, chromedp.Click(chromedp.CSS(`[data-action="preview-correction"]`)), chromedp.WaitVisible(chromedp.CSS(`[data-preview]`)))
-	if r := attr(t, ctx, `[data-preview]`, "data-ruling"); r != "reject" {
+	webtest.Run(t, ctx, chromedp.Click(chromedp.CSS(`[data-action="preview-correction"]`)), chromedp.WaitVisible(chromedp.CSS(`[data-preview]`)))
+	if r := webtest.Attr(t, ctx, `[data-preview]`, "data-ruling"); r != "reject" {
 		t.Fatalf("ruling %q, want reject", r)
 	}
 	if got := evalString(t, ctx, `[...document.querySelectorAll('[data-rule]')].map(e=>e.dataset.rule).join(',')`); got != "FIBur-INT art. 19" {
 		t.Errorf("rules %q, want FIBur-INT art. 19", got)
 	}
-	if got := text(t, ctx, `[data-field="ruling"]`); got != "Correzione respinta" {
+	if got := webtest.Text(t, ctx, `[data-field="ruling"]`); got != "Correzione respinta" {
 		t.Errorf("ruling shown as %q", got)
 	}
 	if evalString(t, ctx, `String(!!document.querySelector('[data-list="standings-diff"]'))`) != "false" {
 		t.Error("a rejected correction shows a standings change")
 	}
-	screenshot(t, ctx, "referee-inversion-refused")
-	checkA11y(t, ctx)
-	run(t, ctx, chromedp.Click(chromedp.CSS(`[data-action="confirm-correction"]`)), chromedp.WaitVisible(chromedp.CSS(`[data-correction]`)))
-	if a := attr(t, ctx, `[data-correction]`, "data-applied"); a != "false" {
+	webtest.Screenshot(t, ctx, "referee-inversion-refused")
+	webtest.CheckA11y(t, ctx)
+	webtest.Run(t, ctx, chromedp.Click(chromedp.CSS(`[data-action="confirm-correction"]`)), chromedp.WaitVisible(chromedp.CSS(`[data-correction]`)))
+	if a := webtest.Attr(t, ctx, `[data-correction]`, "data-applied"); a != "false" {
 		t.Errorf("recorded applied=%s", a)
 	}
 	v, err := w.ops.Sheet(context.Background(), refereeP, w.tid, 1, 2)
@@ -187,17 +188,17 @@ func TestRefereeInversionFIBurRefused(t *testing.T) {
 
 	// Round control (RULES §10): each button says what it means for
 	// corrections; pressing one moves the round.
-	run(t, ctx, chromedp.Navigate(site.URL+"/tournaments/"+w.tid+"/rounds/1/control"), chromedp.WaitVisible(chromedp.CSS(`[data-round-state]`)))
-	if st := attr(t, ctx, `[data-round-state]`, "data-round-state"); st != "sheets_delivered" {
+	webtest.Run(t, ctx, chromedp.Navigate(site.URL+"/tournaments/"+w.tid+"/rounds/1/control"), chromedp.WaitVisible(chromedp.CSS(`[data-round-state]`)))
+	if st := webtest.Attr(t, ctx, `[data-round-state]`, "data-round-state"); st != "sheets_delivered" {
 		t.Errorf("round 1 state %q", st)
 	}
-	if got := text(t, ctx, `#consequence-next_pairing_published`); !strings.Contains(got, "FIBur-INT art. 19") {
+	if got := webtest.Text(t, ctx, `#consequence-next_pairing_published`); !strings.Contains(got, "FIBur-INT art. 19") {
 		t.Errorf("publishing the next pairing does not explain its consequence: %q", got)
 	}
-	screenshot(t, ctx, "referee-round-control")
-	checkA11y(t, ctx)
-	run(t, ctx, chromedp.Click(chromedp.CSS(`[data-action="state-standings_published"]`)), chromedp.WaitVisible(chromedp.CSS(`[data-message]`)))
-	if st := attr(t, ctx, `[data-round-state]`, "data-round-state"); st != "standings_published" {
+	webtest.Screenshot(t, ctx, "referee-round-control")
+	webtest.CheckA11y(t, ctx)
+	webtest.Run(t, ctx, chromedp.Click(chromedp.CSS(`[data-action="state-standings_published"]`)), chromedp.WaitVisible(chromedp.CSS(`[data-message]`)))
+	if st := webtest.Attr(t, ctx, `[data-round-state]`, "data-round-state"); st != "standings_published" {
 		t.Errorf("after publishing the standings: %q", st)
 	}
 	if evalString(t, ctx, `String(!!document.querySelector('[data-action="state-sheets_delivered"]'))`) != "false" {
@@ -210,38 +211,38 @@ func TestRefereeInversionFIBurRefused(t *testing.T) {
 // current version, and nothing of it is written. PostgreSQL.
 func TestRefereeConcurrentCorrections(t *testing.T) {
 	t.Parallel()
-	site := startSite(t, dbtest.Postgres(t))
+	site := webtest.StartSite(t, dbtest.Postgres(t))
 	w := newRefereeWorld(t, site.Store, "fitab-2025", false)
 	if err := w.ops.AssignReferee(context.Background(), clubP, w.tid, "marco.verdi"); err != nil {
 		t.Fatal(err)
 	}
-	pwA := site.createPerson(t, domain.RoleReferee, "anna.rossi", "")
-	pwB := site.createPerson(t, domain.RoleReferee, "marco.verdi", "")
-	a, b := newBrowser(t), newBrowser(t)
-	signIn(t, a, site, "anna.rossi", pwA)
-	signIn(t, b, site, "marco.verdi", pwB)
+	pwA := site.CreatePerson(t, domain.RoleReferee, "anna.rossi", "")
+	pwB := site.CreatePerson(t, domain.RoleReferee, "marco.verdi", "")
+	a, b := webtest.NewBrowser(t), webtest.NewBrowser(t)
+	webtest.SignIn(t, a, site, "anna.rossi", pwA)
+	webtest.SignIn(t, b, site, "marco.verdi", pwB)
 	page := site.URL + "/tournaments/" + w.tid + "/rounds/1/tables/1/correct"
 	for _, c := range []struct {
 		ctx context.Context
 		v   string
 	}{{a, "500"}, {b, "650"}} {
-		run(t, c.ctx, chromedp.Navigate(page), chromedp.WaitVisible(chromedp.CSS(`form[data-form="correction"]`)))
+		webtest.Run(t, c.ctx, chromedp.Navigate(page), chromedp.WaitVisible(chromedp.CSS(`form[data-form="correction"]`)))
 		fillCorrection(t, c.ctx, "sum", "somma", map[string]string{"hands.0.ns.total": c.v})
-		run(t, c.ctx, chromedp.Click(chromedp.CSS(`[data-action="preview-correction"]`)), chromedp.WaitVisible(chromedp.CSS(`[data-preview]`)))
+		webtest.Run(t, c.ctx, chromedp.Click(chromedp.CSS(`[data-action="preview-correction"]`)), chromedp.WaitVisible(chromedp.CSS(`[data-preview]`)))
 	}
-	run(t, a, chromedp.Click(chromedp.CSS(`[data-action="confirm-correction"]`)), chromedp.WaitVisible(chromedp.CSS(`[data-correction]`)))
-	run(t, b, chromedp.Click(chromedp.CSS(`[data-action="confirm-correction"]`)), chromedp.WaitVisible(chromedp.CSS(`[data-conflict]`)))
-	if got := text(t, b, `#errors`); !strings.Contains(got, "Un altro arbitro ha corretto questo score nel frattempo") {
+	webtest.Run(t, a, chromedp.Click(chromedp.CSS(`[data-action="confirm-correction"]`)), chromedp.WaitVisible(chromedp.CSS(`[data-correction]`)))
+	webtest.Run(t, b, chromedp.Click(chromedp.CSS(`[data-action="confirm-correction"]`)), chromedp.WaitVisible(chromedp.CSS(`[data-conflict]`)))
+	if got := webtest.Text(t, b, `#errors`); !strings.Contains(got, "Un altro arbitro ha corretto questo score nel frattempo") {
 		t.Errorf("the second referee was told %q", got)
 	}
-	if got := attr(t, b, `[data-version]`, "data-version"); got != "2" {
+	if got := webtest.Attr(t, b, `[data-version]`, "data-version"); got != "2" {
 		t.Errorf("current version shown %q, want 2", got)
 	}
-	if got := attr(t, b, `input[name="version"]`, "value"); got != "2" {
+	if got := webtest.Attr(t, b, `input[name="version"]`, "value"); got != "2" {
 		t.Errorf("the form now carries version %q, want 2", got)
 	}
-	screenshot(t, b, "referee-conflict")
-	checkA11y(t, b)
+	webtest.Screenshot(t, b, "referee-conflict")
+	webtest.CheckA11y(t, b)
 	v, err := w.ops.Sheet(context.Background(), refereeP, w.tid, 1, 1)
 	if err != nil {
 		t.Fatal(err)

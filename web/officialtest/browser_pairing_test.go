@@ -1,4 +1,4 @@
-package browsertest
+package officialtest
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 
 	"segnapunti/domain"
 	"segnapunti/store/dbtest"
+	"segnapunti/web/webtest"
 )
 
 // The "genera turno" page (UI.md §3, RULES §11): a club secretary of a
@@ -19,8 +20,8 @@ import (
 // article, next to the select. PostgreSQL.
 func TestBrowserGenerateRound(t *testing.T) {
 	t.Parallel()
-	site := startSite(t, dbtest.Postgres(t))
-	pw := site.createPerson(t, domain.RoleClub, "segreteria", "bc-roma")
+	site := webtest.StartSite(t, dbtest.Postgres(t))
+	pw := site.CreatePerson(t, domain.RoleClub, "segreteria", "bc-roma")
 	ctx0 := context.Background()
 	tr, err := site.Store.CreateTournament(ctx0, domain.Tournament{Name: "Coppa Autunno", Date: time.Date(2026, 11, 21, 0, 0, 0, 0, time.UTC),
 		ClubID: "bc-roma", Level: domain.LevelClub, Ruleset: domain.FITAB2025, Kind: domain.KindPairs, RoundsPlanned: 4, HandsPerRound: 3})
@@ -35,18 +36,18 @@ func TestBrowserGenerateRound(t *testing.T) {
 	if err := site.Store.AddEntrants(ctx0, tr.ID, es); err != nil {
 		t.Fatal(err)
 	}
-	ctx := newBrowser(t)
-	signIn(t, ctx, site, "segreteria", pw)
+	ctx := webtest.NewBrowser(t)
+	webtest.SignIn(t, ctx, site, "segreteria", pw)
 	page := site.URL + "/tournaments/" + tr.ID + "/rounds/generate"
-	run(t, ctx, chromedp.Navigate(page), chromedp.WaitVisible(chromedp.CSS(`form[data-form="generate"]`)))
-	if v := attr(t, ctx, `select[name="system"] option[selected]`, "value"); v != "draw" {
+	webtest.Run(t, ctx, chromedp.Navigate(page), chromedp.WaitVisible(chromedp.CSS(`form[data-form="generate"]`)))
+	if v := webtest.Attr(t, ctx, `select[name="system"] option[selected]`, "value"); v != "draw" {
 		t.Errorf("round 1 preselects %q, want draw", v)
 	}
-	screenshot(t, ctx, "pairing-generate")
-	checkA11y(t, ctx)
+	webtest.Screenshot(t, ctx, "pairing-generate")
+	webtest.CheckA11y(t, ctx)
 
 	// Generate: the preview shows four tables and the seed, not yet published.
-	run(t, ctx,
+	webtest.Run(t, ctx,
 		chromedp.Click(chromedp.CSS(`[data-action="generate"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`[data-proposed-round="1"]`)),
 	)
@@ -54,20 +55,20 @@ func TestBrowserGenerateRound(t *testing.T) {
 	if err != nil || rows != 4 {
 		t.Errorf("preview has %v tables (%v), want 4", rows, err)
 	}
-	if seed := attr(t, ctx, `[data-seed]`, "data-seed"); seed == "" {
+	if seed := webtest.Attr(t, ctx, `[data-seed]`, "data-seed"); seed == "" {
 		t.Error("the draw's seed is not shown")
 	}
-	if msg := text(t, ctx, `[role="status"]`); !strings.Contains(msg, "Proposta generata") {
+	if msg := webtest.Text(t, ctx, `[role="status"]`); !strings.Contains(msg, "Proposta generata") {
 		t.Errorf("announced %q", msg)
 	}
 	if _, err := site.Store.GetRound(ctx0, tr.ID, 1); err == nil {
 		t.Error("round 1 is a round of the tournament before it is published")
 	}
-	screenshot(t, ctx, "pairing-preview")
-	checkA11y(t, ctx)
+	webtest.Screenshot(t, ctx, "pairing-preview")
+	webtest.CheckA11y(t, ctx)
 
 	// Publish.
-	run(t, ctx,
+	webtest.Run(t, ctx,
 		chromedp.Click(chromedp.CSS(`[data-action="publish"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`[data-message="pairing.published"]`)),
 	)
@@ -78,28 +79,28 @@ func TestBrowserGenerateRound(t *testing.T) {
 	if n, _ := chromedp.Run(ctx, chromedp.Evaluate[float64](`document.querySelectorAll('[data-proposed-round]').length`)); n != 0 {
 		t.Errorf("%v proposals still shown after publishing", n)
 	}
-	if v := attr(t, ctx, `input[name="number"]`, "value"); v != "2" {
+	if v := webtest.Attr(t, ctx, `input[name="number"]`, "value"); v != "2" {
 		t.Errorf("next round offered %q, want 2", v)
 	}
 
 	// danese_modificato under fitab-2025: refused next to the select, citing the article.
-	run(t, ctx,
-		js(`document.querySelector('select[name="system"]').value = "danese_modificato"`),
+	webtest.Run(t, ctx,
+		webtest.JS(`document.querySelector('select[name="system"]').value = "danese_modificato"`),
 		chromedp.Click(chromedp.CSS(`[data-action="generate"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`#gen-system-error`)),
 	)
-	if inv := attr(t, ctx, `select[name="system"]`, "aria-invalid"); inv != "true" {
+	if inv := webtest.Attr(t, ctx, `select[name="system"]`, "aria-invalid"); inv != "true" {
 		t.Errorf("system aria-invalid=%q", inv)
 	}
-	if d := attr(t, ctx, `select[name="system"]`, "aria-describedby"); !strings.Contains(d, "gen-system-error") {
+	if d := webtest.Attr(t, ctx, `select[name="system"]`, "aria-describedby"); !strings.Contains(d, "gen-system-error") {
 		t.Errorf("system aria-describedby=%q", d)
 	}
-	if msg := text(t, ctx, "#gen-system-error"); !strings.Contains(msg, "FITAB art. 2") {
+	if msg := webtest.Text(t, ctx, "#gen-system-error"); !strings.Contains(msg, "FITAB art. 2") {
 		t.Errorf("refusal %q does not cite FITAB art. 2", msg)
 	}
-	if msg := text(t, ctx, `[role="alert"]`); msg == "" {
+	if msg := webtest.Text(t, ctx, `[role="alert"]`); msg == "" {
 		t.Error("the refusal is not announced")
 	}
-	screenshot(t, ctx, "pairing-refused")
-	checkA11y(t, ctx)
+	webtest.Screenshot(t, ctx, "pairing-refused")
+	webtest.CheckA11y(t, ctx)
 }

@@ -1,4 +1,4 @@
-package browsertest
+package officialtest
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 	"segnapunti/app"
 	"segnapunti/domain"
 	"segnapunti/store/dbtest"
+	"segnapunti/web/webtest"
 )
 
 // UI.md §9, API §4.4 through the page door: a club sees its tournament's
@@ -20,30 +21,30 @@ import (
 // (tr[data-flag="{kind}"], each opening what it is about). A club does
 // not reach the federation's pages.
 func TestFederationVerifyAndScreeningPages(t *testing.T) {
-	site := startSite(t, dbtest.SQLite(t))
+	site := webtest.StartSite(t, dbtest.SQLite(t))
 	w := newRefereeWorld(t, site.Store, "fitab-2025", false)
 	T := "/tournaments/" + w.tid
-	clubPW := site.createPerson(t, domain.RoleClub, "segreteria.c1", "c1")
-	club := signInClient(t, site, "segreteria.c1", clubPW)
-	fedPW := site.createPerson(t, domain.RoleFederation, "fitab", "")
-	fed := signInClient(t, site, "fitab", fedPW)
+	clubPW := site.CreatePerson(t, domain.RoleClub, "segreteria.c1", "c1")
+	club := webtest.SignInClient(t, site, "segreteria.c1", clubPW)
+	fedPW := site.CreatePerson(t, domain.RoleFederation, "fitab", "")
+	fed := webtest.SignInClient(t, site, "fitab", fedPW)
 
-	st, body := club.get(T)
+	st, body := club.Get(T)
 	if st != http.StatusOK || !strings.Contains(body, `data-link="verification"`) || !strings.Contains(body, `data-link="tournament-file"`) {
 		t.Fatalf("tournament page: %d, links to the verification and the file missing", st)
 	}
-	st, body = club.get(T + "/verification")
+	st, body = club.Get(T + "/verification")
 	if st != http.StatusOK || !strings.Contains(body, `data-verification="`) || !strings.Contains(body, "data-verdict") {
 		t.Fatalf("verification page: %d\n%s", st, body)
 	}
-	st, file := club.get(T + "/export/segnapunti-tournament.json")
+	st, file := club.Get(T + "/export/segnapunti-tournament.json")
 	if st != http.StatusOK || !strings.Contains(file, `"format": "segnapunti-tournament"`) {
 		t.Fatalf("file download: %d %.100s", st, file)
 	}
-	if st, _ := club.get("/federation/verify"); st == http.StatusOK {
+	if st, _ := club.Get("/federation/verify"); st == http.StatusOK {
 		t.Error("a club reaches /federation/verify")
 	}
-	if st, _ := club.get("/federation/screening?season=2026"); st == http.StatusOK {
+	if st, _ := club.Get("/federation/screening?season=2026"); st == http.StatusOK {
 		t.Error("a club reaches /federation/screening")
 	}
 
@@ -55,15 +56,15 @@ func TestFederationVerifyAndScreeningPages(t *testing.T) {
 	row := doc["standings"].(map[string]any)["rows"].([]any)[0].(map[string]any)
 	row["vp"] = row["vp"].(float64) + 5
 	edited, _ := json.Marshal(doc)
-	if st, body := fed.get("/federation/verify"); st != http.StatusOK || !strings.Contains(body, `name="file"`) {
+	if st, body := fed.Get("/federation/verify"); st != http.StatusOK || !strings.Contains(body, `name="file"`) {
 		t.Fatalf("verify form: %d", st)
 	}
-	st, body = postWorkbook(t, fed.c, fed.base+"/federation/verify", "coppa.json", edited)
+	st, body = postWorkbook(t, fed.Client, fed.Base+"/federation/verify", "coppa.json", edited)
 	if st != http.StatusOK || !strings.Contains(body, `data-code="STANDINGS_DIFFER"`) || !strings.Contains(body, `data-entrant="`+row["entrant"].(string)+`"`) ||
 		!strings.Contains(body, `data-verification="differences"`) {
 		t.Errorf("verify of edited standings: %d\n%s", st, body)
 	}
-	st, body = postWorkbook(t, fed.c, fed.base+"/federation/verify", "bad.json", []byte(`{"format": "segnapunti-tournament", "version": 1, "tournament": {"ruleset": 7}}`))
+	st, body = postWorkbook(t, fed.Client, fed.Base+"/federation/verify", "bad.json", []byte(`{"format": "segnapunti-tournament", "version": 1, "tournament": {"ruleset": 7}}`))
 	if st != http.StatusUnprocessableEntity || !strings.Contains(body, `data-file-error="/tournament/ruleset"`) || !strings.Contains(body, `aria-invalid="true"`) {
 		t.Errorf("verify of a hostile file: %d\n%s", st, body)
 	}
@@ -83,22 +84,22 @@ func TestFederationVerifyAndScreeningPages(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if st, body := fed.get("/federation/screening"); st != http.StatusOK || !strings.Contains(body, `name="season"`) {
+	if st, body := fed.Get("/federation/screening"); st != http.StatusOK || !strings.Contains(body, `name="season"`) {
 		t.Fatalf("screening form: %d", st)
 	}
-	st, body = fed.get("/federation/screening?season=2026")
+	st, body = fed.Get("/federation/screening?season=2026")
 	if st != http.StatusOK || !strings.Contains(body, `<tr data-flag="correction_outside_ruling" data-tournament="`+imported.ID+`"`) ||
 		!strings.Contains(body, `href="/tournaments/`+imported.ID+`/rounds/1/tables/1" data-action="open-sheet"`) {
 		t.Errorf("screening: %d\n%s", st, body)
 	}
-	if st, body := fed.get("/federation/screening?season=2026&club=c1"); st != http.StatusOK || !strings.Contains(body, `data-flag="correction_outside_ruling"`) ||
+	if st, body := fed.Get("/federation/screening?season=2026&club=c1"); st != http.StatusOK || !strings.Contains(body, `data-flag="correction_outside_ruling"`) ||
 		!strings.Contains(body, `<option value="c1" selected>`) {
 		t.Errorf("screening of club c1: %d", st)
 	}
-	if st, body := fed.get("/federation/screening?season=2025"); st != http.StatusOK || !strings.Contains(body, `data-empty="flags"`) {
+	if st, body := fed.Get("/federation/screening?season=2025"); st != http.StatusOK || !strings.Contains(body, `data-empty="flags"`) {
 		t.Errorf("screening of a season without tournaments: %d", st)
 	}
-	if st, body := fed.get("/federation/screening?season=twenty"); st != http.StatusBadRequest || !strings.Contains(body, `aria-invalid="true"`) {
+	if st, body := fed.Get("/federation/screening?season=twenty"); st != http.StatusBadRequest || !strings.Contains(body, `aria-invalid="true"`) {
 		t.Errorf("screening of a bad season: %d", st)
 	}
 }

@@ -1,9 +1,7 @@
-package browsertest
+package officialtest
 
 import (
-	"io"
 	"net/http"
-	"net/http/cookiejar"
 	"net/url"
 	"regexp"
 	"strings"
@@ -11,49 +9,8 @@ import (
 
 	"segnapunti/domain"
 	"segnapunti/store/dbtest"
+	"segnapunti/web/webtest"
 )
-
-// pageClient is a signed-in HTTP client (no redirects followed, so a 303
-// is seen as such).
-type pageClient struct {
-	t    *testing.T
-	base string
-	c    *http.Client
-}
-
-func signInClient(t *testing.T, site *testSite, name, pw string) *pageClient {
-	t.Helper()
-	jar, _ := cookiejar.New(nil)
-	c := &http.Client{Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
-	pc := &pageClient{t: t, base: site.URL, c: c}
-	if st, _ := pc.post("/login", url.Values{"username": {name}, "password": {pw}}); st != http.StatusSeeOther {
-		t.Fatalf("sign in %s: %d", name, st)
-	}
-	return pc
-}
-
-func (p *pageClient) do(req *http.Request) (int, string) {
-	p.t.Helper()
-	req.Header.Set("Accept-Language", "it")
-	res, err := p.c.Do(req)
-	if err != nil {
-		p.t.Fatal(err)
-	}
-	defer res.Body.Close()
-	b, _ := io.ReadAll(res.Body)
-	return res.StatusCode, string(b)
-}
-
-func (p *pageClient) get(path string) (int, string) {
-	req, _ := http.NewRequest("GET", p.base+path, nil)
-	return p.do(req)
-}
-
-func (p *pageClient) post(path string, v url.Values) (int, string) {
-	req, _ := http.NewRequest("POST", p.base+path, strings.NewReader(v.Encode()))
-	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	return p.do(req)
-}
 
 var (
 	postForm    = regexp.MustCompile(`(?s)<form method="post" action="([^"]+)"[^>]*data-form="([a-z-]+)"(.*?)</form>`)
@@ -82,18 +39,18 @@ func TestRefereePagesOfferOnlyAllowedActions(t *testing.T) {
 	}
 	for _, r := range roles {
 		t.Run(r.name, func(t *testing.T) {
-			site := startSite(t, dbtest.SQLite(t))
+			site := webtest.StartSite(t, dbtest.SQLite(t))
 			w := newRefereeWorld(t, site.Store, "fitab-2025", false)
 			name := "p." + strings.ReplaceAll(r.name, " ", "")
 			if r.assigned {
 				name = "anna.rossi"
 			}
-			pw := site.createPerson(t, r.role, name, r.club)
-			pc := signInClient(t, site, name, pw)
+			pw := site.CreatePerson(t, r.role, name, r.club)
+			pc := webtest.SignInClient(t, site, name, pw)
 			T := "/tournaments/" + w.tid
 
 			// Review queue: readable by who reads; "correct" offered to judges only.
-			st, body := pc.get(T + "/review")
+			st, body := pc.Get(T + "/review")
 			if !r.reads {
 				if st != http.StatusNotFound {
 					t.Errorf("review: %d, want 404 for who may not read", st)
@@ -103,9 +60,9 @@ func TestRefereePagesOfferOnlyAllowedActions(t *testing.T) {
 					t.Fatalf("review: %d", st)
 				}
 				// The htmx poll gets the queue alone, without the layout.
-				req, _ := http.NewRequest("GET", pc.base+T+"/review", nil)
+				req, _ := http.NewRequest("GET", pc.Base+T+"/review", nil)
 				req.Header.Set("HX-Request", "true")
-				if st, frag := pc.do(req); st != http.StatusOK || strings.Contains(frag, "<html") || !strings.Contains(frag, `id="review-queue"`) {
+				if st, frag := pc.Do(req); st != http.StatusOK || strings.Contains(frag, "<html") || !strings.Contains(frag, `id="review-queue"`) {
 					t.Errorf("review poll: %d, fragment %.80q", st, frag)
 				}
 				controls := regexp.MustCompile(`href="([^"]+/control)" data-action="round-control"`).FindAllStringSubmatch(body, -1)
@@ -113,7 +70,7 @@ func TestRefereePagesOfferOnlyAllowedActions(t *testing.T) {
 					t.Errorf("review offers %d round-control links, judge=%v", len(controls), r.judge)
 				}
 				for _, l := range controls {
-					if st, _ := pc.get(l[1]); st != http.StatusOK {
+					if st, _ := pc.Get(l[1]); st != http.StatusOK {
 						t.Errorf("offered %s: %d", l[1], st)
 					}
 				}
@@ -122,14 +79,14 @@ func TestRefereePagesOfferOnlyAllowedActions(t *testing.T) {
 					t.Errorf("review offers %d correct links, judge=%v", len(links), r.judge)
 				}
 				for _, l := range links {
-					if st, _ := pc.get(l[1]); st != http.StatusOK {
+					if st, _ := pc.Get(l[1]); st != http.StatusOK {
 						t.Errorf("offered %s: %d", l[1], st)
 					}
 				}
 			}
 
 			// The correction desk: its forms work for judges; others get none.
-			st, body = pc.get(T + "/rounds/1/tables/1/correct")
+			st, body = pc.Get(T + "/rounds/1/tables/1/correct")
 			if !r.judge {
 				if st != http.StatusForbidden && st != http.StatusNotFound {
 					t.Errorf("correct page: %d for a role that may not correct", st)
@@ -138,7 +95,7 @@ func TestRefereePagesOfferOnlyAllowedActions(t *testing.T) {
 					t.Error("a refused page offers a form")
 				}
 				// Posting anyway is refused by the operation.
-				if st, _ := pc.post(T+"/rounds/1/tables/1/correct", url.Values{"kind": {"sum"}, "reason": {"x"}, "version": {"1"}, "hands.0.ns.total": {"500"}}); st != http.StatusForbidden && st != http.StatusNotFound {
+				if st, _ := pc.Post(T+"/rounds/1/tables/1/correct", url.Values{"kind": {"sum"}, "reason": {"x"}, "version": {"1"}, "hands.0.ns.total": {"500"}}); st != http.StatusForbidden && st != http.StatusNotFound {
 					t.Errorf("posting a correction: %d, want 403/404", st)
 				}
 			} else {
@@ -149,7 +106,7 @@ func TestRefereePagesOfferOnlyAllowedActions(t *testing.T) {
 				if m == nil || m[2] != "correction" {
 					t.Fatal("the correction form is not offered")
 				}
-				st, prev := pc.post(m[1], url.Values{"kind": {"sum"}, "reason": {"somma"}, "version": {"1"}, "hands.0.ns.total": {"500"}})
+				st, prev := pc.Post(m[1], url.Values{"kind": {"sum"}, "reason": {"somma"}, "version": {"1"}, "hands.0.ns.total": {"500"}})
 				if st != http.StatusOK || !strings.Contains(prev, `data-preview="true"`) {
 					t.Fatalf("preview: %d", st)
 				}
@@ -167,18 +124,18 @@ func TestRefereePagesOfferOnlyAllowedActions(t *testing.T) {
 				for _, h := range hiddenInput.FindAllStringSubmatch(confirm[3], -1) {
 					v.Add(h[1], h[2])
 				}
-				if st, _ := pc.post(confirm[1], v); st != http.StatusSeeOther {
+				if st, _ := pc.Post(confirm[1], v); st != http.StatusSeeOther {
 					t.Errorf("confirm: %d, want 303", st)
 				}
 			}
 
 			// Round control: every state button offered moves the round.
-			st, body = pc.get(T + "/rounds/1/control")
+			st, body = pc.Get(T + "/rounds/1/control")
 			if !r.judge {
 				if st != http.StatusForbidden && st != http.StatusNotFound {
 					t.Errorf("round control: %d for a role that may not move rounds", st)
 				}
-				if st, _ := pc.post(T+"/rounds/1/control", url.Values{"state": {"standings_published"}}); st != http.StatusForbidden && st != http.StatusNotFound {
+				if st, _ := pc.Post(T+"/rounds/1/control", url.Values{"state": {"standings_published"}}); st != http.StatusForbidden && st != http.StatusNotFound {
 					t.Errorf("posting a state: %d, want 403/404", st)
 				}
 			} else {
@@ -195,38 +152,38 @@ func TestRefereePagesOfferOnlyAllowedActions(t *testing.T) {
 				for _, h := range hiddenInput.FindAllStringSubmatch(f[3], -1) {
 					v.Add(h[1], h[2])
 				}
-				if st, _ := pc.post(f[1], v); st != http.StatusSeeOther {
+				if st, _ := pc.Post(f[1], v); st != http.StatusSeeOther {
 					t.Errorf("state %v: %d", v, st)
 				}
 			}
 
 			// Lists: corrections and adjustments read like the tournament.
 			for _, path := range []string{T + "/corrections", T + "/adjustments"} {
-				st, _ := pc.get(path)
+				st, _ := pc.Get(path)
 				if r.reads != (st == http.StatusOK) {
 					t.Errorf("%s: %d (reads=%v)", path, st, r.reads)
 				}
 			}
 
 			// The federation desk and its downloads.
-			st, body = pc.get("/federation")
+			st, body = pc.Get("/federation")
 			if r.fed != (st == http.StatusOK) {
 				t.Fatalf("/federation: %d (fed=%v)", st, r.fed)
 			}
 			if r.fed {
 				for _, l := range regexp.MustCompile(`href="(/federation/tournaments/[^"]+)"`).FindAllStringSubmatch(body, -1) {
-					if st, _ := pc.get(l[1]); st != http.StatusOK {
+					if st, _ := pc.Get(l[1]); st != http.StatusOK {
 						t.Errorf("download %s: %d", l[1], st)
 					}
 				}
-				if st, _ := pc.get("/federation/season?season=2026&club=c1&level=provincial"); st != http.StatusOK {
+				if st, _ := pc.Get("/federation/season?season=2026&club=c1&level=provincial"); st != http.StatusOK {
 					t.Errorf("season workbook: %d", st)
 				}
-			} else if st, _ := pc.get("/federation/season?season=2026"); st == http.StatusOK {
+			} else if st, _ := pc.Get("/federation/season?season=2026"); st == http.StatusOK {
 				t.Error("the season workbook is served to a role that may not have it")
 			}
 			// The navigation offers the desk exactly to who may open it.
-			_, home := pc.get(T + "/corrections")
+			_, home := pc.Get(T + "/corrections")
 			if r.reads && r.fed != strings.Contains(home, `href="/federation"`) {
 				t.Errorf("navigation link to /federation: fed=%v", r.fed)
 			}
@@ -236,12 +193,12 @@ func TestRefereePagesOfferOnlyAllowedActions(t *testing.T) {
 
 // refereeAtTableOne is a referee world on the embedded database with its
 // referee signed in, and the correction path of round 1, table 1.
-func refereeAtTableOne(t *testing.T) (refereeWorld, *pageClient, string) {
+func refereeAtTableOne(t *testing.T) (refereeWorld, *webtest.PageClient, string) {
 	t.Helper()
-	site := startSite(t, dbtest.SQLite(t))
+	site := webtest.StartSite(t, dbtest.SQLite(t))
 	w := newRefereeWorld(t, site.Store, "fitab-2025", false)
-	pw := site.createPerson(t, domain.RoleReferee, "anna.rossi", "")
-	return w, signInClient(t, site, "anna.rossi", pw), "/tournaments/" + w.tid + "/rounds/1/tables/1/correct"
+	pw := site.CreatePerson(t, domain.RoleReferee, "anna.rossi", "")
+	return w, webtest.SignInClient(t, site, "anna.rossi", pw), "/tournaments/" + w.tid + "/rounds/1/tables/1/correct"
 }
 
 // Bad input to the correction form is a 422 naming the field next to
@@ -260,7 +217,7 @@ func TestRefereeCorrectionFormRefusesBadInput(t *testing.T) {
 		{"a base emptied", url.Values{"kind": {"sum"}, "reason": {"x"}, "version": {"1"}, "hands.0.ns.base": {""}}, "hands.0.ns.base"},
 	} {
 		for _, action := range []string{path + "/preview", path} {
-			st, body := pc.post(action, tc.form)
+			st, body := pc.Post(action, tc.form)
 			if st != http.StatusUnprocessableEntity {
 				t.Errorf("%s → %s: %d, want 422", tc.name, action, st)
 				continue
@@ -272,7 +229,7 @@ func TestRefereeCorrectionFormRefusesBadInput(t *testing.T) {
 			}
 		}
 	}
-	if st, _ := pc.post(path, url.Values{"kind": {"sum"}, "reason": {"x"}, "version": {"1"}}); st != http.StatusUnprocessableEntity {
+	if st, _ := pc.Post(path, url.Values{"kind": {"sum"}, "reason": {"x"}, "version": {"1"}}); st != http.StatusUnprocessableEntity {
 		t.Errorf("a correction changing nothing: %d, want 422", st)
 	}
 	v, err := w.ops.Sheet(t.Context(), refereeP, w.tid, 1, 1)
@@ -289,15 +246,15 @@ func TestRefereeCorrectionFormRefusesBadInput(t *testing.T) {
 // computed one, and applying a corrected one stores it.
 func TestRefereeCorrectsARunningTotal(t *testing.T) {
 	w, pc, path := refereeAtTableOne(t)
-	_, page := pc.get(path)
+	_, page := pc.Get(path)
 	if !strings.Contains(page, `name="hands.0.ns.running_total"`) || !strings.Contains(page, `data-computed="hands.0.ns.running_total"`) {
 		t.Fatal("the correction form has no running total with its computed value")
 	}
 	form := url.Values{"kind": {"sum"}, "reason": {"progressivo risommato"}, "version": {"1"}, "hands.0.ns.running_total": {"123"}}
-	if st, body := pc.post(path+"/preview", form); st != http.StatusOK {
+	if st, body := pc.Post(path+"/preview", form); st != http.StatusOK {
 		t.Fatalf("preview of a running-total correction: %d\n%.400s", st, body)
 	}
-	if st, _ := pc.post(path, form); st != http.StatusSeeOther && st != http.StatusOK {
+	if st, _ := pc.Post(path, form); st != http.StatusSeeOther && st != http.StatusOK {
 		t.Fatalf("applying it: %d", st)
 	}
 	v, err := w.ops.Sheet(t.Context(), refereeP, w.tid, 1, 1)

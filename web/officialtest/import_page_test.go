@@ -1,4 +1,4 @@
-package browsertest
+package officialtest
 
 import (
 	"bytes"
@@ -19,6 +19,7 @@ import (
 	"segnapunti/app"
 	"segnapunti/domain"
 	"segnapunti/store/dbtest"
+	"segnapunti/web/webtest"
 )
 
 // paperMatch is one paper-layout sheet (API §5 B) of a test workbook.
@@ -92,10 +93,10 @@ func postWorkbook(t *testing.T, c *http.Client, url, filename string, data []byt
 // nothing.
 func TestImportPageUpload(t *testing.T) {
 	db := dbtest.SQLite(t)
-	site := startSite(t, db)
-	pw := site.createPerson(t, domain.RoleClub, "segreteria", "bc-roma")
-	tid := seedBigTournament(t, db, 2) // round 1, tables 1–2 stored once
-	c := signedInClient(t, site, "segreteria", pw)
+	site := webtest.StartSite(t, db)
+	pw := site.CreatePerson(t, domain.RoleClub, "segreteria", "bc-roma")
+	tid := webtest.SeedBigTournament(t, db, 2) // round 1, tables 1–2 stored once
+	c := webtest.SignedInClient(t, site, "segreteria", pw)
 	page := site.URL + "/tournaments/" + tid + "/imports"
 	ctx := context.Background()
 	ops := app.New(db, nil, nil)
@@ -198,78 +199,78 @@ func TestImportPageUpload(t *testing.T) {
 func TestImportPageBrowser(t *testing.T) {
 	t.Parallel()
 	db := dbtest.Postgres(t)
-	site := startSite(t, db)
-	pw := site.createPerson(t, domain.RoleClub, "segreteria", "bc-roma")
-	tid := seedBigTournament(t, db, 2)
-	ctx := newBrowser(t)
-	signIn(t, ctx, site, "segreteria", pw)
+	site := webtest.StartSite(t, db)
+	pw := site.CreatePerson(t, domain.RoleClub, "segreteria", "bc-roma")
+	tid := webtest.SeedBigTournament(t, db, 2)
+	ctx := webtest.NewBrowser(t)
+	webtest.SignIn(t, ctx, site, "segreteria", pw)
 
 	file := filepath.Join(t.TempDir(), "turno 1.xlsx")
 	if err := os.WriteFile(file, importWorkbook(t, paperMatch{1, 1, "1", "2", 420}, paperMatch{1, 2, "3", "4", 421}), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	run(t, ctx,
+	webtest.Run(t, ctx,
 		chromedp.Navigate(site.URL+"/tournaments/"+tid+"/imports"),
 		chromedp.WaitVisible(chromedp.CSS(`label[for="file"]`)),
 	)
-	screenshot(t, ctx, "import-form")
-	checkA11y(t, ctx)
-	run(t, ctx,
+	webtest.Screenshot(t, ctx, "import-form")
+	webtest.CheckA11y(t, ctx)
+	webtest.Run(t, ctx,
 		chromedp.SetUploadFiles(chromedp.CSS(`input[type="file"][name="file"]`), []string{file}),
 		chromedp.Click(chromedp.CSS(`#import-form button[type="submit"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`#import-would-replace`)),
 	)
-	if got := attr(t, ctx, `tr[data-replacing][data-table="2"]`, "data-round"); got != "1" {
+	if got := webtest.Attr(t, ctx, `tr[data-replacing][data-table="2"]`, "data-round"); got != "1" {
 		t.Errorf("table 2 listed in round %q", got)
 	}
-	if got := text(t, ctx, `#import-replace-form button[type="submit"]`); got != "Sostituisci i fogli già inseriti" {
+	if got := webtest.Text(t, ctx, `#import-replace-form button[type="submit"]`); got != "Sostituisci i fogli già inseriti" {
 		t.Errorf("replace button %q", got)
 	}
-	screenshot(t, ctx, "import-would-replace")
-	checkA11y(t, ctx)
-	run(t, ctx,
+	webtest.Screenshot(t, ctx, "import-would-replace")
+	webtest.CheckA11y(t, ctx)
+	webtest.Run(t, ctx,
 		chromedp.SetUploadFiles(chromedp.CSS(`#file-replace`), []string{file}),
 		chromedp.Click(chromedp.CSS(`#import-replace-form button[type="submit"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`#import-report`)),
 	)
-	if got := attr(t, ctx, `tr[data-table="2"]`, "data-status"); got != "replaced" {
+	if got := webtest.Attr(t, ctx, `tr[data-table="2"]`, "data-status"); got != "replaced" {
 		t.Errorf("table 2 status %q", got)
 	}
-	if got := attr(t, ctx, `tr[data-table="2"] [data-code="HAND_TOTAL_MISMATCH"]`, "data-cell"); got != "T2!D6" {
+	if got := webtest.Attr(t, ctx, `tr[data-table="2"] [data-code="HAND_TOTAL_MISMATCH"]`, "data-cell"); got != "T2!D6" {
 		t.Errorf("the finding's cell %q", got)
 	}
-	if got := text(t, ctx, `#messages`); !strings.Contains(got, "salvati") {
+	if got := webtest.Text(t, ctx, `#messages`); !strings.Contains(got, "salvati") {
 		t.Errorf("announcement %q", got)
 	}
-	screenshot(t, ctx, "import-report")
-	checkA11y(t, ctx)
+	webtest.Screenshot(t, ctx, "import-report")
+	webtest.CheckA11y(t, ctx)
 
 	// The sheet page lists the version the upload replaced.
-	run(t, ctx,
+	webtest.Run(t, ctx,
 		chromedp.Navigate(site.URL+"/tournaments/"+tid+"/rounds/1/tables/1"),
 		chromedp.WaitVisible(chromedp.CSS(`[data-list="versions"]`)),
 	)
-	if got := attr(t, ctx, `[data-list="versions"] li`, "data-source"); got != "import" {
+	if got := webtest.Attr(t, ctx, `[data-list="versions"] li`, "data-source"); got != "import" {
 		t.Errorf("version source %q", got)
 	}
-	screenshot(t, ctx, "sheet-versions")
-	checkA11y(t, ctx)
+	webtest.Screenshot(t, ctx, "sheet-versions")
+	webtest.CheckA11y(t, ctx)
 
 	// Undo it from the list: open, read, confirm.
-	run(t, ctx,
+	webtest.Run(t, ctx,
 		chromedp.Navigate(site.URL+"/tournaments/"+tid+"/imports"),
 		chromedp.WaitVisible(chromedp.CSS(`#import-list details.import-undo summary`)),
 		chromedp.Click(chromedp.CSS(`#import-list details.import-undo summary`)),
 		chromedp.WaitVisible(chromedp.CSS(`#import-list button[data-undo]`)),
 	)
-	screenshot(t, ctx, "import-undo-confirm")
-	run(t, ctx,
+	webtest.Screenshot(t, ctx, "import-undo-confirm")
+	webtest.Run(t, ctx,
 		chromedp.Click(chromedp.CSS(`#import-list button[data-undo]`)),
 		chromedp.WaitVisible(chromedp.CSS(`#import-list tr[data-undone="true"]`)),
 	)
-	if got := text(t, ctx, `#messages`); !strings.Contains(got, "annullata") {
+	if got := webtest.Text(t, ctx, `#messages`); !strings.Contains(got, "annullata") {
 		t.Errorf("announcement after undo %q", got)
 	}
-	screenshot(t, ctx, "import-undone")
-	checkA11y(t, ctx)
+	webtest.Screenshot(t, ctx, "import-undone")
+	webtest.CheckA11y(t, ctx)
 }
