@@ -51,9 +51,17 @@ type testSite struct {
 // ends.
 func startSite(t testing.TB, db *store.DB) *testSite {
 	t.Helper()
+	return startSiteWith(t, db, Deps{})
+}
+
+// startSiteWith is startSite with the page settings of deps (PublicURL,
+// LANURL); Store, App and Log are the site's own.
+func startSiteWith(t testing.TB, db *store.DB, deps Deps) *testSite {
+	t.Helper()
 	log := slog.New(slog.DiscardHandler)
 	ops := app.New(db, nil, log)
-	pages, err := New(Deps{Store: db, App: ops, Log: log})
+	deps.Store, deps.App, deps.Log = db, ops, log
+	pages, err := New(deps)
 	if err != nil {
 		t.Fatal(err)
 	}

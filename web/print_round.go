@@ -24,6 +24,7 @@ type printSheet struct {
 
 type printPage struct {
 	Page
+	Public publicAddress // the address the QR codes carry
 	Print  app.RoundPrint
 	Sheets []printSheet
 	Hands  []int
@@ -59,7 +60,11 @@ func (s *Server) printRound(w http.ResponseWriter, r *http.Request, issue bool) 
 	for i := 1; i <= pr.Round.HandsPlanned; i++ {
 		data.Hands = append(data.Hands, i)
 	}
-	base := s.siteBase(r)
+	if data.Public, err = s.publicBase(r); err != nil {
+		s.serverError(w, r, err)
+		return
+	}
+	base := data.Public.URL
 	for _, t := range pr.Tables {
 		ps := printSheet{PrintTable: t}
 		if t.Link != nil {

@@ -50,7 +50,8 @@ Commands:
   pairings  seat a round (generate) or check the rounds of a tournament export JSON (check)
             offline; no database. Exit status: 0 ok, 1 check found problems, 2 bad input or usage.
   serve     run the service: web pages at /, REST API at /v1. DATABASE_URL (postgres://...) selects PostgreSQL; without it an
-            embedded database file (--db, env SEGNAPUNTI_DB, default segnapunti.db). Env SEGNAPUNTI_ADDR.
+            embedded database file (--db, env SEGNAPUNTI_DB, default segnapunti.db). Env SEGNAPUNTI_ADDR,
+            SEGNAPUNTI_PUBLIC_URL (the address phones open; default: this machine's LAN address).
   migrate   apply pending database migrations and exit.
   token     create an API token (printed once); roles: club, referee, federation, admin.
   user      create a person who signs in to the web pages; password from standard input, or generated.
