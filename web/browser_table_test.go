@@ -191,10 +191,12 @@ func TestBrowserTableEntry(t *testing.T) {
 		{"end": "closed", "ns": map[string]any{"base": 0, "points": -55}, "eo": map[string]any{"base": 400, "points": 180}},
 		{"end": "closed", "ns": map[string]any{"base": 350, "points": 120}, "eo": map[string]any{"base": 200, "points": 65}},
 	}}, 200)
-	// The confirm step is offered at once; ending the sheet first is optional.
-	run(t, ctx, chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(`[data-action="confirm"]`)),
-		chromedp.Click(chromedp.CSS(`[data-action="open-end"]`)),
-		chromedp.WaitVisible(chromedp.CSS(`[data-action="end-sheet"]`)))
+	// Issue 22: the scoring line signs first (the number alone cannot
+	// tell who scored); the confirm step comes after it.
+	run(t, ctx, chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(`[data-action="end-sheet"]`)))
+	if exists(t, ctx, `[data-action="confirm"]`) {
+		t.Error("the confirm step is offered before the scoring line ended the sheet")
+	}
 	screenshot(t, ctx, "table-entry-end")
 	run(t, ctx, chromedp.EmulateViewport(360, 800),
 		chromedp.SetValue(chromedp.CSS(`select[name="line"]`), "ns"),
@@ -207,12 +209,17 @@ func TestBrowserTableEntry(t *testing.T) {
 		// a 409 without aria-invalid), and the wait below never ended.
 		chromedp.WaitVisible(chromedp.CSS(`[data-confirmation="ns"]`)),
 	)
-	// The other line: a wrong number first, refused next to its input
-	// (422), then the right one.
+	// The scoring line types its own number to confirm: refused with
+	// CONFIRM_OWN_LINE (UI.md §9, FITAB art. 19), next to the input; then
+	// the other line's number.
 	run(t, ctx,
 		chromedp.SendKeys(chromedp.CSS(`input[name="entrant"]`), "1"),
 		chromedp.Click(chromedp.CSS(`[data-action="confirm"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`[data-code="CONFIRM_OWN_LINE"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`input[name="entrant"][aria-invalid="true"]`)),
+	)
+	screenshot(t, ctx, "table-confirm-own-line")
+	run(t, ctx, chromedp.EmulateViewport(360, 800),
 		chromedp.SendKeys(chromedp.CSS(`input[name="entrant"]`), "3"),
 		chromedp.Click(chromedp.CSS(`[data-action="confirm"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`[data-delivered="true"]`)),

@@ -268,6 +268,11 @@ func (s *Server) tableOpFailed(w http.ResponseWriter, r *http.Request, err error
 			errs[entrantField] = "table.entrant_wrong"
 		}
 	}
+	if ae.Code == app.CodeConfirmOwnLine && entrantField != "" {
+		// UI.md §9: the refusal is a finding with its code.
+		errs["refusal"] = ae.Code
+		errs[entrantField] = "table.confirm_own_line"
+	}
 	if len(errs) == 0 {
 		errs["_"] = "table.refused"
 		if errors.Is(ae.Kind, domain.ErrConflict) {
