@@ -296,3 +296,43 @@ func (db *DB) TournamentConfirmations(ctx context.Context, tournamentID string) 
 	}
 	return out, nil
 }
+
+// ReopenEnded removes the scoring line's end signature of a sheet the other
+// line has not confirmed (issue 22: the scoring line fixes its last hand
+// before the confirmation, and signs again afterwards). It reports whether
+// there was one; a confirmed sheet is ErrSheetConfirmed, nothing removed.
+func (db *DB) ReopenEnded(ctx context.Context, tournamentID string, round, table int) (bool, error) {
+	key := sheetKey{tournamentID, round, table}
+	removed := false
+	err := db.gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := checkRoundOpen(tx, key); err != nil {
+			return err
+		}
+		if err := db.lockSheet(tx, key); err != nil {
+			return err
+		}
+		have, err := confirmations(tx, key)
+		if err != nil {
+			return err
+		}
+		for _, c := range have {
+			if c.Kind == SignConfirm {
+				return fmt.Errorf("%w: sheet of %s", ErrSheetConfirmed, key)
+			}
+		}
+		if len(have) == 0 {
+			return nil
+		}
+		res := tx.Where("tournament_id = ? AND round_no = ? AND table_no = ? AND kind = ?", key.tournament, key.round, key.table, string(SignEnd)).
+			Delete(&confirmationRow{})
+		if res.Error != nil {
+			return translate(res.Error, "remove the end signature")
+		}
+		removed = res.RowsAffected > 0
+		return nil
+	})
+	if err != nil {
+		return false, sheetError(err, key)
+	}
+	return removed, nil
+}
