@@ -182,15 +182,42 @@ func TestBrowserTableEntry(t *testing.T) {
 		t.Fatalf("after the connection returned the server has %d hands, want exactly 3", n)
 	}
 
-	// The error blocks the signatures: the secretary fixes the sum.
+	// The error blocks the signatures: the players fix it at the table
+	// (UI.md §9): remove hand 3 (after a confirmation), change hand 2 —
+	// its inputs come back filled; Enter sends — and enter hand 3 again.
 	if exists(t, ctx, `[data-action="end-sheet"]`) || !exists(t, ctx, `[data-blocked="true"]`) {
 		t.Fatal("a sheet with an error finding offers to be ended, or does not say why it cannot")
 	}
-	apiCall(t, site, "PUT", sheet, club, map[string]any{"hands": []map[string]any{
-		{"end": "closed", "ns": map[string]any{"base": 300, "points": 235}, "eo": map[string]any{"base": 100, "points": -120}},
-		{"end": "closed", "ns": map[string]any{"base": 0, "points": -55}, "eo": map[string]any{"base": 400, "points": 180}},
-		{"end": "closed", "ns": map[string]any{"base": 350, "points": 120}, "eo": map[string]any{"base": 200, "points": 65}},
-	}}, 200)
+	run(t, ctx, chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(`[data-action="remove-hand"]`)),
+		chromedp.Click(chromedp.CSS(`[data-action="remove-hand"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`[data-action="confirm-remove"]`)))
+	screenshot(t, ctx, "table-remove-hand")
+	run(t, ctx, chromedp.EmulateViewport(360, 800),
+		chromedp.Click(chromedp.CSS(`[data-action="confirm-remove"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`[data-action="edit-hand"]`)),
+		chromedp.WaitNotPresent(chromedp.CSS(`tr[data-hand="3"]`)),
+		chromedp.Click(chromedp.CSS(`[data-action="edit-hand"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`#edit-form input[name="hands.1.eo.total"]`)))
+	filled, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('input[name="hands.1.eo.base"]').value + "/" + document.querySelector('input[name="hands.1.eo.total"]').value`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if eoBase, eoTotal, _ := strings.Cut(filled, "/"); eoBase != "400" || eoTotal != "590" {
+		t.Errorf("the edited hand's inputs came back as EO base %q, total %q; want 400 and 590", eoBase, eoTotal)
+	}
+	screenshot(t, ctx, "table-edit-hand")
+	run(t, ctx, chromedp.EmulateViewport(360, 800),
+		js(`document.querySelector('input[name="hands.1.eo.total"]').value = ""`),
+		chromedp.SendKeys(chromedp.CSS(`input[name="hands.1.eo.total"]`), "580\r"),
+		chromedp.WaitNotPresent(chromedp.CSS(`#edit-form`)),
+		chromedp.WaitVisible(chromedp.CSS(`#hand-form`)))
+	if exists(t, ctx, `[data-code="HAND_TOTAL_MISMATCH"]`) {
+		t.Error("the corrected hand still has its sum error")
+	}
+	run(t, ctx, typeHand(2, 350, 120, 200, 65, ""), chromedp.WaitVisible(chromedp.CSS(`tr[data-hand="3"]`)))
+	if v, _ := site.Store.SheetHistory(context.Background(), tid, 1, 1); len(v) != 2 {
+		t.Errorf("the sheet's history has %d versions, want the removal and the change", len(v))
+	}
 	// Issue 22: the scoring line signs first (the number alone cannot
 	// tell who scored); the confirm step comes after it.
 	run(t, ctx, chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(`[data-action="end-sheet"]`)))

@@ -10,6 +10,8 @@ func (s *Server) routesTable(mux *http.ServeMux) {
 	mux.HandleFunc("POST /table/{code}", s.tableHandAdd)
 	mux.HandleFunc("POST /table/{code}/confirm", s.tableConfirm)
 	mux.HandleFunc("POST /table/{code}/end", s.tableEnd)
+	mux.HandleFunc("POST /table/{code}/hands/{i}", s.tableHandEdit)
+	mux.HandleFunc("POST /table/{code}/hands/{i}/remove", s.tableHandRemove)
 	mux.HandleFunc("POST /table/{code}/call-referee", s.tableCallReferee)
 	mux.HandleFunc("GET /tournaments/{tid}/rounds/{n}/print", s.requireSignedIn(s.printShow))
 	mux.HandleFunc("POST /tournaments/{tid}/rounds/{n}/print", s.requireSignedIn(s.printIssue))
