@@ -273,15 +273,22 @@ func TestBrowserTableEntry(t *testing.T) {
 	}
 	screenshot(t, ctx, "table-revoked")
 
-	// The printed round: a secretary issues the codes; each blank sheet
+	// The printed round (issue 22: a preview): it shows the table's live
+	// code, issued above; issuing new ones asks first. Each blank sheet
 	// carries a QR code and the typed code, and the new typed code works
 	// (the secretary signed in above).
-	run(t, ctx, chromedp.Navigate(site.URL+"/tournaments/"+tid+"/rounds/1/print"), chromedp.WaitVisible(chromedp.CSS(`[data-action="issue-codes"]`)))
-	if exists(t, ctx, `img[data-qr]`) {
-		t.Error("codes shown before they were issued")
+	run(t, ctx, chromedp.Navigate(site.URL+"/tournaments/"+tid+"/rounds/1/print"), chromedp.WaitVisible(chromedp.CSS(`img[data-qr="1"]`)))
+	before := attr(t, ctx, `[data-short]`, "data-short")
+	run(t, ctx, chromedp.Click(chromedp.CSS(`[data-action="issue-codes"]`)), chromedp.WaitVisible(chromedp.CSS(`[data-action="confirm-issue-codes"]`)))
+	if got := attr(t, ctx, `[data-short]`, "data-short"); got != before {
+		t.Errorf("asking to issue new codes changed them: %s → %s", before, got)
 	}
-	run(t, ctx, chromedp.Click(chromedp.CSS(`[data-action="issue-codes"]`)), chromedp.WaitVisible(chromedp.CSS(`img[data-qr="1"]`)))
+	run(t, ctx, chromedp.Click(chromedp.CSS(`[data-action="confirm-issue-codes"]`)), chromedp.WaitNotPresent(chromedp.CSS(`[data-action="confirm-issue-codes"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`img[data-qr="1"]`)))
 	printed := attr(t, ctx, `[data-short]`, "data-short")
+	if printed == before {
+		t.Error("issuing new codes printed the old one")
+	}
 	if src := attr(t, ctx, `img[data-qr="1"]`, "src"); !strings.HasPrefix(src, "data:image/svg+xml;base64,") {
 		t.Errorf("QR image src %.40q", src)
 	}

@@ -250,16 +250,26 @@ func TestPrintCarriesQRCodes(t *testing.T) {
 	if st, opened := c.post("/table", url.Values{"code": {first}}); st != http.StatusSeeOther || opened != "" && !strings.Contains(opened, "/table/") {
 		t.Errorf("the printed typed code: %d", st)
 	}
+	// Issue 22: a preview; the second opening shows the same codes and
+	// revokes nothing.
 	_, page = c.get(print)
-	if qr.MatchString(page) || !strings.Contains(page, `data-code-live="true"`) {
-		t.Error("a second printing shows codes it cannot know, or does not say they were printed")
+	if !qr.MatchString(page) || short.FindStringSubmatch(page) == nil || short.FindStringSubmatch(page)[1] != first {
+		t.Error("the print page opened twice does not show the same codes")
 	}
 	if st, _ := c.post("/table", url.Values{"code": {first}}); st != http.StatusSeeOther {
 		t.Errorf("reading the print page again revoked the printed code: %d", st)
 	}
-	// Issuing again: new codes, the printed one stops working.
-	if _, page = c.post(print, url.Values{}); !qr.MatchString(page) {
-		t.Fatal("issuing again shows no QR code")
+	// Issuing again is its own, confirmed action: asked first, nothing
+	// changed until confirmed; then new codes, the printed one stops
+	// working.
+	if _, page = c.post(print, url.Values{}); !strings.Contains(page, `data-action="confirm-issue-codes"`) || short.FindStringSubmatch(page)[1] != first {
+		t.Fatal("issuing again does not ask first, or changed the codes before the answer")
+	}
+	if st, _ := c.post("/table", url.Values{"code": {first}}); st != http.StatusSeeOther {
+		t.Errorf("the question revoked the printed code: %d", st)
+	}
+	if _, page = c.post(print, url.Values{"confirmed": {"yes"}}); !qr.MatchString(page) || short.FindStringSubmatch(page)[1] == first {
+		t.Fatal("issuing again shows no new code")
 	}
 	if st, _ := c.post("/table", url.Values{"code": {first}}); st == http.StatusSeeOther {
 		t.Error("the revoked typed code still opens the table")

@@ -79,8 +79,11 @@ var messagesTable = map[string]msg{
 
 	"print.title":               {"Stampa del turno", "Print the round"},
 	"print.heading":             {"%s · Turno %d", "%s · Round %d"},
-	"print.help":                {"Stampa su A4. La prima apertura di questa pagina genera i codici dei tavoli, che si vedono solo allora: stampa subito. Generarli di nuovo annulla quelli vecchi.", "Print on A4. Opening this page the first time issues the table codes, shown only then: print at once. Issuing them again cancels the old ones."},
-	"print.issue":               {"Genera i codici dei tavoli", "Issue the table codes"},
+	"print.help":                {"Stampa su A4. Aprire questa pagina non cambia i codici dei tavoli: ogni apertura mostra gli stessi (la prima li genera), quindi puoi guardare l'anteprima e stampare quando vuoi.", "Print on A4. Opening this page does not change the table codes: every opening shows the same ones (the first issues them), so you can preview and print whenever you like."},
+	"print.issue_question":      {"Generare codici nuovi per tutti i tavoli? Quelli già stampati e consegnati smetteranno di valere.", "Issue new codes for every table? Those already printed and handed out will stop working."},
+	"print.issue_confirm":       {"Sì, genera codici nuovi", "Yes, issue new codes"},
+	"print.issue_cancel":        {"No, tieni quelli attuali", "No, keep the current ones"},
+	"print.issue":               {"Genera codici nuovi (annulla quelli vecchi)", "Issue new codes (cancels the old ones)"},
 	"print.print":               {"Stampa", "Print"},
 	"print.codes_issued":        {"Codici generati: stampa ora i fogli.", "Codes issued: print the sheets now."},
 	"print.round_closed":        {"I fogli di questo turno sono consegnati: non si generano più codici.", "This round's sheets are delivered: no more codes."},
