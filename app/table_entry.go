@@ -113,7 +113,7 @@ func (a *App) TableEntry(ctx context.Context, code string) (Principal, LinkState
 	}
 	l, err := a.db.EntryLinkByCode(ctx, code, short)
 	if errors.Is(err, domain.ErrNotFound) {
-		return Principal{}, LinkUnknown, nil
+		return a.tableCardEntry(ctx, code, short) // a table's card (table_cards.go)
 	}
 	if err != nil {
 		return Principal{}, "", err

@@ -15,4 +15,5 @@ func (s *Server) routesTable(mux *http.ServeMux) {
 	mux.HandleFunc("POST /table/{code}/call-referee", s.tableCallReferee)
 	mux.HandleFunc("GET /tournaments/{tid}/rounds/{n}/print", s.requireSignedIn(s.printShow))
 	mux.HandleFunc("POST /tournaments/{tid}/rounds/{n}/print", s.requireSignedIn(s.printIssue))
+	mux.HandleFunc("GET /tournaments/{tid}/tables/{t}/card", s.requireSignedIn(s.tableCardShow))
 }

@@ -65,6 +65,8 @@ func (s *Server) tableRefused(w http.ResponseWriter, r *http.Request, state app.
 		s.renderError(w, r, http.StatusGone, "table.link_revoked")
 	case state == app.LinkDelivered:
 		s.renderError(w, r, http.StatusGone, "table.link_delivered")
+	case state == app.LinkNoRound:
+		s.renderError(w, r, http.StatusNotFound, "table.card_no_round")
 	case state != app.LinkLive:
 		s.renderError(w, r, http.StatusNotFound, "table.link_unknown")
 	default:
@@ -258,6 +260,13 @@ func tablePost[F any](s *Server, w http.ResponseWriter, r *http.Request, parse f
 		s.renderError(w, r, http.StatusBadRequest, "table.bad_form")
 		return p, f, false
 	}
+	// A table card opens the table's current round (issue 22): a form
+	// from a page of an earlier round lands nowhere else.
+	if sent := r.PostFormValue("round"); sent != "" && sent != strconv.Itoa(p.Entry.Round) {
+		r.URL.RawQuery = ""
+		s.tablePageFor(w, r, http.StatusConflict, form.Errors{"_": "table.round_changed"}, nil, "")
+		return p, f, false
+	}
 	if errs.Any() {
 		s.tablePageFor(w, r, http.StatusUnprocessableEntity, errs, formValues(r), "")
 		return p, f, false
@@ -361,6 +370,11 @@ func (s *Server) tableHandRemove(w http.ResponseWriter, r *http.Request) {
 	if r.PostFormValue("confirmed") != "yes" {
 		r.URL.RawQuery = "remove=" + strconv.Itoa(i)
 		s.tablePageFor(w, r, http.StatusOK, nil, nil, "")
+		return
+	}
+	if sent := r.PostFormValue("round"); sent != "" && sent != strconv.Itoa(p.Entry.Round) {
+		r.URL.RawQuery = ""
+		s.tablePageFor(w, r, http.StatusConflict, form.Errors{"_": "table.round_changed"}, nil, "")
 		return
 	}
 	version, _ := strconv.Atoi(r.PostFormValue("version"))
