@@ -88,6 +88,8 @@ var messagesTable = map[string]msg{
 	"print.title":               {"Stampa del turno", "Print the round"},
 	"print.heading":             {"%s · Turno %d", "%s · Round %d"},
 	"print.help":                {"Stampa su A4. Aprire questa pagina non cambia i codici dei tavoli: ogni apertura mostra gli stessi (la prima li genera), quindi puoi guardare l'anteprima e stampare quando vuoi.", "Print on A4. Opening this page does not change the table codes: every opening shows the same ones (the first issues them), so you can preview and print whenever you like."},
+	"print.all":                 {"Stampa tutto (disposizione, cartellini dei tavoli, fogli)", "Print everything (seating, table cards, sheets)"},
+	"print.round_only":          {"Solo disposizione e fogli", "Seating and sheets only"},
 	"print.issue_question":      {"Generare codici nuovi per tutti i tavoli? Quelli già stampati e consegnati smetteranno di valere.", "Issue new codes for every table? Those already printed and handed out will stop working."},
 	"print.issue_confirm":       {"Sì, genera codici nuovi", "Yes, issue new codes"},
 	"print.issue_cancel":        {"No, tieni quelli attuali", "No, keep the current ones"},

@@ -27,6 +27,10 @@ type printPage struct {
 	Public publicAddress // the address the QR codes carry
 	Print  app.RoundPrint
 	Asking bool // the re-issue was asked for: confirm it first
+	// All ("Stampa tutto", ?all=1): the round's table cards too, in the
+	// same document (issue 22).
+	All    bool
+	Cards  []tableCardView
 	Sheets []printSheet
 	Hands  []int
 }
@@ -90,6 +94,22 @@ func (s *Server) printRoundAsking(w http.ResponseWriter, r *http.Request, issue,
 			}
 		}
 		data.Sheets = append(data.Sheets, ps)
+	}
+	if r.URL.Query().Get("all") == "1" && len(pr.Tables) > 0 && data.Public.URL != "" {
+		tables := make([]int, 0, len(pr.Tables))
+		for _, t := range pr.Tables {
+			tables = append(tables, t.Table)
+		}
+		who, _ := s.principal(r)
+		if _, cards, err := s.app.TableCards(r.Context(), who, pr.Tournament.ID, tables); err == nil {
+			if data.Cards, err = cardViews(data.Public.URL, cards); err != nil {
+				s.serverError(w, r, err)
+				return
+			}
+			data.All = true
+		} else if s.printFailed(w, r, err) {
+			return
+		}
 	}
 	if pr.IssuedNow {
 		data.Page.Message = "print.codes_issued"

@@ -34,6 +34,17 @@ func TestTableCardPage(t *testing.T) {
 	if _, page = pc.get("/tournaments/" + tid + "/tables/1/card"); short.FindStringSubmatch(page)[1] != code {
 		t.Error("the card opened twice shows another code")
 	}
+	// "Stampa tutto": seating, the same table cards and the blank sheets in
+	// one document.
+	st, page = pc.get("/tournaments/" + tid + "/rounds/1/print?all=1")
+	for _, want := range []string{`id="by-table-h"`, `id="by-player-h"`, `data-table-card="1"`, `data-card-short="` + code + `"`, `class="print-page blank-sheet" data-table="1"`} {
+		if st != 200 || !strings.Contains(page, want) {
+			t.Errorf("print everything: %d, lacks %s", st, want)
+		}
+	}
+	if _, page = pc.get("/tournaments/" + tid + "/rounds/1/print"); strings.Contains(page, `data-table-card=`) || !strings.Contains(page, `data-action="print-all"`) {
+		t.Error("the round's print page carries the table cards, or no link to print everything")
+	}
 	if st, _ := pc.get("/tournaments/" + tid + "/tables/0/card"); st != http.StatusNotFound {
 		t.Errorf("table 0's card: %d, want 404", st)
 	}
