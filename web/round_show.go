@@ -20,6 +20,10 @@ type roundPage struct {
 	CanEnter  bool
 	// Names: the players' names of an individual tournament (web/individual.go).
 	Names map[string]string
+	// Unsettled: when closing the round was asked (issue 22), the tables
+	// not delivered cleanly — unconfirmed, or delivered with an error —
+	// listed before the secretary confirms.
+	Unsettled []app.RoundTable
 	// Heads are the tables' column names, each cell's data-label on a
 	// phone (one block per table there); translated once, not per row.
 	Heads struct{ NS, EO, Hands, State, Result string }
@@ -83,6 +87,24 @@ func (s *Server) roundState(w http.ResponseWriter, r *http.Request) {
 	if err := r.ParseForm(); err != nil {
 		s.renderError(w, r, http.StatusBadRequest, "error.bad_form")
 		return
+	}
+	if r.PostFormValue("state") == string(domain.RoundSheetsDelivered) && r.PostFormValue("confirmed") != "yes" {
+		// Issue 22: closing the round says which tables are not settled
+		// and asks first.
+		data, err := s.roundData(r)
+		if err != nil {
+			s.operationFailed(w, r, err)
+			return
+		}
+		for _, t := range data.R.Tables {
+			if t.Status != app.TableDelivered {
+				data.Unsettled = append(data.Unsettled, t)
+			}
+		}
+		if len(data.Unsettled) > 0 {
+			s.render(w, r, http.StatusOK, "round_show", data)
+			return
+		}
 	}
 	if _, err := s.app.SetRoundState(r.Context(), s.caller(r), r.PathValue("tid"), n, r.PostFormValue("state")); err != nil {
 		s.operationFailed(w, r, err)
