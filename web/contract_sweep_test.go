@@ -93,8 +93,8 @@ func TestEntrantAndSeatingRefusalsInItalian(t *testing.T) {
 		t.Fatalf("a paste with a duplicate: %d", st)
 	}
 	for _, want := range []string{
-		"Riga 2 (n. 1), numero: il numero &#34;1&#34; è già iscritto al torneo",
-		"Riga 4 (n. 7), numero: il numero &#34;7&#34; compare due volte (anche alla riga 3)",
+		"Riga 2, colonna A (n. 1), numero: il numero &#34;1&#34; è già iscritto al torneo",
+		"Riga 4, colonna A (n. 7), numero: il numero &#34;7&#34; compare due volte (anche alla riga 3)",
 	} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the refusal does not say %q", want)
@@ -140,7 +140,7 @@ func TestMalformedMembershipRefused(t *testing.T) {
 	if st != 422 {
 		t.Fatalf("a paste with malformed membership numbers: %d", st)
 	}
-	for _, want := range []string{"Riga 2 (n. 6), tessera del giocatore 1:", "Riga 2 (n. 6), tessera del giocatore 2:"} {
+	for _, want := range []string{"Riga 2, colonna C (n. 6), tessera del giocatore 1:", "Riga 2, colonna E (n. 6), tessera del giocatore 2:"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the refusal does not say %q", want)
 		}
