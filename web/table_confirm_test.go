@@ -4,6 +4,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -57,5 +58,57 @@ func TestTablePageConfirmOwnLineArt19(t *testing.T) {
 	if st != 200 || !strings.Contains(body, `data-delivered="true"`) || !strings.Contains(body, `data-confirmation="ns" data-kind="end" data-signed-by="ns"`) ||
 		!strings.Contains(body, `data-confirmation="eo" data-kind="confirm" data-signed-by="eo"`) {
 		t.Errorf("the other line's number: %d, want delivered with NS's end and EO's confirmation", st)
+	}
+}
+
+// Issue 22: once the hands are in, the phone shows the match's MP and VP
+// (as the report computes them); info notes such as
+// UNVERIFIABLE_BREAKDOWN are folded under "Dettagli", their codes in small
+// print; before the last hand no result is shown.
+func TestTablePageResultAndDetails(t *testing.T) {
+	site := startSite(t, dbtest.SQLite(t))
+	club, tid := tableWorld(t, site)
+	hand := func(nb, np, eb, ep int) map[string]any {
+		return map[string]any{"end": "closed", "ns": map[string]any{"base": nb, "points": np}, "eo": map[string]any{"base": eb, "points": ep}}
+	}
+	sheet := "/v1/tournaments/" + tid + "/rounds/1/tables/1/sheet"
+	apiCall(t, site, "PUT", sheet, club, map[string]any{"hands": []any{hand(300, 235, 100, -120), hand(0, -55, 400, 180)}}, 201)
+	code := apiCall(t, site, "POST", "/v1/tournaments/"+tid+"/rounds/1/tables/1/entry-link", club, nil, 201)["code"].(string)
+	get := func() string {
+		req, _ := http.NewRequest("GET", site.URL+"/table/"+code, nil)
+		req.Header.Set("Accept-Language", "it")
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		return string(b)
+	}
+	if page := get(); strings.Contains(page, `data-result="mp"`) {
+		t.Error("MP shown with 2 of 3 hands")
+	}
+	apiCall(t, site, "PUT", sheet, club, map[string]any{"hands": []any{hand(300, 235, 100, -120), hand(0, -55, 400, 180), hand(350, 120, 200, 65)}}, 200)
+	rep := apiCall(t, site, "GET", sheet, club, nil, 200)["report"].(map[string]any)["computed"].(map[string]any)
+	page := get()
+	for _, l := range []string{"ns", "eo"} {
+		line := rep[l].(map[string]any)
+		for _, k := range []string{"mp", "vp"} {
+			want := `data-` + k + `="` + l + `">` + strconv.Itoa(int(line[k].(float64))) + `<`
+			if !strings.Contains(page, want) {
+				t.Errorf("the phone lacks %s", want)
+			}
+		}
+	}
+	at := strings.Index(page, `data-details="info"`)
+	if at < 0 {
+		t.Fatal("no Dettagli section")
+	}
+	details := page[at:]
+	if !strings.Contains(details, `data-code="UNVERIFIABLE_BREAKDOWN"`) || !strings.Contains(page, "Dettagli (") {
+		t.Error("the info notes are not folded under Dettagli")
+	}
+	if before := page[:at]; strings.Contains(before, `data-code="UNVERIFIABLE_BREAKDOWN"`) {
+		t.Error("an info note is shown outside Dettagli")
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 	"time"
 
@@ -89,11 +90,15 @@ type tableFinding struct {
 
 type tablePage struct {
 	Page
-	Code       string // the page's code: the script's bearer token
-	API        string // the sheet's API path
-	View       app.TableView
-	Hands      []tableHandRow
-	Findings   []tableFinding
+	Code     string // the page's code: the script's bearer token
+	API      string // the sheet's API path
+	View     app.TableView
+	Hands    []tableHandRow
+	Findings []tableFinding // errors and warnings, shown at once
+	Notes    []tableFinding // info findings, folded under "Dettagli"
+	// Result: the match's MP and VP per line once the hands are in (all
+	// planned, or one ended on time); nil before.
+	Result     *[2]domain.LineResult
 	Next       int // index of the next hand
 	CanAdd     bool
 	Ends       []domain.HandEnd
@@ -212,9 +217,18 @@ func (s *Server) tablePageFor(w http.ResponseWriter, r *http.Request, status int
 			data.Hands = append(data.Hands, row)
 		}
 		for _, f := range v.Report.Findings {
-			data.Findings = append(data.Findings, tableFinding{Code: string(f.Code), Severity: string(f.Severity), Message: f.Message(lang), Rule: f.Rule, Pointer: f.Pointer})
+			tf := tableFinding{Code: string(f.Code), Severity: string(f.Severity), Message: f.Message(lang), Rule: f.Rule, Pointer: f.Pointer}
+			if f.Severity == domain.SeverityInfo {
+				data.Notes = append(data.Notes, tf)
+			} else {
+				data.Findings = append(data.Findings, tf)
+			}
 		}
 		data.Next = len(v.Sheet.Hands)
+		if data.Next >= v.Sheet.HandsPlanned || slices.ContainsFunc(v.Sheet.Hands, func(h domain.Hand) bool { return h.End == domain.EndTimeOut }) {
+			res := v.Report.Computed.Lines
+			data.Result = &res
+		}
 	}
 	data.Delivered = v.Delivered()
 	data.CanAdd = len(v.Confirmations) == 0 && data.Next < v.Target.Round.HandsPlanned && !v.Signable
