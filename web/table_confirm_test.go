@@ -4,9 +4,11 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"segnapunti/store/dbtest"
 )
@@ -58,6 +60,15 @@ func TestTablePageConfirmOwnLineArt19(t *testing.T) {
 	if st != 200 || !strings.Contains(body, `data-delivered="true"`) || !strings.Contains(body, `data-confirmation="ns" data-kind="end" data-signed-by="ns"`) ||
 		!strings.Contains(body, `data-confirmation="eo" data-kind="confirm" data-signed-by="eo"`) {
 		t.Errorf("the other line's number: %d, want delivered with NS's end and EO's confirmation", st)
+	}
+	// The signatures' times are the hall's clock (issue 22), not UTC.
+	m := regexp.MustCompile(`<time datetime="([^"]+)">([0-9:]+)</time>`).FindStringSubmatch(body)
+	if m == nil {
+		t.Fatal("no signature time")
+	}
+	at, err := time.Parse(time.RFC3339, m[1])
+	if err != nil || m[2] != localTime(at).Format("15:04") {
+		t.Errorf("signature time %s shown as %s, want the Europe/Rome clock %s", m[1], m[2], localTime(at).Format("15:04"))
 	}
 }
 
