@@ -1,9 +1,7 @@
 package web
 
 import (
-	"fmt"
 	"net/http"
-	"net/url"
 
 	"github.com/xuri/excelize/v2"
 
@@ -42,8 +40,7 @@ func (s *Server) entrantsTemplate(w http.ResponseWriter, r *http.Request) {
 	_ = f.SetColWidth(sheet, "B", "E", 24)
 	name := translate(lang, "secretary.template_file") + ".xlsx"
 	w.Header().Set("Content-Type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
-	// RFC 6266: an ASCII fallback and the UTF-8 name.
-	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s"; filename*=UTF-8''%s`, safeFilename(name), url.PathEscape(name)))
+	w.Header().Set("Content-Disposition", attachment(name))
 	if err := f.Write(w); err != nil {
 		s.log.Warn("entrant template", "err", err)
 	}
