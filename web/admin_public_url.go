@@ -19,6 +19,7 @@ func (s *Server) adminPublicURL(w http.ResponseWriter, r *http.Request) {
 	}
 	who, _ := s.principal(r)
 	_, err = s.app.SetPublicURL(r.Context(), who, f.URL)
+	s.storedURL.forget()
 	data := adminPage{PersonForm: form.Person{Role: domain.RoleClub}, PublicURLForm: f.URL}
 	var ae *app.Error
 	switch {

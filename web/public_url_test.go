@@ -2,6 +2,8 @@ package web
 
 import (
 	"context"
+	"io"
+	"net/http"
 	"net/url"
 	"regexp"
 	"strings"
@@ -87,5 +89,25 @@ func TestAdminPublicURLRefused(t *testing.T) {
 	}
 	if v, err := site.Store.Setting(context.Background(), "public_url"); err == nil {
 		t.Errorf("a refused address was stored: %q", v)
+	}
+}
+
+// Issue 22: the public pages' QR codes (for the notice board) carry the
+// address phones open, not the projector's localhost.
+func TestPublicPageQRCarriesPublicURL(t *testing.T) {
+	db := dbtest.SQLite(t)
+	site := startSiteWith(t, db, Deps{LANURL: "http://192.168.1.20:8080"})
+	club, tid := tableWorld(t, site)
+	apiCall(t, site, "PATCH", "/v1/tournaments/"+tid, club, map[string]any{"public": true}, 200)
+	req, _ := http.NewRequest("GET", site.URL+"/p/"+tid+"/standings", nil)
+	req.Header.Set("Accept-Language", "it")
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	if res.StatusCode != 200 || !strings.Contains(string(b), "<small>http://192.168.1.20:8080/p/"+tid+"/standings</small>") {
+		t.Errorf("public standings: %d, the QR's address is not the LAN address", res.StatusCode)
 	}
 }

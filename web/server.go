@@ -66,6 +66,9 @@ type Server struct {
 	forwarded bool
 	publicURL string // Deps.PublicURL
 	lanURL    string // Deps.LANURL
+	// storedURL caches the public address stored on /admin (public pages
+	// read it on every view; public_url.go).
+	storedURL cachedSetting
 	templates map[Lang]map[string]*template.Template
 	static    *staticFiles
 	limiter   *loginLimiter
