@@ -47,3 +47,23 @@ func TestConfirmOwnLineArt19(t *testing.T) {
 		}
 	})
 }
+
+// UI.md §9 (issue 22): a table card's code is a bearer token for its
+// table's current round only: hands there are taken, another round's
+// table is refused.
+func TestTableCardCodeAsBearer(t *testing.T) {
+	eachBackend(t, func(t *testing.T, b backend) {
+		w := newWorld(t, b)
+		cards, err := w.db.TableCards(context.Background(), w.tid, []int{1}, "test")
+		if err != nil {
+			t.Fatal(err)
+		}
+		code := cards[1].Code
+		r := w.do(request{method: "POST", path: w.sheetPath(1, 1) + "/hands", token: code, body: goodHands[0]})
+		wantStatus(t, r, http.StatusCreated, "a hand with the card's code")
+		r = w.do(request{method: "POST", path: w.sheetPath(2, 1) + "/hands", token: code, body: goodHands[0]})
+		if r.status != http.StatusForbidden && r.status != http.StatusNotFound {
+			t.Errorf("another round with the card's code: %d, want 403 or 404", r.status)
+		}
+	})
+}
