@@ -90,6 +90,11 @@ func (a *App) fixLastHand(ctx context.Context, p Principal, tid string, round, t
 	case err != nil:
 		return FixResult{}, err
 	}
+	if len(sh.Hands) < len(st.Sheet.Hands) { // a removed hand loses its late mark
+		if err := a.db.UnmarkLateHands(ctx, g.Tournament.ID, g.Round.Number, g.Table.Table, len(sh.Hands)+1); err != nil {
+			return FixResult{}, err
+		}
+	}
 	a.changed(ctx, g.Tournament.ID, events.Sheet, g.Round.Number, g.Table.Table)
 	return FixResult{Target: g, Sheet: sh, Report: rep, Version: v, Reopened: reopened}, nil
 }

@@ -42,7 +42,34 @@ CREATE TABLE table_cards (
 CREATE UNIQUE INDEX table_cards_live_table_idx ON table_cards (tournament_id, table_no) WHERE revoked_at IS NULL;
 CREATE INDEX table_cards_short_idx ON table_cards (short_hash);
 
+-- The hall's clock (issue 22, UI.md §9): a round's clock started by the
+-- secretary, and the time called (FITAB art. 15); late_hands marks the
+-- hands entered after time was called.
+CREATE TABLE round_clocks (
+    tournament_id text        NOT NULL,
+    round_no      integer     NOT NULL,
+    minutes       integer     NOT NULL,
+    started_at    timestamptz NOT NULL,
+    started_by    text        NOT NULL,
+    called_at     timestamptz,
+    PRIMARY KEY (tournament_id, round_no),
+    FOREIGN KEY (tournament_id, round_no) REFERENCES rounds (tournament_id, number) ON DELETE CASCADE,
+    CONSTRAINT round_clocks_minutes_check CHECK (minutes BETWEEN 1 AND 600)
+);
+CREATE TABLE late_hands (
+    tournament_id text        NOT NULL,
+    round_no      integer     NOT NULL,
+    table_no      integer     NOT NULL,
+    position      integer     NOT NULL,
+    marked_at     timestamptz NOT NULL,
+    PRIMARY KEY (tournament_id, round_no, table_no, position),
+    FOREIGN KEY (tournament_id, round_no, table_no) REFERENCES round_tables (tournament_id, round_no, table_no) ON DELETE CASCADE,
+    CONSTRAINT late_hands_position_check CHECK (position BETWEEN 1 AND 4)
+);
+
 -- +goose Down
+DROP TABLE late_hands;
+DROP TABLE round_clocks;
 DROP TABLE table_cards;
 ALTER TABLE entry_links DROP COLUMN short, DROP COLUMN code;
 DROP TABLE site_settings;

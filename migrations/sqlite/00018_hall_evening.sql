@@ -35,7 +35,32 @@ CREATE TABLE table_cards (
 CREATE UNIQUE INDEX table_cards_live_table_idx ON table_cards (tournament_id, table_no) WHERE revoked_at IS NULL;
 CREATE INDEX table_cards_short_idx ON table_cards (short_hash);
 
+-- The hall's clock (UI.md §9) and the hands entered after time was called.
+CREATE TABLE round_clocks (
+    tournament_id TEXT    NOT NULL,
+    round_no      INTEGER NOT NULL,
+    minutes       INTEGER NOT NULL,
+    started_at    TEXT    NOT NULL,
+    started_by    TEXT    NOT NULL,
+    called_at     TEXT,
+    PRIMARY KEY (tournament_id, round_no),
+    FOREIGN KEY (tournament_id, round_no) REFERENCES rounds (tournament_id, number) ON DELETE CASCADE,
+    CONSTRAINT round_clocks_minutes_check CHECK (minutes BETWEEN 1 AND 600)
+) STRICT;
+CREATE TABLE late_hands (
+    tournament_id TEXT    NOT NULL,
+    round_no      INTEGER NOT NULL,
+    table_no      INTEGER NOT NULL,
+    position      INTEGER NOT NULL,
+    marked_at     TEXT    NOT NULL,
+    PRIMARY KEY (tournament_id, round_no, table_no, position),
+    FOREIGN KEY (tournament_id, round_no, table_no) REFERENCES round_tables (tournament_id, round_no, table_no) ON DELETE CASCADE,
+    CONSTRAINT late_hands_position_check CHECK (position BETWEEN 1 AND 4)
+) STRICT;
+
 -- +goose Down
+DROP TABLE late_hands;
+DROP TABLE round_clocks;
 DROP TABLE table_cards;
 ALTER TABLE entry_links DROP COLUMN short;
 ALTER TABLE entry_links DROP COLUMN code;
