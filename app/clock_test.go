@@ -74,4 +74,3 @@ func TestRoundClockArt15(t *testing.T) {
 		}
 	})
 }
-
