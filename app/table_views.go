@@ -40,6 +40,10 @@ type TableView struct {
 	Confirmations []Confirmation
 	// Signable: the sheet can be signed now (Signable gives no reason).
 	Signable bool
+	// Clock is the round's clock; Late the hands (1-based) entered after
+	// time was called (UI.md §9).
+	Clock Clock
+	Late  map[int]bool
 }
 
 // NextLine is the line that signs next: the scorer's line first (NS unless
@@ -80,6 +84,12 @@ func (a *App) TableSheet(ctx context.Context, p Principal, tid string, round, ta
 		v.Signable = Signable(sh, v.Report) == nil
 	}
 	if v.Confirmations, err = a.db.SheetConfirmations(ctx, g.Tournament.ID, g.Round.Number, g.Table.Table); err != nil {
+		return TableView{}, err
+	}
+	if v.Clock, err = a.RoundClock(ctx, g.Tournament.ID, g.Round.Number); err != nil {
+		return TableView{}, err
+	}
+	if v.Late, err = a.db.LateHands(ctx, g.Tournament.ID, g.Round.Number, g.Table.Table); err != nil {
 		return TableView{}, err
 	}
 	return v, nil

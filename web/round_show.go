@@ -20,6 +20,9 @@ type roundPage struct {
 	CanEnter  bool
 	// Names: the players' names of an individual tournament (web/individual.go).
 	Names map[string]string
+	// Clock is the round's clock (UI.md §9); CanClock: the viewer runs it.
+	Clock    clockView
+	CanClock bool
 	// Unsettled: when closing the round was asked (issue 22), the tables
 	// not delivered cleanly — unconfirmed, or delivered with an error —
 	// listed before the secretary confirms.
@@ -43,6 +46,10 @@ func (s *Server) roundData(r *http.Request) (*roundPage, error) {
 	lang := langOf(r)
 	data.Heads.NS, data.Heads.EO, data.Heads.Hands = translate(lang, "secretary.ns"), translate(lang, "secretary.eo"), translate(lang, "secretary.hands")
 	data.Heads.State, data.Heads.Result = translate(lang, "secretary.state"), translate(lang, "secretary.result")
+	if data.Clock.Clock, err = s.app.RoundClock(r.Context(), rt.Tournament.ID, rt.Round.Number); err != nil {
+		return nil, err
+	}
+	data.CanClock = (rt.Access.Manage() || rt.Access.Referee) && rt.Round.State == domain.RoundPlaying
 	if rt.Access.Judge(rt.Tournament) {
 		if i := rt.Round.State.Order() + 1; i < len(domain.RoundStates) {
 			data.NextState = string(domain.RoundStates[i])

@@ -21,6 +21,8 @@ func (s *Server) routesSecretary(mux *http.ServeMux) {
 	mux.HandleFunc("GET /tournaments/{tid}/rounds/{n}", in(s.roundShow))
 	mux.HandleFunc("GET /tournaments/{tid}/rounds/{n}/tables", in(s.roundTables))
 	mux.HandleFunc("POST /tournaments/{tid}/rounds/{n}/state", in(s.roundState))
+	mux.HandleFunc("POST /tournaments/{tid}/rounds/{n}/clock", in(s.roundClockStart))
+	mux.HandleFunc("POST /tournaments/{tid}/rounds/{n}/clock/call", in(s.roundClockCall))
 	mux.HandleFunc("GET /tournaments/{tid}/rounds/{n}/tables/{t}", in(s.sheetShow))
 	mux.HandleFunc("POST /tournaments/{tid}/rounds/{n}/tables/{t}", in(s.sheetSave))
 	mux.HandleFunc("POST /tournaments/{tid}/rounds/{n}/tables/{t}/validate", in(s.sheetValidate))

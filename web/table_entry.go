@@ -78,6 +78,7 @@ func (s *Server) tableRefused(w http.ResponseWriter, r *http.Request, state app.
 
 type tableHandRow struct {
 	Number       int
+	Late         bool // entered after time was called (UI.md §9)
 	End          string
 	Base, Points [2]int
 	Total        [2]int // computed
@@ -114,6 +115,7 @@ type tablePage struct {
 	// remove-hand on the last hand (Last, 0-based); Editing shows its
 	// inputs filled (EditInputs, EditEnd); Removing asks to confirm the
 	// removal. Version is the stored sheet's, sent back by both forms.
+	Clock      clockView
 	CanFix     bool
 	CanRemove  bool
 	Last       int
@@ -205,7 +207,7 @@ func (s *Server) tablePageFor(w http.ResponseWriter, r *http.Request, status int
 		API: fmt.Sprintf("/v1/tournaments/%s/rounds/%d/tables/%d/sheet", v.Target.Tournament.ID, v.Target.Round.Number, v.Target.Table.Table)}
 	if v.Sheet != nil {
 		for i, h := range v.Sheet.Hands {
-			row := tableHandRow{Number: i + 1, End: string(h.End)}
+			row := tableHandRow{Number: i + 1, End: string(h.End), Late: v.Late[i+1]}
 			for _, l := range domain.Lines {
 				row.Base[l], row.Points[l] = h.Lines[l].Base, h.Lines[l].Points
 				if i < len(v.Report.Computed.Hands) {
@@ -231,6 +233,7 @@ func (s *Server) tablePageFor(w http.ResponseWriter, r *http.Request, status int
 		}
 	}
 	data.Delivered = v.Delivered()
+	data.Clock = clockView{Clock: v.Clock, URL: "/table/" + code + "/clock"}
 	data.CanAdd = len(v.Confirmations) == 0 && data.Next < v.Target.Round.HandsPlanned && !v.Signable
 	data.Version = v.Version
 	data.Last, data.LastNumber = data.Next-1, data.Next
