@@ -89,3 +89,37 @@ func TestRoundClockOnPages(t *testing.T) {
 		t.Error("after time was called the phone does not say so, or the hand sent afterwards is not marked")
 	}
 }
+
+// UI.md §9: the venue screen carries [data-clock], and its never-cached
+// /p/{tid}/clock says what remains and whether time was called.
+func TestVenueScreenClock(t *testing.T) {
+	db := dbtest.SQLite(t)
+	site := startSite(t, db)
+	club, tid := tableWorld(t, site)
+	apiCall(t, site, "PATCH", "/v1/tournaments/"+tid, club, map[string]any{"public": true}, 200)
+	res, err := http.Get(site.URL + "/p/" + tid + "/screen")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if !strings.Contains(string(b), `data-clock data-running="false"`) || !strings.Contains(string(b), `data-clock-url="/p/`+tid+`/clock"`) {
+		t.Errorf("the venue screen has no [data-clock] asking /p/%s/clock", tid)
+	}
+	if _, err := db.StartClock(context.Background(), tid, 1, 30, "test"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.CallTime(context.Background(), tid, 1); err != nil {
+		t.Fatal(err)
+	}
+	res, err = http.Get(site.URL + "/p/" + tid + "/clock")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var c map[string]any
+	json.NewDecoder(res.Body).Decode(&c)
+	res.Body.Close()
+	if res.Header.Get("Cache-Control") != "no-store" || c["round"] != float64(1) || c["running"] != true || c["time_called"] != true {
+		t.Errorf("the screen's clock: %v (Cache-Control %q)", c, res.Header.Get("Cache-Control"))
+	}
+}

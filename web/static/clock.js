@@ -8,6 +8,9 @@
   function show(el) {
     var s = Math.max(0, parseInt(el.dataset.remaining, 10) || 0);
     var out = el.querySelector("[data-clock-time]");
+    if (el.dataset.running !== "true") return;
+    var idle = el.querySelector("[data-clock-idle]");
+    if (idle) idle.hidden = true;
     if (out) out.textContent = Math.floor(s / 60) + ":" + ("0" + (s % 60)).slice(-2);
     if (s === 0 && el.dataset.running === "true") call(el);
   }
@@ -31,6 +34,7 @@
   }
   clocks.forEach(function (el) {
     show(el);
+    poll(el); // a cached page's figures may be old: ask at once
     setInterval(function () {
       if (el.dataset.running === "true" && el.dataset.timeCalled !== "true") {
         el.dataset.remaining = String(Math.max(0, (parseInt(el.dataset.remaining, 10) || 0) - 1));
