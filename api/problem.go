@@ -19,10 +19,12 @@ const problemContentType = "application/problem+json"
 
 // problem is an RFC 9457 problem details object (API §4).
 type problem struct {
-	Type   string       `json:"type"`
-	Title  string       `json:"title"`
-	Status int          `json:"status"`
-	Detail string       `json:"detail,omitempty"`
+	Type   string `json:"type"`
+	Title  string `json:"title"`
+	Status int    `json:"status"`
+	Detail string `json:"detail,omitempty"`
+	// Code names a refusal clients tell apart (CONFIRM_OWN_LINE).
+	Code   string       `json:"code,omitempty"`
 	Errors []fieldError `json:"errors,omitempty"`
 }
 
@@ -201,6 +203,7 @@ func appProblem(e *app.Error) problem {
 		}
 	}
 	p.Title = titleFor(p.Status)
+	p.Code = e.Code
 	p.Errors = fromAppFields(e.Fields)
 	if errors.Is(e.Kind, app.ErrPrecondition) {
 		p.Errors = []fieldError{{Header: "If-Match", Detail: e.Detail}}

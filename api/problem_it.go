@@ -256,6 +256,11 @@ var patternsIT = []patternIT{
 	pat(`the sheet was changed meanwhile: you corrected version (\d+), it is now at version (\d+); GET it again and decide on what it says now`,
 		"il foglio è stato cambiato nel frattempo: è stata corretta la versione ${1}, ora è alla versione ${2}; rileggerlo (GET) e decidere su ciò che dice ora"),
 	pat(`the sheet is at version (\d+)`, "il foglio è alla versione ${1}"),
+	pat(`line (NS|EO) \((.+)\) kept the score and ended the sheet: only the other line, (NS|EO) \((.+)\), confirms it, with its own entrant number \(FITAB art\. 19\)`,
+		"la linea ${1} (${2}) ha tenuto lo score e ha chiuso il foglio: lo conferma solo l'altra linea, ${3} (${4}), con il proprio numero (FITAB art. 19)"),
+	pat(`the entrant number of the line that kept the score`, "il numero della linea che ha tenuto lo score"),
+	pat(`the line that kept the score ends the sheet first, with its entrant number; then the other line confirms it`,
+		"la linea che ha tenuto lo score chiude prima il foglio, con il proprio numero; poi l'altra linea lo conferma"),
 	pat(`the sheet of table (\d+) of round (\d+) has been signed by its players: it changes only by a referee's correction \(FITAB art\. 20, FIBur-INT art\. 19\)`,
 		"il foglio del tavolo ${1} del turno ${2} è stato firmato dai giocatori: cambia solo con una correzione dell'arbitro (FITAB art. 20, FIBur-INT art. 19)"),
 }

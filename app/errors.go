@@ -37,6 +37,9 @@ type Error struct {
 	Kind   error
 	Detail string
 	Fields []FieldError
+	// Code names a refusal that pages and clients tell apart (UI.md §9:
+	// CONFIRM_OWN_LINE); empty for most.
+	Code string
 }
 
 func (e *Error) Error() string { return e.Kind.Error() + ": " + e.Detail }

@@ -270,6 +270,10 @@ func (a *App) AppendHand(ctx context.Context, p Principal, tid string, round, ta
 		return AppendResult{}, err
 	}
 	if !replay {
+		// UI.md §9: a hand entered after time was called is marked.
+		if err := a.markIfLate(ctx, g.Tournament.ID, g.Round.Number, g.Table.Table, len(st.Sheet.Hands)); err != nil {
+			return AppendResult{}, err
+		}
 		a.changed(ctx, g.Tournament.ID, events.Sheet, g.Round.Number, g.Table.Table)
 	}
 	return AppendResult{Target: g, Stored: st, Replayed: replay}, nil

@@ -120,7 +120,8 @@ func (a *App) tableEntry(ctx context.Context, code string) (Principal, LinkState
 	}
 	l, err := a.db.EntryLinkByCode(ctx, code, short)
 	if errors.Is(err, domain.ErrNotFound) {
-		return Principal{}, LinkUnknown, "", nil
+		p, st, err := a.tableCardEntry(ctx, code, short) // a table's card (table_cards.go)
+		return p, st, p.Entry.TournamentID, err
 	}
 	if err != nil {
 		return Principal{}, "", "", err
@@ -253,35 +254,64 @@ func (a *App) EndSheet(ctx context.Context, p Principal, tid string, round, tabl
 	return ConfirmResult{Target: g, Confirmations: list}, nil
 }
 
+// CodeConfirmOwnLine is the refusal of a confirmation by the line that
+// kept the score (UI.md §9, FITAB art. 19: the other line confirms).
+const CodeConfirmOwnLine = "CONFIRM_OWN_LINE"
+
+// confirmOwnLine is the refusal of a confirmation by the scoring line.
+func confirmOwnLine(g SheetTarget, scorer domain.Line) error {
+	o := scorer.Other()
+	return &Error{Kind: domain.ErrConflict, Code: CodeConfirmOwnLine,
+		Detail: fmt.Sprintf("line %s (%s) kept the score and ended the sheet: only the other line, %s (%s), confirms it, with its own entrant number (FITAB art. 19)",
+			scorer.Label(), strings.Join(g.Table.Line(scorer), " / "), o.Label(), strings.Join(g.Table.Line(o), " / ")),
+		Fields: []FieldError{{Pointer: "/entrant", Detail: "the entrant number of the line that kept the score"}}}
+}
+
 // ConfirmSheet is the other line's confirmation (API §4.2, UI.md §6): it
-// ends and delivers the sheet. line is "ns" or "eo" (empty: the line whose
-// entrant number is given) and entrant that line's number. It stores the
-// confirming line and, unless the scorer's line ended the sheet before,
-// the other line as the one that ended it, at the same time. 409 while the
-// sheet has an error finding or fewer hands than planned without a
-// time-out, when it is confirmed already, or when the confirming line is
-// the one that ended it; 422 for a wrong entrant number.
+// ends and delivers the sheet. line is "ns" or "eo" and entrant that
+// line's number: the caller declares which line confirms, and the other
+// line is stored as the one that ended the sheet, at the same time,
+// unless it ended it before. Empty line (the phone page, which asks only
+// for the number) needs the scoring line's own end first: the number
+// alone cannot tell who scored (issue 22). The line that ended the sheet
+// never confirms it: CONFIRM_OWN_LINE, also when it types its own number
+// under the other line's name. 409 while the sheet has an error finding
+// or fewer hands than planned without a time-out, when it is confirmed
+// already, or not ended and the line not given; 422 for a wrong entrant
+// number.
 func (a *App) ConfirmSheet(ctx context.Context, p Principal, tid string, round, table int, line, entrant string) (ConfirmResult, error) {
 	g, err := a.SheetTarget(ctx, p, tid, round, table, true)
 	if err != nil {
 		return ConfirmResult{}, err
+	}
+	have, err := a.db.SheetConfirmations(ctx, g.Tournament.ID, g.Round.Number, g.Table.Table)
+	if err != nil {
+		return ConfirmResult{}, err
+	}
+	if len(have) == 1 {
+		if own, ok := g.Table.LineOf(strings.TrimSpace(entrant)); ok && own == have[0].Line {
+			return ConfirmResult{}, confirmOwnLine(g, own)
+		}
 	}
 	l, entrant, err := signer(g, line, entrant)
 	if err != nil {
 		return ConfirmResult{}, err
 	}
 	via := signedVia(p)
-	o := l.Other()
+	var scorer *store.Confirmation
+	if line != "" {
+		o := l.Other()
+		scorer = &store.Confirmation{Line: o, Entrant: lineEntrant(g, o), Via: via}
+	}
 	list, err := a.db.ConfirmSheet(ctx, g.Tournament.ID, g.Round.Number, g.Table.Table,
-		store.Confirmation{Line: l, Entrant: entrant, Via: via},
-		store.Confirmation{Line: o, Entrant: lineEntrant(g, o), Via: via},
-		signableStored)
-	if err != nil {
-		dup := "the sheet has been confirmed already: it changes only by a referee's correction (FITAB art. 20, FIBur-INT art. 19)"
-		if have, rerr := a.db.SheetConfirmations(ctx, g.Tournament.ID, g.Round.Number, g.Table.Table); rerr == nil && len(have) == 1 {
-			dup = fmt.Sprintf("line %s ended the sheet: the other line (%s) must confirm it", have[0].Line.Label(), have[0].Line.Other().Label())
-		}
-		return ConfirmResult{}, signError(g, err, dup)
+		store.Confirmation{Line: l, Entrant: entrant, Via: via}, scorer, signableStored)
+	switch {
+	case errors.Is(err, store.ErrOwnLine):
+		return ConfirmResult{}, confirmOwnLine(g, l)
+	case errors.Is(err, store.ErrNotEnded):
+		return ConfirmResult{}, conflict("the line that kept the score ends the sheet first, with its entrant number; then the other line confirms it")
+	case err != nil:
+		return ConfirmResult{}, signError(g, err, "the sheet has been confirmed already: it changes only by a referee's correction (FITAB art. 20, FIBur-INT art. 19)")
 	}
 	return ConfirmResult{Target: g, Confirmations: list, Delivered: true}, nil
 }

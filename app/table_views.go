@@ -40,6 +40,10 @@ type TableView struct {
 	Confirmations []Confirmation
 	// Signable: the sheet can be signed now (Signable gives no reason).
 	Signable bool
+	// Clock is the round's clock; Late the hands (1-based) entered after
+	// time was called (UI.md §9).
+	Clock Clock
+	Late  map[int]bool
 }
 
 // NextLine is the line that signs next: the scorer's line first (NS unless
@@ -82,6 +86,12 @@ func (a *App) TableSheet(ctx context.Context, p Principal, tid string, round, ta
 	if v.Confirmations, err = a.db.SheetConfirmations(ctx, g.Tournament.ID, g.Round.Number, g.Table.Table); err != nil {
 		return TableView{}, err
 	}
+	if v.Clock, err = a.RoundClock(ctx, g.Tournament.ID, g.Round.Number); err != nil {
+		return TableView{}, err
+	}
+	if v.Late, err = a.db.LateHands(ctx, g.Tournament.ID, g.Round.Number, g.Table.Table); err != nil {
+		return TableView{}, err
+	}
 	return v, nil
 }
 
@@ -103,9 +113,9 @@ func (a *App) entrantPlayers(ctx context.Context, tid string) (map[string][]stri
 type PrintTable struct {
 	Table int
 	Lines [2]TableLine
-	Link  *EntryLink // set when links were issued with this request
-	// Live: the table has a link issued earlier, which only re-issuing
-	// can print again (its code is not kept).
+	Link  *EntryLink // the table's live link, to print (issued now or earlier)
+	// Live: the table has a live link issued before codes were kept,
+	// which only re-issuing can print again.
 	Live bool
 }
 
@@ -124,16 +134,18 @@ type RoundPrint struct {
 	Round      domain.Round
 	Tables     []PrintTable
 	Seats      []PrintSeat
-	Issued     bool
+	Issued     bool // every table's link was issued again now
+	// IssuedNow: some tables got their first link with this opening.
+	IssuedNow bool
 }
 
-// PrintRound gathers a round's printed pages. With issue, new entry links
-// are issued for every table (the old ones stop working; only hashes are
-// kept, so a link can be printed only when it is issued) — who may issue
-// links only. Without issue, the tables of a round still being played
-// that have no live link get one (nothing is revoked), so that the first
-// printing carries every table's QR code (UI.md §3) — again for those who
-// may issue links; the others see the pages without codes.
+// PrintRound gathers a round's printed pages (issue 22: a page that can
+// be previewed). Without issue nothing is revoked: each table's live link
+// is printed as it was issued, and a table of a round still being played
+// that has none gets one, so every opening prints the same codes. With
+// issue (its own, confirmed action) every table's link is issued again
+// and the old ones stop working. Codes are shown to those who may issue
+// links only; the others see the pages without codes.
 func (a *App) PrintRound(ctx context.Context, p Principal, tid string, n int, issue bool) (RoundPrint, error) {
 	t, acc, err := a.TournamentAccess(ctx, p, tid)
 	if err != nil {
@@ -143,37 +155,49 @@ func (a *App) PrintRound(ctx context.Context, p Principal, tid string, n int, is
 	if err != nil {
 		return RoundPrint{}, err
 	}
+	if issue && !canIssueLinks(acc) {
+		return RoundPrint{}, forbidden("only the organising club, a referee of the tournament or an admin issues table links")
+	}
 	links := map[int]EntryLink{}
 	live := map[int]bool{}
-	var missing []int
-	if !issue && canIssueLinks(acc) && r.State.Order() < domain.RoundSheetsDelivered.Order() {
-		tables, err := a.db.LiveEntryLinkTables(ctx, t.ID, r.Number)
-		if err != nil {
-			return RoundPrint{}, err
-		}
-		for _, tb := range tables {
-			live[tb] = true
-		}
-		for _, tb := range r.Tables {
-			if !live[tb.Table] {
-				missing = append(missing, tb.Table)
+	issuedNow := false
+	if canIssueLinks(acc) && (issue || r.State.Order() < domain.RoundSheetsDelivered.Order()) {
+		var missing []int
+		if !issue {
+			kept, err := a.db.LiveEntryLinks(ctx, t.ID, r.Number)
+			if err != nil {
+				return RoundPrint{}, err
+			}
+			for tb, l := range kept {
+				if l.Code == "" {
+					live[tb] = true
+					continue
+				}
+				links[tb] = EntryLink{Table: tb, URL: "/table/" + l.Code, Code: l.Code, Short: l.Short}
+			}
+			for _, tb := range r.Tables {
+				if _, ok := kept[tb.Table]; !ok {
+					missing = append(missing, tb.Table)
+				}
 			}
 		}
-	}
-	if issue || len(missing) > 0 {
-		list, err := a.IssueEntryLinks(ctx, p, t.ID, r.Number, missing)
-		if err != nil {
-			return RoundPrint{}, err
-		}
-		for _, l := range list {
-			links[l.Table] = l
+		if issue || len(missing) > 0 {
+			list, err := a.IssueEntryLinks(ctx, p, t.ID, r.Number, missing)
+			if err != nil {
+				return RoundPrint{}, err
+			}
+			for _, l := range list {
+				links[l.Table] = l
+				delete(live, l.Table)
+			}
+			issuedNow = true
 		}
 	}
 	players, err := a.entrantPlayers(ctx, t.ID)
 	if err != nil {
 		return RoundPrint{}, err
 	}
-	out := RoundPrint{Tournament: t, Round: r, Issued: issue}
+	out := RoundPrint{Tournament: t, Round: r, Issued: issue, IssuedNow: issuedNow}
 	for _, tb := range r.Tables {
 		pt := PrintTable{Table: tb.Table}
 		pt.Lines[domain.NS] = tableLine(tb, domain.NS, players)

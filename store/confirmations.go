@@ -19,6 +19,14 @@ import (
 // still changes it, RULES §9).
 var ErrSheetConfirmed = fmt.Errorf("%w: the sheet has been signed", domain.ErrConflict)
 
+// ErrOwnLine: the line that ended (scored) the sheet tries to confirm it;
+// only the other line confirms (FITAB art. 19). A kind of ErrConflict.
+var ErrOwnLine = fmt.Errorf("%w: the line that ended the sheet cannot confirm it", domain.ErrConflict)
+
+// ErrNotEnded: a confirmation that does not say which line scored needs
+// the scoring line's own signature (the end) first. A kind of ErrConflict.
+var ErrNotEnded = fmt.Errorf("%w: the scoring line has not ended the sheet", domain.ErrConflict)
+
 // Confirmation is one line's signature of a sheet.
 type Confirmation struct {
 	Line domain.Line
@@ -116,24 +124,29 @@ func (db *DB) EndSheet(ctx context.Context, tournamentID string, round, table in
 // delivers a table's sheet (API §4.2): c is the confirming line; when the
 // sheet was not ended, scorer (the other line, its entrant and via) is
 // stored as the line that ended it, signed by c's line (it has no time of
-// its own: Confirmation.Signed is false). Under the sheet's
-// locks, after check accepted the stored sheet (so no hand lands between
-// the check and the signature). A sheet confirmed already, or ended by
-// c's own line, is ErrConflict; no sheet is ErrNotFound. It returns all the
-// sheet's signatures, the confirmation last.
-func (db *DB) ConfirmSheet(ctx context.Context, tournamentID string, round, table int, c, scorer Confirmation, check func(StoredSheet) error) ([]Confirmation, error) {
+// its own: Confirmation.Signed is false) — or, scorer nil, the
+// confirmation is refused with ErrNotEnded (the caller cannot tell which
+// line scored). Under the sheet's locks, after check accepted the stored
+// sheet (so no hand lands between the check and the signature). A sheet
+// confirmed already is ErrConflict, one ended by c's own line ErrOwnLine;
+// no sheet is ErrNotFound. It returns all the sheet's signatures, the
+// confirmation last.
+func (db *DB) ConfirmSheet(ctx context.Context, tournamentID string, round, table int, c Confirmation, scorer *Confirmation, check func(StoredSheet) error) ([]Confirmation, error) {
 	c.Kind, c.SignedBy = SignConfirm, c.Line
-	scorer.Kind, scorer.SignedBy = SignEnd, c.Line
 	return db.sign(ctx, sheetKey{tournamentID, round, table}, check, func(have []Confirmation) ([]Confirmation, error) {
 		switch {
 		case len(have) >= 2:
 			return nil, errorf(domain.ErrConflict, "the sheet has been confirmed already")
 		case len(have) == 1 && have[0].Line == c.Line:
-			return nil, errorf(domain.ErrConflict, "line %s ended the sheet: the other line must confirm it", c.Line)
+			return nil, fmt.Errorf("%w: line %s", ErrOwnLine, c.Line)
 		case len(have) == 1:
 			return []Confirmation{c}, nil
+		case scorer == nil:
+			return nil, ErrNotEnded
 		}
-		return []Confirmation{scorer, c}, nil
+		s := *scorer
+		s.Kind, s.SignedBy = SignEnd, c.Line
+		return []Confirmation{s, c}, nil
 	})
 }
 
@@ -282,4 +295,44 @@ func (db *DB) TournamentConfirmations(ctx context.Context, tournamentID string) 
 		out[k] = append(out[k], r.toDomain())
 	}
 	return out, nil
+}
+
+// ReopenEnded removes the scoring line's end signature of a sheet the other
+// line has not confirmed (issue 22: the scoring line fixes its last hand
+// before the confirmation, and signs again afterwards). It reports whether
+// there was one; a confirmed sheet is ErrSheetConfirmed, nothing removed.
+func (db *DB) ReopenEnded(ctx context.Context, tournamentID string, round, table int) (bool, error) {
+	key := sheetKey{tournamentID, round, table}
+	removed := false
+	err := db.gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := checkRoundOpen(tx, key); err != nil {
+			return err
+		}
+		if err := db.lockSheet(tx, key); err != nil {
+			return err
+		}
+		have, err := confirmations(tx, key)
+		if err != nil {
+			return err
+		}
+		for _, c := range have {
+			if c.Kind == SignConfirm {
+				return fmt.Errorf("%w: sheet of %s", ErrSheetConfirmed, key)
+			}
+		}
+		if len(have) == 0 {
+			return nil
+		}
+		res := tx.Where("tournament_id = ? AND round_no = ? AND table_no = ? AND kind = ?", key.tournament, key.round, key.table, string(SignEnd)).
+			Delete(&confirmationRow{})
+		if res.Error != nil {
+			return translate(res.Error, "remove the end signature")
+		}
+		removed = res.RowsAffected > 0
+		return nil
+	})
+	if err != nil {
+		return false, sheetError(err, key)
+	}
+	return removed, nil
 }

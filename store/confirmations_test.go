@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"errors"
 	"testing"
 
 	"segnapunti/domain"
@@ -25,12 +26,19 @@ func TestSignatureKinds(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		// Table 1: NS ends, then EO confirms.
+		// Table 1: no end and no scorer given: nothing says which line
+		// scored (issue 22), refused. NS ends; NS cannot confirm its own
+		// sheet (FITAB art. 19); EO confirms.
+		if _, err := db.ConfirmSheet(ctx, tid, 1, 1, store.Confirmation{Line: domain.EO, Entrant: "2", Via: "table"}, nil, acceptAny); !errors.Is(err, store.ErrNotEnded) || !errors.Is(err, domain.ErrConflict) {
+			t.Errorf("confirm of a sheet nobody ended, scorer unknown: %v, want ErrNotEnded", err)
+		}
 		if _, err := db.EndSheet(ctx, tid, 1, 1, store.Confirmation{Line: domain.NS, Entrant: "1", Via: "table"}, acceptAny); err != nil {
 			t.Fatal(err)
 		}
-		list, err := db.ConfirmSheet(ctx, tid, 1, 1, store.Confirmation{Line: domain.EO, Entrant: "2", Via: "table"},
-			store.Confirmation{Line: domain.NS, Entrant: "1", Via: "table"}, acceptAny)
+		if _, err := db.ConfirmSheet(ctx, tid, 1, 1, store.Confirmation{Line: domain.NS, Entrant: "1", Via: "table"}, nil, acceptAny); !errors.Is(err, store.ErrOwnLine) || !errors.Is(err, domain.ErrConflict) {
+			t.Errorf("the line that ended confirms: %v, want ErrOwnLine", err)
+		}
+		list, err := db.ConfirmSheet(ctx, tid, 1, 1, store.Confirmation{Line: domain.EO, Entrant: "2", Via: "table"}, nil, acceptAny)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -62,7 +70,7 @@ func TestSignatureKinds(t *testing.T) {
 
 		// Table 2: EO confirms alone; NS's end is implied, signed by EO.
 		list, err = db.ConfirmSheet(ctx, tid, 1, 2, store.Confirmation{Line: domain.EO, Entrant: "4", Via: "table"},
-			store.Confirmation{Line: domain.NS, Entrant: "3", Via: "table"}, acceptAny)
+			&store.Confirmation{Line: domain.NS, Entrant: "3", Via: "table"}, acceptAny)
 		if err != nil {
 			t.Fatal(err)
 		}

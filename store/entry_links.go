@@ -13,8 +13,9 @@ import (
 
 // Entry links of the tables of a round (UI.md §6, API §4.2): a long code
 // (256 random bits, base64url) for the link and the QR code, and a short
-// typed code of 8 characters without look-alikes. Only their SHA-256
-// hashes are stored.
+// typed code of 8 characters without look-alikes. They are looked up by
+// their SHA-256 hashes; a live link's codes are also kept (issue 22), so
+// that every opening of the print page prints the same ones.
 
 // ShortCodeAlphabet has no 0/O, 1/I/L: what is read off paper is typed
 // back right.
@@ -49,6 +50,8 @@ type entryLinkRow struct {
 	IssuedBy     string   `gorm:"column:issued_by"`
 	Created      instant  `gorm:"column:created_at"`
 	Revoked      *instant `gorm:"column:revoked_at"`
+	Code         *string  `gorm:"column:code"`
+	Short        *string  `gorm:"column:short"`
 }
 
 func (entryLinkRow) TableName() string { return "entry_links" }
@@ -102,7 +105,7 @@ func (db *DB) IssueEntryLinks(ctx context.Context, tournamentID string, round in
 				}
 				l := IssuedLink{Code: newEntryCode(), Short: newShortCode()}
 				row := entryLinkRow{ID: newID("l_"), TournamentID: tournamentID, RoundNo: round, TableNo: t,
-					CodeHash: tokenHash(l.Code), ShortHash: tokenHash(l.Short), IssuedBy: issuedBy, Created: now}
+					CodeHash: tokenHash(l.Code), ShortHash: tokenHash(l.Short), IssuedBy: issuedBy, Created: now, Code: &l.Code, Short: &l.Short}
 				if err := tx.Create(&row).Error; err != nil {
 					return translate(err, "issue entry link")
 				}
@@ -128,6 +131,25 @@ func (db *DB) LiveEntryLinkTables(ctx context.Context, tournamentID string, roun
 		Where("tournament_id = ? AND round_no = ? AND revoked_at IS NULL", tournamentID, round).
 		Distinct("table_no").Order("table_no").Pluck("table_no", &tables).Error
 	return tables, translate(err, "list live entry links")
+}
+
+// LiveEntryLinks returns the live links of a round by table: their codes,
+// or a zero IssuedLink for a link issued before codes were kept (it
+// cannot be printed again).
+func (db *DB) LiveEntryLinks(ctx context.Context, tournamentID string, round int) (map[int]IssuedLink, error) {
+	var rows []entryLinkRow
+	if err := db.readDB(ctx).Where("tournament_id = ? AND round_no = ? AND revoked_at IS NULL", tournamentID, round).Find(&rows).Error; err != nil {
+		return nil, translate(err, "list live entry links")
+	}
+	out := make(map[int]IssuedLink, len(rows))
+	for _, r := range rows {
+		var l IssuedLink
+		if r.Code != nil && r.Short != nil {
+			l = IssuedLink{Code: *r.Code, Short: *r.Short}
+		}
+		out[r.TableNo] = l
+	}
+	return out, nil
 }
 
 // EntryLinkByCode finds the link of a long code, or of a short typed code

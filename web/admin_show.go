@@ -20,6 +20,14 @@ type adminPage struct {
 	PersonErrs form.Errors
 	ClubForm   form.Club
 	ClubErrs   form.Errors
+	// PublicURLForm is the public-address form's value (issue 22): the
+	// stored address, or what was sent when refused; PublicURLEnv the
+	// address the environment fixes (it wins; the form is then
+	// informative), PublicURLLAN the LAN address serve found.
+	PublicURLForm string
+	PublicURLErrs form.Errors
+	PublicURLEnv  string
+	PublicURLLAN  string
 	// Generated is a password generated for a new person, shown once.
 	Generated *generatedPassword
 }
@@ -50,6 +58,14 @@ func (s *Server) renderAdmin(w http.ResponseWriter, r *http.Request, status int,
 		return
 	}
 	data.Roles = domain.Roles
+	if data.PublicURLErrs == nil {
+		if data.PublicURLForm, err = s.app.PublicURL(r.Context()); err != nil {
+			s.serverError(w, r, err)
+			return
+		}
+		data.PublicURLErrs = form.Errors{}
+	}
+	data.PublicURLEnv, data.PublicURLLAN = s.publicURL, s.lanURL
 	if data.PersonErrs == nil {
 		data.PersonErrs = form.Errors{}
 	}

@@ -23,6 +23,34 @@ import (
 type entrantRow struct {
 	Line  int
 	Input app.EntrantInput
+	// Offset is the column of the first player's name, 0-based: 1 when
+	// the row starts with the entrant's number (errors name the column).
+	Offset int
+}
+
+// column is the spreadsheet column (A, B, …) of a row's field
+// "players.K.name" or "players.K.membership"; "" for another field.
+func (r entrantRow) column(field string) string {
+	parts := strings.Split(field, ".")
+	if len(parts) != 3 || parts[0] != "players" {
+		if field == "id" && r.Offset == 1 {
+			return "A"
+		}
+		return ""
+	}
+	k, err := strconv.Atoi(parts[1])
+	if err != nil {
+		return ""
+	}
+	n := r.Offset + 2*k + 1
+	if parts[2] == "membership" {
+		n++
+	}
+	name, err := excelize.ColumnNumberToName(n)
+	if err != nil {
+		return ""
+	}
+	return name
 }
 
 // maxEntrantRows bounds a pasted or uploaded list (app.MaxEntrants).
@@ -53,8 +81,9 @@ func parseEntrantCells(rows [][]string) ([]entrantRow, error) {
 			return nil, fmt.Errorf("more than %d rows", maxEntrantRows)
 		}
 		var e app.EntrantInput
+		offset := 0
 		if isEntrantNumber(cells[0]) {
-			e.ID, cells = cells[0], cells[1:]
+			e.ID, cells, offset = cells[0], cells[1:], 1
 		}
 		for k := 0; k < len(cells); k += 2 {
 			p := domain.Player{Name: cells[k]}
@@ -63,7 +92,7 @@ func parseEntrantCells(rows [][]string) ([]entrantRow, error) {
 			}
 			e.Players = append(e.Players, p)
 		}
-		out = append(out, entrantRow{Line: i + 1, Input: e})
+		out = append(out, entrantRow{Line: i + 1, Input: e, Offset: offset})
 	}
 	return out, nil
 }
@@ -76,19 +105,45 @@ func isEntrantNumber(cell string) bool {
 	return idLike.MatchString(cell) && strings.ContainsAny(cell, "0123456789")
 }
 
-// headerWord matches the first cell of a header row, in Italian or English.
-var headerWord = regexp.MustCompile(`(?i)^(id|n\.?|nr\.?|num(ero)?|coppia|iscritto|number|pair|entrant|nome|name|cognome( e nome)?|giocatore( ?1)?|player( ?1)?)$`)
+// headerWords are the words of column names people give an entrant list,
+// in Italian or English ("Numero", "Coppia", "Nome 1", "Tessera FITAB 2",
+// "Cognome e nome", "Player 1 name", "Membership no."): a header row is
+// made of them (and of numbers of players), nothing else.
+var headerWords = map[string]bool{
+	"id": true, "n": true, "nr": true, "no": true, "num": true, "numero": true, "number": true, "nro": true,
+	"coppia": true, "pair": true, "squadra": true, "team": true, "iscritto": true, "iscrizione": true, "entrant": true,
+	"nome": true, "name": true, "cognome": true, "surname": true, "first": true, "last": true, "full": true,
+	"giocatore": true, "giocatrice": true, "player": true, "primo": true, "secondo": true, "second": true,
+	"tessera": true, "membership": true, "member": true, "card": true, "socio": true, "codice": true, "code": true,
+	"fitab": true, "fibur": true, "federale": true, "federation": true,
+	"e": true, "and": true, "di": true, "del": true, "della": true, "of": true, "the": true,
+}
 
-// isHeader: a header row has no digit anywhere (a data row has its
-// number or a membership number) and starts with a word such as "Numero"
-// or "Nome".
+// headerToken splits a cell into its words: letters only; digits (player
+// 1, 2) and punctuation ("n.", "n°", "/") separate words.
+var headerToken = regexp.MustCompile(`\p{L}+`)
+
+// isHeader: a first row is a header when every cell is made only of
+// column-name words (numbers of players aside) and at least one cell
+// has a word: a data row has names that are not such words, or
+// membership numbers.
 func isHeader(cells []string) bool {
+	words := 0
 	for _, c := range cells {
-		if strings.ContainsAny(c, "0123456789") {
-			return false
+		if c == "" {
+			continue
+		}
+		if strings.ContainsAny(c, "0123456789") && len(c) > 3 && !headerToken.MatchString(c) {
+			return false // a number alone, longer than a player's ordinal
+		}
+		for _, w := range headerToken.FindAllString(strings.ToLower(c), -1) {
+			if !headerWords[w] {
+				return false
+			}
+			words++
 		}
 	}
-	return headerWord.MatchString(cells[0])
+	return words > 0
 }
 
 // numberEntrants gives each entrant of in without a number the next free
@@ -187,7 +242,7 @@ func rowErrors(lang Lang, rows []entrantRow, fe fieldErrors) []string {
 				if len(parts) == 3 {
 					field = parts[2]
 				}
-				ms = append(ms, msg{rows[i].Line, translate(lang, "secretary.row_error", rows[i].Line, rows[i].Input.ID, rowField(lang, field), detail)})
+				ms = append(ms, msg{rows[i].Line, rowMessage(lang, rows[i], field, detail)})
 				continue
 			}
 		}
@@ -221,10 +276,18 @@ func membershipRowErrors(lang Lang, rows []entrantRow) []string {
 	for _, row := range rows {
 		for k, p := range row.Input.Players {
 			if malformedMembership(p.Membership) {
-				field := rowField(lang, "players."+strconv.Itoa(k)+".membership")
-				out = append(out, translate(lang, "secretary.row_error", row.Line, row.Input.ID, field, translate(lang, "detail.membership", p.Membership)))
+				out = append(out, rowMessage(lang, row, "players."+strconv.Itoa(k)+".membership", translate(lang, "detail.membership", p.Membership)))
 			}
 		}
 	}
 	return out
+}
+
+// rowMessage is one list row's error, naming the row, the column when the
+// field has one, the entrant and the field (issue 22).
+func rowMessage(lang Lang, row entrantRow, field, detail string) string {
+	if col := row.column(field); col != "" {
+		return translate(lang, "secretary.row_col_error", row.Line, col, row.Input.ID, rowField(lang, field), detail)
+	}
+	return translate(lang, "secretary.row_error", row.Line, row.Input.ID, rowField(lang, field), detail)
 }

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"fmt"
 	"io"
 	"net/http"
 	"strings"
@@ -65,7 +64,8 @@ func (s *Server) exportDownload(w http.ResponseWriter, r *http.Request) {
 	}
 	defer release()
 	t := ex.Tournament
-	base := t.ID + "-" + t.Date.Format(time.DateOnly)
+	// Issue 22: named after the tournament, accents kept.
+	base := downloadName(t.Name + " " + t.Date.Format(time.DateOnly))
 	var ctype, name string
 	var write func(io.Writer) error
 	switch {
@@ -73,7 +73,7 @@ func (s *Server) exportDownload(w http.ResponseWriter, r *http.Request) {
 		ctype, name = "application/json", base+".json"
 		write = func(w io.Writer) error { return workbook.WriteJSON(w, ex) }
 	case sheet != "":
-		ctype, name = "text/csv; charset=utf-8", base+"-"+strings.ToLower(sheet)+".csv"
+		ctype, name = "text/csv; charset=utf-8", base+" "+strings.ToLower(sheet)+".csv"
 		opts := workbook.CSVOptionsFor(langOf(r))
 		write = func(w io.Writer) error { return workbook.WriteCSVWith(w, ex, sheet, opts) }
 	default:
@@ -82,23 +82,13 @@ func (s *Server) exportDownload(w http.ResponseWriter, r *http.Request) {
 	}
 	h := w.Header()
 	h.Set("Content-Type", ctype)
-	h.Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", safeFilename(name)))
+	h.Set("Content-Disposition", attachment(name))
 	h.Set("Cache-Control", "no-store") // membership numbers: personal data
 	if err := write(w); err != nil {
 		// Past the first byte the status is sent: log; the transfer breaks.
 		s.log.Error("export", "tournament", t.ID, "file", file, "err", err)
 		panic(http.ErrAbortHandler)
 	}
-}
-
-// safeFilename keeps letters, digits, '-', '_' and '.' of a file name.
-func safeFilename(s string) string {
-	return strings.Map(func(r rune) rune {
-		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_' || r == '.' {
-			return r
-		}
-		return '_'
-	}, s)
 }
 
 // tournamentFileName is the download of the open tournament file (API
@@ -115,7 +105,7 @@ func (s *Server) tournamentFileDownload(w http.ResponseWriter, r *http.Request) 
 	}
 	h := w.Header()
 	h.Set("Content-Type", "application/json")
-	h.Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", safeFilename(t.ID+"-"+t.Date.Format(time.DateOnly)+".tournament.json")))
+	h.Set("Content-Disposition", attachment(downloadName(t.Name+" "+t.Date.Format(time.DateOnly))+".tournament.json"))
 	h.Set("Cache-Control", "no-store") // membership numbers: personal data
 	_, _ = w.Write(b)
 }

@@ -121,6 +121,7 @@ func (s *Server) funcs(lang Lang) template.FuncMap {
 		"seat":    func(tb domain.TableAssignment, line string) string { return strings.Join(seatIDs(tb, line), " – ") },
 		"seatIDs": seatIDs,
 		"who":     who,
+		"local":   localTime,
 	}
 }
 

@@ -20,6 +20,13 @@ type roundPage struct {
 	CanEnter  bool
 	// Names: the players' names of an individual tournament (web/individual.go).
 	Names map[string]string
+	// Clock is the round's clock (UI.md §9); CanClock: the viewer runs it.
+	Clock    clockView
+	CanClock bool
+	// Unsettled: when closing the round was asked (issue 22), the tables
+	// not delivered cleanly — unconfirmed, or delivered with an error —
+	// listed before the secretary confirms.
+	Unsettled []app.RoundTable
 	// Heads are the tables' column names, each cell's data-label on a
 	// phone (one block per table there); translated once, not per row.
 	Heads struct{ NS, EO, Hands, State, Result string }
@@ -39,6 +46,10 @@ func (s *Server) roundData(r *http.Request) (*roundPage, error) {
 	lang := langOf(r)
 	data.Heads.NS, data.Heads.EO, data.Heads.Hands = translate(lang, "secretary.ns"), translate(lang, "secretary.eo"), translate(lang, "secretary.hands")
 	data.Heads.State, data.Heads.Result = translate(lang, "secretary.state"), translate(lang, "secretary.result")
+	if data.Clock.Clock, err = s.app.RoundClock(r.Context(), rt.Tournament.ID, rt.Round.Number); err != nil {
+		return nil, err
+	}
+	data.CanClock = (rt.Access.Manage() || rt.Access.Referee) && rt.Round.State == domain.RoundPlaying
 	if rt.Access.Judge(rt.Tournament) {
 		if i := rt.Round.State.Order() + 1; i < len(domain.RoundStates) {
 			data.NextState = string(domain.RoundStates[i])
@@ -83,6 +94,24 @@ func (s *Server) roundState(w http.ResponseWriter, r *http.Request) {
 	if err := r.ParseForm(); err != nil {
 		s.renderError(w, r, http.StatusBadRequest, "error.bad_form")
 		return
+	}
+	if r.PostFormValue("state") == string(domain.RoundSheetsDelivered) && r.PostFormValue("confirmed") != "yes" {
+		// Issue 22: closing the round says which tables are not settled
+		// and asks first.
+		data, err := s.roundData(r)
+		if err != nil {
+			s.operationFailed(w, r, err)
+			return
+		}
+		for _, t := range data.R.Tables {
+			if t.Status != app.TableDelivered {
+				data.Unsettled = append(data.Unsettled, t)
+			}
+		}
+		if len(data.Unsettled) > 0 {
+			s.render(w, r, http.StatusOK, "round_show", data)
+			return
+		}
 	}
 	if _, err := s.app.SetRoundState(r.Context(), s.caller(r), r.PathValue("tid"), n, r.PostFormValue("state")); err != nil {
 		s.operationFailed(w, r, err)

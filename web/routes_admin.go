@@ -16,4 +16,5 @@ func (s *Server) routesAdmin(mux *http.ServeMux) {
 	mux.HandleFunc("POST /admin/people/{id}/disabled", admin(s.adminPersonDisabled))
 	mux.HandleFunc("POST /admin/people/{id}/sessions/{sid}/revoke", admin(s.adminSessionRevoke))
 	mux.HandleFunc("POST /admin/clubs", admin(s.adminClubCreate))
+	mux.HandleFunc("POST /admin/public-url", admin(s.adminPublicURL))
 }

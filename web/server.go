@@ -43,6 +43,14 @@ type Deps struct {
 	// the session cookie's Secure flag (set it only behind a proxy that
 	// sets the header).
 	TrustForwardedProto bool
+	// PublicURL is the address players' phones open, fixed by the
+	// environment (SEGNAPUNTI_PUBLIC_URL, normalized): QR codes, printed
+	// sheets and links carry it. Empty: the address stored on /admin, else
+	// LANURL, else the address the request came to (issue 22).
+	PublicURL string
+	// LANURL is the machine's LAN address that serve found, used when no
+	// public address is set.
+	LANURL string
 }
 
 // DefaultSessionTTL is how long a sign-in lasts: a tournament day.
@@ -56,6 +64,11 @@ type Server struct {
 	now       func() time.Time
 	ttl       time.Duration
 	forwarded bool
+	publicURL string // Deps.PublicURL
+	lanURL    string // Deps.LANURL
+	// storedURL caches the public address stored on /admin (public pages
+	// read it on every view; public_url.go).
+	storedURL cachedSetting
 	templates map[Lang]map[string]*template.Template
 	static    *staticFiles
 }
@@ -74,7 +87,7 @@ func newServer(deps Deps) (*Server, error) {
 	if deps.Store == nil {
 		return nil, errors.New("web: Deps.Store is required")
 	}
-	s := &Server{store: deps.Store, log: deps.Log, now: deps.Now, ttl: deps.SessionTTL, forwarded: deps.TrustForwardedProto}
+	s := &Server{store: deps.Store, log: deps.Log, now: deps.Now, ttl: deps.SessionTTL, forwarded: deps.TrustForwardedProto, publicURL: deps.PublicURL, lanURL: deps.LANURL}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}

@@ -49,7 +49,10 @@ type sheetPage struct {
 	Versions []sheetVersionView
 	// Signatures: the lines' signatures at the table (UI.md §6).
 	Signatures []store.Confirmation
-	Computed   *domain.Computed
+	// ConfirmedAlone: the confirmation that alone ended and delivered the
+	// sheet (the scoring line did not sign itself); nil otherwise.
+	ConfirmedAlone *store.Confirmation
+	Computed       *domain.Computed
 	// FieldErrs are the unreadable fields, listed in the report too (the
 	// live check swaps in only the report); Placeholders the computed
 	// totals the page script shows in the inputs.
@@ -213,6 +216,15 @@ func (s *Server) sheetShow(w http.ResponseWriter, r *http.Request) {
 	switch { // signed at the table (UI.md §6): saving is refused
 	case len(data.Signatures) >= 2:
 		data.Delivered, data.CanEdit = true, false
+		for i, c := range data.Signatures {
+			if !c.Signed() {
+				for j := range data.Signatures {
+					if j != i && data.Signatures[j].Kind == store.SignConfirm {
+						data.ConfirmedAlone = &data.Signatures[j]
+					}
+				}
+			}
+		}
 	case len(data.Signatures) == 1 && !data.Delivered:
 		data.Ended, data.CanEdit = true, false
 	}

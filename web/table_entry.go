@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 	"time"
 
@@ -65,6 +66,8 @@ func (s *Server) tableRefused(w http.ResponseWriter, r *http.Request, state app.
 		s.renderError(w, r, http.StatusGone, "table.link_revoked")
 	case state == app.LinkDelivered:
 		s.renderError(w, r, http.StatusGone, "table.link_delivered")
+	case state == app.LinkNoRound:
+		s.renderError(w, r, http.StatusNotFound, "table.card_no_round")
 	case state != app.LinkLive:
 		s.renderError(w, r, http.StatusNotFound, "table.link_unknown")
 	default:
@@ -75,6 +78,7 @@ func (s *Server) tableRefused(w http.ResponseWriter, r *http.Request, state app.
 
 type tableHandRow struct {
 	Number       int
+	Late         bool // entered after time was called (UI.md §9)
 	End          string
 	Base, Points [2]int
 	Total        [2]int // computed
@@ -87,11 +91,15 @@ type tableFinding struct {
 
 type tablePage struct {
 	Page
-	Code       string // the page's code: the script's bearer token
-	API        string // the sheet's API path
-	View       app.TableView
-	Hands      []tableHandRow
-	Findings   []tableFinding
+	Code     string // the page's code: the script's bearer token
+	API      string // the sheet's API path
+	View     app.TableView
+	Hands    []tableHandRow
+	Findings []tableFinding // errors and warnings, shown at once
+	Notes    []tableFinding // info findings, folded under "Dettagli"
+	// Result: the match's MP and VP per line once the hands are in (all
+	// planned, or one ended on time); nil before.
+	Result     *[2]domain.LineResult
 	Next       int // index of the next hand
 	CanAdd     bool
 	Ends       []domain.HandEnd
@@ -103,6 +111,20 @@ type tablePage struct {
 	Delivered  bool
 	HandNumber int
 	Inputs     []tableInputGroup
+	// Fix before confirming (UI.md §9): CanFix offers edit-hand and
+	// remove-hand on the last hand (Last, 0-based); Editing shows its
+	// inputs filled (EditInputs, EditEnd); Removing asks to confirm the
+	// removal. Version is the stored sheet's, sent back by both forms.
+	Clock      clockView
+	CanFix     bool
+	CanRemove  bool
+	Last       int
+	LastNumber int // Last + 1, as players count hands
+	Editing    bool
+	Removing   bool
+	EditInputs []tableInputGroup
+	EditEnd    string
+	Version    int
 }
 
 type tableInputGroup struct {
@@ -118,9 +140,55 @@ type tableInput struct {
 // field is a hand input's name (UI.md §5).
 func (p *tablePage) Field(part string) string { return fmt.Sprintf("hands.%d.%s", p.Next, part) }
 
-// tableShow: GET /table/{code}.
+// tableShow: GET /table/{code}; ?edit=N shows the last hand's inputs
+// filled, ?remove=N asks to confirm its removal (UI.md §9).
 func (s *Server) tableShow(w http.ResponseWriter, r *http.Request) {
 	s.tablePageFor(w, r, http.StatusOK, nil, nil, "")
+}
+
+// tableMode is the fix the page was asked for: edit or remove hand n
+// (0-based), -1 for none.
+func tableMode(r *http.Request) (edit, remove int) {
+	edit, remove = -1, -1
+	q := r.URL.Query()
+	if n, err := strconv.Atoi(q.Get("edit")); err == nil && n >= 0 {
+		edit = n
+	}
+	if n, err := strconv.Atoi(q.Get("remove")); err == nil && n >= 0 {
+		remove = n
+	}
+	return edit, remove
+}
+
+// handInputs are the inputs of hand i (UI.md §5 names) with their values
+// and errors.
+func handInputs(i int, values map[string]string, errs form.Errors) []tableInputGroup {
+	var out []tableInputGroup
+	for _, l := range domain.Lines {
+		g := tableInputGroup{Legend: [2]string{"table.line_ns", "table.line_eo"}[l]}
+		for _, part := range []string{"base", "points", "total"} {
+			name := fmt.Sprintf("hands.%d.%s.%s", i, l.String(), part)
+			g.Fields = append(g.Fields, tableInput{Name: name, Part: l.String() + "." + part, Label: map[string]string{"base": "table.base", "points": "table.points", "total": "table.total_optional"}[part],
+				Value: values[name], Error: errs[name], Required: part != "total"})
+		}
+		out = append(out, g)
+	}
+	return out
+}
+
+// storedHandValues are a stored hand's inputs as typed (UI.md §9: the
+// edited hand's inputs come back filled).
+func storedHandValues(i int, h domain.Hand) map[string]string {
+	out := map[string]string{fmt.Sprintf("hands.%d.end", i): string(h.End)}
+	for _, l := range domain.Lines {
+		p := fmt.Sprintf("hands.%d.%s.", i, l.String())
+		out[p+"base"] = strconv.Itoa(h.Lines[l].Base)
+		out[p+"points"] = strconv.Itoa(h.Lines[l].Points)
+		if h.Lines[l].Total != nil {
+			out[p+"total"] = strconv.Itoa(*h.Lines[l].Total)
+		}
+	}
+	return out
 }
 
 func (s *Server) tablePageFor(w http.ResponseWriter, r *http.Request, status int, errs form.Errors, values map[string]string, message string) {
@@ -139,7 +207,7 @@ func (s *Server) tablePageFor(w http.ResponseWriter, r *http.Request, status int
 		API: fmt.Sprintf("/v1/tournaments/%s/rounds/%d/tables/%d/sheet", v.Target.Tournament.ID, v.Target.Round.Number, v.Target.Table.Table)}
 	if v.Sheet != nil {
 		for i, h := range v.Sheet.Hands {
-			row := tableHandRow{Number: i + 1, End: string(h.End)}
+			row := tableHandRow{Number: i + 1, End: string(h.End), Late: v.Late[i+1]}
 			for _, l := range domain.Lines {
 				row.Base[l], row.Points[l] = h.Lines[l].Base, h.Lines[l].Points
 				if i < len(v.Report.Computed.Hands) {
@@ -151,22 +219,43 @@ func (s *Server) tablePageFor(w http.ResponseWriter, r *http.Request, status int
 			data.Hands = append(data.Hands, row)
 		}
 		for _, f := range v.Report.Findings {
-			data.Findings = append(data.Findings, tableFinding{Code: string(f.Code), Severity: string(f.Severity), Message: f.Message(lang), Rule: f.Rule, Pointer: f.Pointer})
+			tf := tableFinding{Code: string(f.Code), Severity: string(f.Severity), Message: f.Message(lang), Rule: f.Rule, Pointer: f.Pointer}
+			if f.Severity == domain.SeverityInfo {
+				data.Notes = append(data.Notes, tf)
+			} else {
+				data.Findings = append(data.Findings, tf)
+			}
 		}
 		data.Next = len(v.Sheet.Hands)
+		if data.Next >= v.Sheet.HandsPlanned || slices.ContainsFunc(v.Sheet.Hands, func(h domain.Hand) bool { return h.End == domain.EndTimeOut }) {
+			res := v.Report.Computed.Lines
+			data.Result = &res
+		}
 	}
 	data.Delivered = v.Delivered()
+	data.Clock = clockView{Clock: v.Clock, URL: "/table/" + code + "/clock"}
 	data.CanAdd = len(v.Confirmations) == 0 && data.Next < v.Target.Round.HandsPlanned && !v.Signable
+	data.Version = v.Version
+	data.Last, data.LastNumber = data.Next-1, data.Next
+	data.CanFix = data.Next > 0 && !data.Delivered
+	data.CanRemove = data.CanFix && data.Next > 1
+	if edit, remove := tableMode(r); data.CanFix && edit == data.Last {
+		if values == nil { // opened, not sent back refused
+			values = storedHandValues(edit, v.Sheet.Hands[edit])
+		}
+		data.Editing = true
+	} else if data.CanRemove && remove == data.Last {
+		data.Removing = true
+	}
+	if data.Editing {
+		data.EditInputs = handInputs(data.Last, values, errs)
+		data.EditEnd = values[fmt.Sprintf("hands.%d.end", data.Last)]
+		data.CanAdd = false
+	}
 	data.NextLine = v.NextLine().String()
 	data.HandNumber = data.Next + 1
-	for _, l := range domain.Lines {
-		g := tableInputGroup{Legend: [2]string{"table.line_ns", "table.line_eo"}[l]}
-		for _, part := range []string{"base", "points", "total"} {
-			name := data.Field(l.String() + "." + part)
-			g.Fields = append(g.Fields, tableInput{Name: name, Part: l.String() + "." + part, Label: map[string]string{"base": "table.base", "points": "table.points", "total": "table.total_optional"}[part],
-				Value: values[name], Error: errs[name], Required: part != "total"})
-		}
-		data.Inputs = append(data.Inputs, g)
+	if !data.Editing {
+		data.Inputs = handInputs(data.Next, values, errs)
 	}
 	if errs.Any() {
 		data.Page.Error = "table.form_errors"
@@ -186,6 +275,13 @@ func tablePost[F any](s *Server, w http.ResponseWriter, r *http.Request, parse f
 	f, errs, err := parse(w, r)
 	if err != nil {
 		s.renderError(w, r, http.StatusBadRequest, "table.bad_form")
+		return p, f, false
+	}
+	// A table card opens the table's current round (issue 22): a form
+	// from a page of an earlier round lands nowhere else.
+	if sent := r.PostFormValue("round"); sent != "" && sent != strconv.Itoa(p.Entry.Round) {
+		r.URL.RawQuery = ""
+		s.tablePageFor(w, r, http.StatusConflict, form.Errors{"_": "table.round_changed"}, nil, "")
 		return p, f, false
 	}
 	if errs.Any() {
@@ -240,6 +336,92 @@ func (s *Server) tableConfirm(w http.ResponseWriter, r *http.Request) {
 	seeOther(w, r, "/table/"+r.PathValue("code"))
 }
 
+// handIndex is the path's hand index {i}, or -1.
+func handIndex(r *http.Request) int {
+	n, err := strconv.Atoi(r.PathValue("i"))
+	if err != nil || n < 0 || n > app.MaxHands {
+		return -1
+	}
+	return n
+}
+
+// tableHandEdit: POST /table/{code}/hands/{i} — the scoring line changes
+// its last hand before the confirmation (UI.md §9, data-action="edit-hand").
+func (s *Server) tableHandEdit(w http.ResponseWriter, r *http.Request) {
+	i := handIndex(r)
+	if i < 0 {
+		s.renderError(w, r, http.StatusNotFound, "table.bad_form")
+		return
+	}
+	r.URL.RawQuery = "edit=" + strconv.Itoa(i) // a refused form comes back in edit mode
+	p, f, ok := tablePost(s, w, r, form.ParseTableHand)
+	if !ok {
+		return
+	}
+	if f.Index != i {
+		s.renderError(w, r, http.StatusBadRequest, "table.bad_form")
+		return
+	}
+	version, _ := strconv.Atoi(r.PostFormValue("version"))
+	e := p.Entry
+	if _, err := s.app.EditLastHand(r.Context(), p, e.TournamentID, e.Round, e.Table, i, f.Hand, version); err != nil {
+		s.tableFixFailed(w, r, err)
+		return
+	}
+	seeOther(w, r, "/table/"+r.PathValue("code"))
+}
+
+// tableHandRemove: POST /table/{code}/hands/{i}/remove — without
+// confirmed=yes it asks first (UI.md §9: "after a confirmation").
+func (s *Server) tableHandRemove(w http.ResponseWriter, r *http.Request) {
+	i := handIndex(r)
+	if i < 0 {
+		s.renderError(w, r, http.StatusNotFound, "table.bad_form")
+		return
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, 4<<10)
+	p, state, err := s.app.TableEntryFrom(r.Context(), clientAddress(r), r.PathValue("code"))
+	if s.tableRefused(w, r, state, err) {
+		return
+	}
+	if r.PostFormValue("confirmed") != "yes" {
+		r.URL.RawQuery = "remove=" + strconv.Itoa(i)
+		s.tablePageFor(w, r, http.StatusOK, nil, nil, "")
+		return
+	}
+	if sent := r.PostFormValue("round"); sent != "" && sent != strconv.Itoa(p.Entry.Round) {
+		r.URL.RawQuery = ""
+		s.tablePageFor(w, r, http.StatusConflict, form.Errors{"_": "table.round_changed"}, nil, "")
+		return
+	}
+	version, _ := strconv.Atoi(r.PostFormValue("version"))
+	e := p.Entry
+	if _, err := s.app.RemoveLastHand(r.Context(), p, e.TournamentID, e.Round, e.Table, i, version); err != nil {
+		s.tableFixFailed(w, r, err)
+		return
+	}
+	seeOther(w, r, "/table/"+r.PathValue("code"))
+}
+
+// tableFixFailed shows why a change of the last hand was refused: the
+// sheet changed meanwhile, it is confirmed, or the hand is not the last.
+func (s *Server) tableFixFailed(w http.ResponseWriter, r *http.Request, err error) {
+	var ae *app.Error
+	if !errors.As(err, &ae) {
+		s.serverError(w, r, err)
+		return
+	}
+	r.URL.RawQuery = ""
+	status, msg := http.StatusConflict, "table.fix_refused"
+	switch {
+	case errors.Is(ae.Kind, app.ErrPrecondition):
+		status, msg = http.StatusPreconditionFailed, "table.fix_stale"
+	case errors.Is(ae.Kind, domain.ErrInvalid):
+		status = http.StatusUnprocessableEntity
+	}
+	s.tablePageFor(w, r, status, form.Errors{"_": msg}, nil, "")
+}
+
 // tableCallReferee: POST /table/{code}/call-referee.
 func (s *Server) tableCallReferee(w http.ResponseWriter, r *http.Request) {
 	p, state, err := s.app.TableEntryFrom(r.Context(), clientAddress(r), r.PathValue("code"))
@@ -267,6 +449,11 @@ func (s *Server) tableOpFailed(w http.ResponseWriter, r *http.Request, err error
 		if f.Pointer == "/entrant" && entrantField != "" {
 			errs[entrantField] = "table.entrant_wrong"
 		}
+	}
+	if ae.Code == app.CodeConfirmOwnLine && entrantField != "" {
+		// UI.md §9: the refusal is a finding with its code.
+		errs["refusal"] = ae.Code
+		errs[entrantField] = "table.confirm_own_line"
 	}
 	if len(errs) == 0 {
 		errs["_"] = "table.refused"

@@ -96,7 +96,10 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 			"applied at start. On first run (nobody can sign in yet) it logs a one-time /setup?code=... link\n"+
 			"that creates the administrator. Env SEGNAPUNTI_TRUST_PROXY=true trusts X-Forwarded-Proto;\n"+
 			"SEGNAPUNTI_TRUSTED_PROXIES (CIDRs, comma-separated, e.g. 127.0.0.1,10.0.0.0/8) names the proxies\n"+
-			"whose X-Forwarded-For gives the client's address (the key of the sign-in and table-code limits).\n\n")
+			"whose X-Forwarded-For gives the client's address (the key of the sign-in and table-code limits).\n"+
+			"Env SEGNAPUNTI_PUBLIC_URL (e.g. http://192.168.1.20:8080) is the address players' phones open:\n"+
+			"QR codes, printed sheets and links carry it. Without it, the address set on /admin, else this\n"+
+			"machine's LAN address (first non-loopback IPv4 address of an interface that is up).\n\n")
 		fs.PrintDefaults()
 	}
 	if err := parseFlags(fs, args); err != nil {
@@ -105,6 +108,13 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	trusted, err := clientip.ParseTrusted(getenv("SEGNAPUNTI_TRUSTED_PROXIES"))
 	if err != nil {
 		return fmt.Errorf("%w: SEGNAPUNTI_TRUSTED_PROXIES: %v", errUsage, err)
+	}
+	publicURL := ""
+	if v := getenv("SEGNAPUNTI_PUBLIC_URL"); v != "" {
+		var err error
+		if publicURL, err = app.NormalizePublicURL(v); err != nil {
+			return fmt.Errorf("%w: SEGNAPUNTI_PUBLIC_URL: %v", errUsage, err)
+		}
 	}
 	log := newLogger(stderr)
 	st, err := store.Open(ctx, db.dsn(getenv), log)
@@ -118,7 +128,12 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		return fmt.Errorf("listen on %s: %w", *addr, err)
 	}
 	ops := app.New(st, nil, log)
-	pages, err := web.New(web.Deps{Store: st, App: ops, Log: log, TrustForwardedProto: getenv("SEGNAPUNTI_TRUST_PROXY") == "true"})
+	lan := ""
+	if ifaces, err := systemInterfaces(); err == nil {
+		lan = lanURL(ln.Addr(), ifaces)
+	}
+	pages, err := web.New(web.Deps{Store: st, App: ops, Log: log, TrustForwardedProto: getenv("SEGNAPUNTI_TRUST_PROXY") == "true",
+		PublicURL: publicURL, LANURL: lan})
 	if err != nil {
 		return fmt.Errorf("pages: %w", err)
 	}
@@ -139,6 +154,14 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	// on another replica is forgotten here at once.
 	ops.Events().Hold()
 	log.Info("segnapunti listening", "addr", ln.Addr().String(), "database", st.Dialect())
+	switch {
+	case publicURL != "":
+		log.Info("phones open the address of SEGNAPUNTI_PUBLIC_URL", "public_url", publicURL)
+	case lan != "":
+		log.Info("phones on this network open this machine's LAN address (unless /admin sets another)", "lan_url", lan)
+	default:
+		log.Warn("no LAN address found: phones cannot open this machine; set SEGNAPUNTI_PUBLIC_URL or the address on /admin")
+	}
 	// UI.md §2: on first run, one line with the one-time link that creates
 	// the first admin.
 	if link, ok, err := web.FirstRunLink(ctx, st); err != nil {

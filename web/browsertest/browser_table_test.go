@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"segnapunti/web/webtest"
 	"strings"
 	"testing"
 	"time"
@@ -17,7 +18,6 @@ import (
 
 	"segnapunti/domain"
 	"segnapunti/store/dbtest"
-	"segnapunti/web/webtest"
 )
 
 // apiCall is one JSON request to the site's API with a bearer token.
@@ -106,7 +106,6 @@ func typeHand(i int, nsBase, nsPoints, eoBase, eoPoints int, eoTotal string) chr
 // UI.md §6: a phone enters three hands (one with a sum error, one while
 // offline), the scorer's line ends the sheet and the other line confirms.
 func TestBrowserTableEntry(t *testing.T) {
-	t.Parallel()
 	site := webtest.StartSite(t, dbtest.Postgres(t))
 	club, tid := tableWorld(t, site)
 	link := apiCall(t, site, "POST", "/v1/tournaments/"+tid+"/rounds/1/tables/1/entry-link", club, nil, 201)
@@ -184,19 +183,48 @@ func TestBrowserTableEntry(t *testing.T) {
 		t.Fatalf("after the connection returned the server has %d hands, want exactly 3", n)
 	}
 
-	// The error blocks the signatures: the secretary fixes the sum.
+	// The error blocks the signatures: the players fix it at the table
+	// (UI.md §9): remove hand 3 (after a confirmation), change hand 2 —
+	// its inputs come back filled; Enter sends — and enter hand 3 again.
 	if exists(t, ctx, `[data-action="end-sheet"]`) || !exists(t, ctx, `[data-blocked="true"]`) {
 		t.Fatal("a sheet with an error finding offers to be ended, or does not say why it cannot")
 	}
-	apiCall(t, site, "PUT", sheet, club, map[string]any{"hands": []map[string]any{
-		{"end": "closed", "ns": map[string]any{"base": 300, "points": 235}, "eo": map[string]any{"base": 100, "points": -120}},
-		{"end": "closed", "ns": map[string]any{"base": 0, "points": -55}, "eo": map[string]any{"base": 400, "points": 180}},
-		{"end": "closed", "ns": map[string]any{"base": 350, "points": 120}, "eo": map[string]any{"base": 200, "points": 65}},
-	}}, 200)
-	// The confirm step is offered at once; ending the sheet first is optional.
-	webtest.Run(t, ctx, chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(`[data-action="confirm"]`)),
-		chromedp.Click(chromedp.CSS(`[data-action="open-end"]`)),
-		chromedp.WaitVisible(chromedp.CSS(`[data-action="end-sheet"]`)))
+	webtest.Run(t, ctx, chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(`[data-action="remove-hand"]`)),
+		chromedp.Click(chromedp.CSS(`[data-action="remove-hand"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`[data-action="confirm-remove"]`)))
+	webtest.Screenshot(t, ctx, "table-remove-hand")
+	webtest.Run(t, ctx, chromedp.EmulateViewport(360, 800),
+		chromedp.Click(chromedp.CSS(`[data-action="confirm-remove"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`[data-action="edit-hand"]`)),
+		chromedp.WaitNotPresent(chromedp.CSS(`tr[data-hand="3"]`)),
+		chromedp.Click(chromedp.CSS(`[data-action="edit-hand"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`#edit-form input[name="hands.1.eo.total"]`)))
+	filled, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('input[name="hands.1.eo.base"]').value + "/" + document.querySelector('input[name="hands.1.eo.total"]').value`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if eoBase, eoTotal, _ := strings.Cut(filled, "/"); eoBase != "400" || eoTotal != "590" {
+		t.Errorf("the edited hand's inputs came back as EO base %q, total %q; want 400 and 590", eoBase, eoTotal)
+	}
+	webtest.Screenshot(t, ctx, "table-edit-hand")
+	webtest.Run(t, ctx, chromedp.EmulateViewport(360, 800),
+		webtest.JS(`document.querySelector('input[name="hands.1.eo.total"]').value = ""`),
+		chromedp.SendKeys(chromedp.CSS(`input[name="hands.1.eo.total"]`), "580\r"),
+		chromedp.WaitNotPresent(chromedp.CSS(`#edit-form`)),
+		chromedp.WaitVisible(chromedp.CSS(`#hand-form`)))
+	if exists(t, ctx, `[data-code="HAND_TOTAL_MISMATCH"]`) {
+		t.Error("the corrected hand still has its sum error")
+	}
+	webtest.Run(t, ctx, typeHand(2, 350, 120, 200, 65, ""), chromedp.WaitVisible(chromedp.CSS(`tr[data-hand="3"]`)))
+	if v, _ := site.Store.SheetHistory(context.Background(), tid, 1, 1); len(v) != 2 {
+		t.Errorf("the sheet's history has %d versions, want the removal and the change", len(v))
+	}
+	// Issue 22: the scoring line signs first (the number alone cannot
+	// tell who scored); the confirm step comes after it.
+	webtest.Run(t, ctx, chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(`[data-action="end-sheet"]`)))
+	if exists(t, ctx, `[data-action="confirm"]`) {
+		t.Error("the confirm step is offered before the scoring line ended the sheet")
+	}
 	webtest.Screenshot(t, ctx, "table-entry-end")
 	webtest.Run(t, ctx, chromedp.EmulateViewport(360, 800),
 		chromedp.SetValue(chromedp.CSS(`select[name="line"]`), "ns"),
@@ -209,12 +237,17 @@ func TestBrowserTableEntry(t *testing.T) {
 		// a 409 without aria-invalid), and the wait below never ended.
 		chromedp.WaitVisible(chromedp.CSS(`[data-confirmation="ns"]`)),
 	)
-	// The other line: a wrong number first, refused next to its input
-	// (422), then the right one.
+	// The scoring line types its own number to confirm: refused with
+	// CONFIRM_OWN_LINE (UI.md §9, FITAB art. 19), next to the input; then
+	// the other line's number.
 	webtest.Run(t, ctx,
 		chromedp.SendKeys(chromedp.CSS(`input[name="entrant"]`), "1"),
 		chromedp.Click(chromedp.CSS(`[data-action="confirm"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`[data-code="CONFIRM_OWN_LINE"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`input[name="entrant"][aria-invalid="true"]`)),
+	)
+	webtest.Screenshot(t, ctx, "table-confirm-own-line")
+	webtest.Run(t, ctx, chromedp.EmulateViewport(360, 800),
 		chromedp.SendKeys(chromedp.CSS(`input[name="entrant"]`), "3"),
 		chromedp.Click(chromedp.CSS(`[data-action="confirm"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`[data-delivered="true"]`)),
@@ -241,15 +274,22 @@ func TestBrowserTableEntry(t *testing.T) {
 	}
 	webtest.Screenshot(t, ctx, "table-revoked")
 
-	// The printed round: a secretary issues the codes; each blank sheet
+	// The printed round (issue 22: a preview): it shows the table's live
+	// code, issued above; issuing new ones asks first. Each blank sheet
 	// carries a QR code and the typed code, and the new typed code works
 	// (the secretary signed in above).
-	webtest.Run(t, ctx, chromedp.Navigate(site.URL+"/tournaments/"+tid+"/rounds/1/print"), chromedp.WaitVisible(chromedp.CSS(`[data-action="issue-codes"]`)))
-	if exists(t, ctx, `img[data-qr]`) {
-		t.Error("codes shown before they were issued")
+	webtest.Run(t, ctx, chromedp.Navigate(site.URL+"/tournaments/"+tid+"/rounds/1/print"), chromedp.WaitVisible(chromedp.CSS(`img[data-qr="1"]`)))
+	before := webtest.Attr(t, ctx, `[data-short]`, "data-short")
+	webtest.Run(t, ctx, chromedp.Click(chromedp.CSS(`[data-action="issue-codes"]`)), chromedp.WaitVisible(chromedp.CSS(`[data-action="confirm-issue-codes"]`)))
+	if got := webtest.Attr(t, ctx, `[data-short]`, "data-short"); got != before {
+		t.Errorf("asking to issue new codes changed them: %s → %s", before, got)
 	}
-	webtest.Run(t, ctx, chromedp.Click(chromedp.CSS(`[data-action="issue-codes"]`)), chromedp.WaitVisible(chromedp.CSS(`img[data-qr="1"]`)))
+	webtest.Run(t, ctx, chromedp.Click(chromedp.CSS(`[data-action="confirm-issue-codes"]`)), chromedp.WaitNotPresent(chromedp.CSS(`[data-action="confirm-issue-codes"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`img[data-qr="1"]`)))
 	printed := webtest.Attr(t, ctx, `[data-short]`, "data-short")
+	if printed == before {
+		t.Error("issuing new codes printed the old one")
+	}
 	if src := webtest.Attr(t, ctx, `img[data-qr="1"]`, "src"); !strings.HasPrefix(src, "data:image/svg+xml;base64,") {
 		t.Errorf("QR image src %.40q", src)
 	}

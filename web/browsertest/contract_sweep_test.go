@@ -7,6 +7,8 @@ import (
 	"net/http"
 	"net/url"
 	"regexp"
+	"segnapunti/web"
+	"segnapunti/web/webtest"
 	"slices"
 	"strings"
 	"testing"
@@ -14,8 +16,6 @@ import (
 	"segnapunti/domain"
 	"segnapunti/store"
 	"segnapunti/store/dbtest"
-	"segnapunti/web"
-	"segnapunti/web/webtest"
 )
 
 // inputTag is the <input> or <select> named name in a page.
@@ -95,8 +95,8 @@ func TestEntrantAndSeatingRefusalsInItalian(t *testing.T) {
 		t.Fatalf("a paste with a duplicate: %d", st)
 	}
 	for _, want := range []string{
-		"Riga 2 (n. 1), numero: il numero &#34;1&#34; è già iscritto al torneo",
-		"Riga 4 (n. 7), numero: il numero &#34;7&#34; compare due volte (anche alla riga 3)",
+		"Riga 2, colonna A (n. 1), numero: il numero &#34;1&#34; è già iscritto al torneo",
+		"Riga 4, colonna A (n. 7), numero: il numero &#34;7&#34; compare due volte (anche alla riga 3)",
 	} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the refusal does not say %q", want)
@@ -142,7 +142,7 @@ func TestMalformedMembershipRefused(t *testing.T) {
 	if st != 422 {
 		t.Fatalf("a paste with malformed membership numbers: %d", st)
 	}
-	for _, want := range []string{"Riga 2 (n. 6), tessera del giocatore 1:", "Riga 2 (n. 6), tessera del giocatore 2:"} {
+	for _, want := range []string{"Riga 2, colonna C (n. 6), tessera del giocatore 1:", "Riga 2, colonna E (n. 6), tessera del giocatore 2:"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the refusal does not say %q", want)
 		}
@@ -252,16 +252,26 @@ func TestPrintCarriesQRCodes(t *testing.T) {
 	if st, opened := c.Post("/table", url.Values{"code": {first}}); st != http.StatusSeeOther || opened != "" && !strings.Contains(opened, "/table/") {
 		t.Errorf("the printed typed code: %d", st)
 	}
+	// Issue 22: a preview; the second opening shows the same codes and
+	// revokes nothing.
 	_, page = c.Get(print)
-	if qr.MatchString(page) || !strings.Contains(page, `data-code-live="true"`) {
-		t.Error("a second printing shows codes it cannot know, or does not say they were printed")
+	if !qr.MatchString(page) || short.FindStringSubmatch(page) == nil || short.FindStringSubmatch(page)[1] != first {
+		t.Error("the print page opened twice does not show the same codes")
 	}
 	if st, _ := c.Post("/table", url.Values{"code": {first}}); st != http.StatusSeeOther {
 		t.Errorf("reading the print page again revoked the printed code: %d", st)
 	}
-	// Issuing again: new codes, the printed one stops working.
-	if _, page = c.Post(print, url.Values{}); !qr.MatchString(page) {
-		t.Fatal("issuing again shows no QR code")
+	// Issuing again is its own, confirmed action: asked first, nothing
+	// changed until confirmed; then new codes, the printed one stops
+	// working.
+	if _, page = c.Post(print, url.Values{}); !strings.Contains(page, `data-action="confirm-issue-codes"`) || short.FindStringSubmatch(page)[1] != first {
+		t.Fatal("issuing again does not ask first, or changed the codes before the answer")
+	}
+	if st, _ := c.Post("/table", url.Values{"code": {first}}); st != http.StatusSeeOther {
+		t.Errorf("the question revoked the printed code: %d", st)
+	}
+	if _, page = c.Post(print, url.Values{"confirmed": {"yes"}}); !qr.MatchString(page) || short.FindStringSubmatch(page)[1] == first {
+		t.Fatal("issuing again shows no new code")
 	}
 	if st, _ := c.Post("/table", url.Values{"code": {first}}); st == http.StatusSeeOther {
 		t.Error("the revoked typed code still opens the table")

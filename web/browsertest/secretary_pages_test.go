@@ -111,7 +111,7 @@ func TestSecretaryEntrantsUpload(t *testing.T) {
 	header := []any{"Numero", "Nome", "Tessera", "Nome", "Tessera"}
 	long := strings.Repeat("9", 41) // over the 40 characters of a membership number
 	status, body := upload([][]any{header, {1, "Rossi Anna", "FT1", "Bianchi Luca", "FT2"}, {2, "Verdi Carla", long, "Neri Paolo", "FT4"}})
-	if status != http.StatusUnprocessableEntity || !strings.Contains(body, "Riga 3 (n. 2)") {
+	if status != http.StatusUnprocessableEntity || !strings.Contains(body, "Riga 3, colonna C (n. 2)") {
 		t.Errorf("malformed membership: %d, row named: %v", status, strings.Contains(body, "Riga 3"))
 	}
 	if es, _ := db.ListEntrants(context.Background(), base[strings.LastIndex(base, "/")+1:]); len(es) != 0 {

@@ -4,12 +4,12 @@ import (
 	"io"
 	"net/http"
 	"regexp"
+	"segnapunti/web/webtest"
 	"strings"
 	"testing"
 
 	"segnapunti/domain"
 	"segnapunti/store/dbtest"
-	"segnapunti/web/webtest"
 )
 
 // UI.md §6, FITAB art. 19: when the other line's confirmation alone ends
@@ -51,6 +51,11 @@ func TestSignatureEndedByConfirmation(t *testing.T) {
 	}
 	pw := site.CreatePerson(t, domain.RoleClub, "segreteria.uno", "c1")
 	page := get(webtest.SignedInClient(t, site, "segreteria.uno", pw), "/tournaments/"+tid+"/rounds/1/tables/1")
+	// Issue 22: the summary says exactly who signed, not "both lines".
+	if !strings.Contains(page, `data-signatures-summary="confirmed-alone"`) || !strings.Contains(page, "Consegnato dalla sola conferma della Linea EO (coppia n. 3)") ||
+		strings.Contains(page, "ciascuna con il proprio numero") {
+		t.Errorf("the sheet page's summary of a sheet EO's confirmation alone delivered does not say so")
+	}
 	for _, c := range []struct{ page, ns, eo, says string }{
 		{page, `data-signature="ns"`, `data-signature="eo"`, "chiuso dalla conferma della Linea EO"},
 		{get(http.DefaultClient, "/table/"+code), `data-confirmation="ns"`, `data-confirmation="eo"`, "chiuso dalla conferma della Linea EO"},

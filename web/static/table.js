@@ -82,7 +82,7 @@
   // A phone's numeric keypad (inputmode="numeric") often has no minus
   // key, and Burraco points go negative: a ± button beside each number
   // changes its sign (UI.md §6: negative numbers possible).
-  function addSignButtons() {
+  function addSignButtons(form) {
     form.querySelectorAll("input[data-part]").forEach(function (el) {
       var wrap = document.createElement("div"), b = document.createElement("button");
       wrap.className = "signed";
@@ -100,8 +100,11 @@
     });
   }
 
+  // The last hand's change (UI.md §9) is an ordinary form: only the ± buttons.
+  var edit = document.getElementById("edit-form");
+  if (edit) addSignButtons(edit);
   if (form) {
-    addSignButtons();
+    addSignButtons(form);
     form.addEventListener("submit", function (ev) {
       ev.preventDefault();
       var hand = { end: form.querySelector('[data-part="end"]').value, ns: {}, eo: {} };

@@ -1,0 +1,92 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"segnapunti/domain"
+	"segnapunti/store"
+)
+
+// The address players use (issue 22): QR codes, printed sheets and links
+// carry it, so that the phones on the club's Wi-Fi open the laptop that
+// serves the evening, not "localhost".
+
+// maxPublicURL bounds a stored address.
+const maxPublicURL = 2048
+
+// NormalizePublicURL checks an address that phones open: http or https,
+// a host, nothing after the path (no query, fragment or user). It returns
+// it without a trailing slash, so that "/table/…" can be appended.
+func NormalizePublicURL(raw string) (string, error) {
+	raw = strings.TrimSpace(raw)
+	u, err := url.Parse(raw)
+	switch {
+	case raw == "":
+		return "", errors.New("the address is empty")
+	case len(raw) > maxPublicURL:
+		return "", fmt.Errorf("the address is longer than %d characters", maxPublicURL)
+	case err != nil:
+		return "", fmt.Errorf("%q is not an address", raw)
+	case u.Scheme != "http" && u.Scheme != "https":
+		return "", fmt.Errorf("%q must start with http:// or https://", raw)
+	case u.Host == "" || u.Hostname() == "":
+		return "", fmt.Errorf("%q names no host", raw)
+	case u.User != nil || u.RawQuery != "" || u.Fragment != "" || u.Opaque != "":
+		return "", fmt.Errorf("%q must be scheme, host, port and path only", raw)
+	}
+	if p := u.Port(); p != "" {
+		if n, err := strconv.Atoi(p); err != nil || n < 1 || n > 65535 {
+			return "", fmt.Errorf("%q has a bad port", raw)
+		}
+	}
+	return strings.TrimRight(u.Scheme+"://"+u.Host+u.EscapedPath(), "/"), nil
+}
+
+// IsLoopbackURL reports whether an address opens only on the machine that
+// serves it (localhost, 127.*, ::1): no phone reaches it.
+func IsLoopbackURL(base string) bool {
+	u, err := url.Parse(base)
+	if err != nil {
+		return false
+	}
+	h := strings.ToLower(u.Hostname())
+	if h == "localhost" || strings.HasSuffix(h, ".localhost") {
+		return true
+	}
+	ip := net.ParseIP(h)
+	return ip != nil && (ip.IsLoopback() || ip.IsUnspecified())
+}
+
+// PublicURL is the stored public address; "" when none is stored.
+func (a *App) PublicURL(ctx context.Context) (string, error) {
+	v, err := a.db.Setting(ctx, store.SettingPublicURL)
+	if errors.Is(err, domain.ErrNotFound) {
+		return "", nil
+	}
+	return v, err
+}
+
+// SetPublicURL stores the public address (admins only); an empty raw
+// clears it. A malformed address is invalid at /public_url.
+func (a *App) SetPublicURL(ctx context.Context, p Principal, raw string) (string, error) {
+	if err := RequireRole(p, domain.RoleAdmin); err != nil {
+		return "", err
+	}
+	v := ""
+	if strings.TrimSpace(raw) != "" {
+		var err error
+		if v, err = NormalizePublicURL(raw); err != nil {
+			return "", invalid([]FieldError{{Pointer: "/public_url", Detail: err.Error()}})
+		}
+	}
+	if err := a.db.PutSetting(ctx, store.SettingPublicURL, v, string(p.Role)+":"+p.Name); err != nil {
+		return "", err
+	}
+	return v, nil
+}

@@ -1,0 +1,109 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"segnapunti/domain"
+	"segnapunti/events"
+	"segnapunti/exporters/reportjson"
+	"segnapunti/store"
+)
+
+// Fix before confirming (issue 22, UI.md §9): the scoring line changes or
+// removes its last hand until the other line confirms the sheet. Every
+// change keeps the replaced sheet in its history (sheet_versions, source
+// "put", by the table); a scoring line's end signature is dropped (it
+// signed another sheet: it signs again). After the confirmation only the
+// referee corrects (FITAB art. 20, FIBur-INT art. 19).
+
+// FixResult is a sheet after its last hand was changed or removed.
+type FixResult struct {
+	Target  SheetTarget
+	Sheet   domain.Sheet
+	Report  domain.Report
+	Version int
+	// Reopened: the scoring line's end signature was dropped.
+	Reopened bool
+}
+
+// EditLastHand replaces hand index (0-based), which must be the sheet's
+// last, by h. version is the stored version the caller saw (0: any).
+func (a *App) EditLastHand(ctx context.Context, p Principal, tid string, round, table, index int, h domain.Hand, version int) (FixResult, error) {
+	return a.fixLastHand(ctx, p, tid, round, table, index, version, func(sh *domain.Sheet) { sh.Hands[index] = h })
+}
+
+// RemoveLastHand removes hand index (0-based), which must be the sheet's
+// last and not its only hand (that one is changed instead).
+func (a *App) RemoveLastHand(ctx context.Context, p Principal, tid string, round, table, index int, version int) (FixResult, error) {
+	return a.fixLastHand(ctx, p, tid, round, table, index, version, func(sh *domain.Sheet) { sh.Hands = sh.Hands[:index] })
+}
+
+func (a *App) fixLastHand(ctx context.Context, p Principal, tid string, round, table, index, version int, change func(*domain.Sheet)) (FixResult, error) {
+	g, err := a.SheetTarget(ctx, p, tid, round, table, true)
+	if err != nil {
+		return FixResult{}, err
+	}
+	st, err := a.db.GetSheet(ctx, g.Tournament.ID, g.Round.Number, g.Table.Table)
+	if errors.Is(err, domain.ErrNotFound) {
+		return FixResult{}, conflict("no hand has been entered for table %d yet: there is nothing to change", g.Table.Table)
+	}
+	if err != nil {
+		return FixResult{}, err
+	}
+	if version > 0 && version != st.Version {
+		return FixResult{}, Stale(version)
+	}
+	last := len(st.Sheet.Hands) - 1
+	if index != last {
+		return FixResult{}, invalid([]FieldError{{Pointer: "/index", Detail: fmt.Sprintf("only the last hand (%d) can be changed or removed at the table, not hand %d", last+1, index+1)}})
+	}
+	sh := st.Sheet
+	sh.Hands = append([]domain.Hand(nil), st.Sheet.Hands...)
+	change(&sh)
+	if len(sh.Hands) == 0 {
+		return FixResult{}, conflict("hand 1 is the sheet's only hand: change it instead of removing it")
+	}
+	reopened, err := a.db.ReopenEnded(ctx, g.Tournament.ID, g.Round.Number, g.Table.Table)
+	switch {
+	case errors.Is(err, store.ErrSheetConfirmed):
+		return FixResult{}, sheetSigned(g)
+	case errors.Is(err, store.ErrRoundClosed):
+		return FixResult{}, roundClosed(g.Tournament.ID, g.Round.Number, "no longer being played")
+	case err != nil:
+		return FixResult{}, err
+	}
+	rep := domain.Validate(sh)
+	stored, err := reportjson.Marshal(rep, domain.English)
+	if err != nil {
+		return FixResult{}, fmt.Errorf("encode report: %w", err)
+	}
+	v, err := a.db.PutOpenSheetBy(ctx, g.Tournament.ID, g.Round.Number, g.Table.Table, sh, stored, st.Version, fixActor(p))
+	switch {
+	case errors.Is(err, store.ErrRoundClosed):
+		return FixResult{}, roundClosed(g.Tournament.ID, g.Round.Number, "no longer being played")
+	case errors.Is(err, store.ErrSheetConfirmed):
+		return FixResult{}, sheetSigned(g)
+	case errors.Is(err, domain.ErrConflict) || errors.Is(err, domain.ErrNotFound):
+		return FixResult{}, Stale(st.Version)
+	case err != nil:
+		return FixResult{}, err
+	}
+	if len(sh.Hands) < len(st.Sheet.Hands) { // a removed hand loses its late mark
+		if err := a.db.UnmarkLateHands(ctx, g.Tournament.ID, g.Round.Number, g.Table.Table, len(sh.Hands)+1); err != nil {
+			return FixResult{}, err
+		}
+	}
+	a.changed(ctx, g.Tournament.ID, events.Sheet, g.Round.Number, g.Table.Table)
+	return FixResult{Target: g, Sheet: sh, Report: rep, Version: v, Reopened: reopened}, nil
+}
+
+// fixActor names who changed a sheet in its history: the table, or the
+// signed-in person.
+func fixActor(p Principal) string {
+	if p.TableEntry() {
+		return fmt.Sprintf("table %d", p.Entry.Table)
+	}
+	return actorName(p)
+}

@@ -1,0 +1,80 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"net"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func ipNet(s string) net.Addr {
+	ip, n, err := net.ParseCIDR(s)
+	if err != nil {
+		panic(err)
+	}
+	n.IP = ip
+	return n
+}
+
+// Issue 22: without a configured public address, the phones open the
+// machine's LAN address: the first non-loopback IPv4 address of an
+// interface that is up (no traffic is sent: the interfaces are given).
+func TestLanURL(t *testing.T) {
+	lo := lanInterface{Up: true, Loopback: true, Addrs: []net.Addr{ipNet("127.0.0.1/8"), ipNet("::1/128")}}
+	down := lanInterface{Up: false, Addrs: []net.Addr{ipNet("10.9.9.9/24")}}
+	v6only := lanInterface{Up: true, Addrs: []net.Addr{ipNet("fe80::1/64"), ipNet("2001:db8::5/64")}}
+	linkLocal := lanInterface{Up: true, Addrs: []net.Addr{ipNet("169.254.3.4/16")}}
+	wifi := lanInterface{Up: true, Addrs: []net.Addr{ipNet("fe80::2/64"), ipNet("192.168.1.20/24")}}
+	second := lanInterface{Up: true, Addrs: []net.Addr{ipNet("10.0.0.7/8")}}
+	all := []lanInterface{lo, down, v6only, linkLocal, wifi, second}
+	tcp := func(s string) net.Addr {
+		a, err := net.ResolveTCPAddr("tcp", s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return a
+	}
+	cases := []struct {
+		name   string
+		listen net.Addr
+		ifaces []lanInterface
+		want   string
+	}{
+		{"wildcard: first up IPv4 of a non-loopback interface", tcp("0.0.0.0:8080"), all, "http://192.168.1.20:8080"},
+		{"IPv6 wildcard listens on IPv4 too", tcp("[::]:9000"), all, "http://192.168.1.20:9000"},
+		{"bound to loopback: no phone reaches it", tcp("127.0.0.1:8080"), all, ""},
+		{"bound to one LAN address: that one", tcp("10.0.0.7:8080"), all, "http://10.0.0.7:8080"},
+		{"no LAN interface", tcp("0.0.0.0:8080"), []lanInterface{lo, down, v6only, linkLocal}, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := lanURL(c.listen, c.ifaces); got != c.want {
+				t.Errorf("lanURL(%v) = %q, want %q", c.listen, got, c.want)
+			}
+		})
+	}
+}
+
+// Issue 22: a SEGNAPUNTI_PUBLIC_URL that no phone could open is refused at
+// start (exit 2, naming the variable), before anything listens.
+func TestServeRefusesBadPublicURL(t *testing.T) {
+	for _, bad := range []string{"192.168.1.20:8080", "ftp://club", "http://host/?x=1"} {
+		env := func(k string) string {
+			switch k {
+			case "SEGNAPUNTI_PUBLIC_URL":
+				return bad
+			case "SEGNAPUNTI_DB":
+				return filepath.Join(t.TempDir(), "x.db")
+			}
+			return ""
+		}
+		var errb bytes.Buffer
+		code := run(context.Background(), []string{"serve", "--addr", "127.0.0.1:0"}, env, nil, io.Discard, &errb)
+		if code != exitUsage || !strings.Contains(errb.String(), "SEGNAPUNTI_PUBLIC_URL") {
+			t.Errorf("SEGNAPUNTI_PUBLIC_URL=%q: exit %d, %q; want 2 naming the variable", bad, code, errb.String())
+		}
+	}
+}

@@ -1,0 +1,24 @@
+package web
+
+import (
+	"testing"
+	"time"
+)
+
+// Issue 22: pages show the hall's clock (Europe/Rome), summer and winter
+// time, not UTC.
+func TestLocalTimeEuropeRome(t *testing.T) {
+	for _, c := range []struct {
+		utc  time.Time
+		want string
+	}{
+		{time.Date(2026, 11, 28, 20, 50, 0, 0, time.UTC), "28/11/2026 21:50"}, // CET, UTC+1
+		{time.Date(2026, 7, 1, 18, 0, 0, 0, time.UTC), "01/07/2026 20:00"},    // CEST, UTC+2
+		{time.Date(2026, 3, 29, 0, 59, 0, 0, time.UTC), "29/03/2026 01:59"},   // the last minute before the change
+		{time.Date(2026, 3, 29, 1, 0, 0, 0, time.UTC), "29/03/2026 03:00"},    // the change to summer time
+	} {
+		if got := localTime(c.utc).Format("02/01/2006 15:04"); got != c.want {
+			t.Errorf("localTime(%v) = %s, want %s", c.utc, got, c.want)
+		}
+	}
+}
