@@ -103,6 +103,10 @@ type tablePage struct {
 	Delivered  bool
 	HandNumber int
 	Inputs     []tableInputGroup
+	// Engine is the WebAssembly rules engine's URL and Sheet the sheet so
+	// far as API §1 JSON: the page checks each hand on the phone with them
+	// (issue 24, table_offline.go).
+	Engine, Sheet string
 }
 
 type tableInputGroup struct {
@@ -155,6 +159,7 @@ func (s *Server) tablePageFor(w http.ResponseWriter, r *http.Request, status int
 		}
 		data.Next = len(v.Sheet.Hands)
 	}
+	data.Engine, data.Sheet = engineURL(), engineSheet(v)
 	data.Delivered = v.Delivered()
 	data.CanAdd = len(v.Confirmations) == 0 && data.Next < v.Target.Round.HandsPlanned && !v.Signable
 	data.NextLine = v.NextLine().String()

@@ -18,6 +18,10 @@ import (
 // EntryPackage is the engine's entry, built for GOOS=js GOARCH=wasm.
 const EntryPackage = "segnapunti/cmd/engine-wasm"
 
+// LoaderPath is where the page's copy of the toolchain's wasm_exec.js
+// lives, relative to the module root.
+const LoaderPath = "web/static/vendor/wasm_exec.js"
+
 // Flags are the build's flags: -trimpath so the bytes do not depend on
 // where the module sits, -s -w for size (no symbol table, no DWARF).
 var Flags = []string{"-trimpath", "-ldflags=-s -w"}

@@ -3,8 +3,10 @@ package wasm
 import (
 	"bytes"
 	"context"
+	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -38,6 +40,13 @@ func TestEngineFresh(t *testing.T) {
 	plain, err := Plain()
 	if err != nil {
 		t.Fatalf("engine.wasm.gz does not decompress: %v", err)
+	}
+	want, err := os.ReadFile(filepath.Join(runtime.GOROOT(), "lib", "wasm", "wasm_exec.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := os.ReadFile(filepath.Join(root, LoaderPath)); err != nil || !bytes.Equal(got, want) {
+		t.Fatalf("%s is not the toolchain's wasm_exec.js (%v): run `go generate ./web/wasm`", LoaderPath, err)
 	}
 	if Sum(plain) != recorded("wasm") {
 		t.Fatalf("engine.wasm.gz (sha256 %s) is not the .wasm engine.sum records (%s)", Sum(plain), recorded("wasm"))

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 
 	"segnapunti/web/wasm"
@@ -43,6 +44,15 @@ func run() error {
 		return err
 	}
 	if err := os.WriteFile("engine.sum", []byte(wasm.Record(src, bin)), 0o644); err != nil {
+		return err
+	}
+	// The page's loader must be the one of the toolchain that built the
+	// engine (web/static/vendor/README.md).
+	loader, err := os.ReadFile(filepath.Join(runtime.GOROOT(), "lib", "wasm", "wasm_exec.js"))
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(root, wasm.LoaderPath), loader, 0o644); err != nil {
 		return err
 	}
 	fmt.Printf("engine.wasm: %d bytes, %d gzip\n", len(bin), len(gz))
