@@ -1,0 +1,196 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"segnapunti/api"
+	"segnapunti/app"
+	"segnapunti/store/dbtest"
+)
+
+// hallSite is startSite behind the hall's Wi-Fi: while down is set, a
+// request reaching the server gets its connection cut, as with no network,
+// and is counted (writes apart). DevTools' network emulation cuts the
+// page's requests; it does not reach the service worker's own fetches,
+// which this cuts.
+type hallSite struct {
+	*testSite
+	down          atomic.Bool
+	reads, writes atomic.Int64
+}
+
+func startHallSite(t *testing.T) *hallSite {
+	t.Helper()
+	db := dbtest.SQLite(t)
+	log := slog.New(slog.DiscardHandler)
+	ops := app.New(db, nil, log)
+	pages, err := New(Deps{Store: db, App: ops, Log: log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := &hallSite{testSite: &testSite{URL: "http://" + ln.Addr().String(), Store: db}}
+	site := Site(api.NewServer(api.Config{App: ops}, db, log), pages)
+	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if h.down.Load() {
+			if r.Method == http.MethodGet {
+				h.reads.Add(1)
+			} else {
+				h.writes.Add(1)
+			}
+			if conn, _, err := w.(http.Hijacker).Hijack(); err == nil {
+				conn.Close()
+			}
+			return
+		}
+		site.ServeHTTP(w, r)
+	}), ReadHeaderTimeout: 5 * time.Second}
+	srv.RegisterOnShutdown(ops.Close)
+	go srv.Serve(ln)
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		srv.Shutdown(ctx)
+	})
+	return h
+}
+
+// waitJS waits until expr is true in the page.
+func waitJS(t *testing.T, ctx context.Context, expr string) {
+	t.Helper()
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(60*time.Second))); err != nil {
+		t.Fatalf("waiting for %s: %v", expr, err)
+	}
+}
+
+// typeNumbers types a hand's numbers as a phone does (negative: digits,
+// then the ± button), without sending it.
+func typeNumbers(i int, values map[string]int) chromedp.Action[chromedp.Void] {
+	var steps []chromedp.Action[chromedp.Void]
+	for _, part := range []string{"ns.base", "ns.points", "eo.base", "eo.points", "ns.total", "eo.total"} {
+		v, ok := values[part]
+		if !ok {
+			continue
+		}
+		sel := chromedp.CSS(fmt.Sprintf(`input[name="hands.%d.%s"]`, i, part))
+		steps = append(steps, chromedp.SendKeys(sel, fmt.Sprint(max(v, -v))))
+		if v < 0 {
+			steps = append(steps, chromedp.Click(chromedp.CSS(fmt.Sprintf(`[data-action="negate"][data-for="%s"]`, part))))
+		}
+	}
+	return chromedp.Steps(steps...)
+}
+
+// Issue 24, "Done when": after a first visit, the network is switched off
+// (DevTools network emulation); the table page reloads from the phone,
+// three hands are typed, HAND_TOTAL_MISMATCH shows under the wrong input
+// with its article before anything is sent, it is fixed; the network
+// comes back, the sheet arrives once, the other line confirms and the
+// public page updates.
+func TestBrowserTableOffline(t *testing.T) {
+	hall := startHallSite(t)
+	site := hall.testSite
+	club, tid := tableWorld(t, site)
+	code := apiCall(t, site, "POST", "/v1/tournaments/"+tid+"/rounds/1/tables/1/entry-link", club, nil, 201)["code"].(string)
+	sheet := "/v1/tournaments/" + tid + "/rounds/1/tables/1/sheet"
+	ctx, cancel := context.WithTimeout(newBrowser(t), 4*time.Minute)
+	defer cancel()
+	apiCall(t, site, "PATCH", "/v1/tournaments/"+tid, club, map[string]any{"public": true}, 200)
+
+	// The public round page, open in another tab all along.
+	public, cancelPublic := chromedp.NewContext(ctx)
+	defer cancelPublic()
+	run(t, public, chromedp.Navigate(site.URL+"/p/"+tid+"/rounds/1"), chromedp.WaitVisible(chromedp.CSS(`tr[data-table="1"][data-status="empty"]`)))
+
+	// First visit: the engine loads after the page and the page fills the
+	// service worker's cache.
+	run(t, ctx, chromedp.EmulateViewport(360, 800), chromedp.Navigate(site.URL+"/table/"+code), chromedp.WaitVisible(chromedp.CSS(`#hand-form`)))
+	waitJS(t, ctx, `document.getElementById("table").dataset.engineReady === "true"`)
+	waitJS(t, ctx, `document.getElementById("table").dataset.offlineReady === "true" && navigator.serviceWorker.controller !== null`)
+
+	// The network goes: the page reloads from the phone itself.
+	run(t, ctx, offline(true))
+	hall.down.Store(true)
+	run(t, ctx, chromedp.Reload())
+	if got := text(t, ctx, "#hands-h"); got != "Smazzate" {
+		t.Fatalf("the page reloaded offline is not the table page: %q", got)
+	}
+	run(t, ctx, chromedp.WaitVisible(chromedp.CSS(`#hand-form`)))
+	waitJS(t, ctx, `document.getElementById("table").dataset.engineReady === "true"`)
+
+	// Two hands, queued on the phone.
+	run(t, ctx, typeNumbers(0, map[string]int{"ns.base": 300, "ns.points": 235, "eo.base": 100, "eo.points": -120}),
+		chromedp.Click(chromedp.CSS(`[data-action="add-hand"]`)), chromedp.WaitVisible(chromedp.CSS(`#pending li[data-pending-hand="1"]`)))
+	run(t, ctx, typeNumbers(1, map[string]int{"ns.base": 0, "ns.points": -55, "eo.base": 400, "eo.points": 180}),
+		chromedp.Click(chromedp.CSS(`[data-action="add-hand"]`)), chromedp.WaitVisible(chromedp.CSS(`#pending li[data-pending-hand="2"]`)))
+	// The third: EO writes 300 for 200 + 65 (RULES §5.1 HAND_TOTAL_MISMATCH,
+	// FITAB art. 20). The phone says so under that input, in Italian.
+	wrong := `input[name="hands.2.eo.total"] ~ [data-code="HAND_TOTAL_MISMATCH"][data-severity="error"], .signed:has(input[name="hands.2.eo.total"]) + [data-code="HAND_TOTAL_MISMATCH"][data-severity="error"]`
+	run(t, ctx, typeNumbers(2, map[string]int{"ns.base": 350, "ns.points": 120, "eo.base": 200, "eo.points": 65, "eo.total": 300}),
+		chromedp.WaitVisible(chromedp.CSS(wrong)))
+	// The check runs as the digits come: wait for the one of all three.
+	waitJS(t, ctx, fmt.Sprintf(`(document.querySelector(%q) || {textContent: ""}).textContent.includes("300")`, wrong))
+	said := text(t, ctx, wrong)
+	if !strings.Contains(said, "art. 20") || !strings.Contains(said, "265") || !strings.Contains(said, "300") || !strings.Contains(said, "smazzata 3") {
+		t.Errorf("the finding under the EO total says %q: want the Italian words, the numbers and FITAB art. 20", said)
+	}
+	if got := attr(t, ctx, `input[name="hands.2.eo.total"]`, "aria-describedby"); !strings.Contains(got, "-engine-HAND_TOTAL_MISMATCH") {
+		t.Errorf("the wrong input is not described by its finding: %q", got)
+	}
+	// The hands on the phone are checked too: the report is the phone's.
+	if !exists(t, ctx, `section.report [data-source="engine"]`) {
+		t.Error("the report of the queued hands is not shown")
+	}
+	screenshot(t, ctx, "table-offline-mismatch")
+	run(t, ctx, chromedp.EmulateViewport(360, 800))
+	if n := hall.writes.Load(); n != 0 {
+		t.Fatalf("with the network off the phone sent %d writes", n)
+	}
+	t.Logf("with the network off: %d reads tried by the service worker, none answered", hall.reads.Load())
+	hall.down.Store(false)
+	apiCall(t, site, "GET", sheet, club, nil, 404) // nothing has arrived
+	hall.down.Store(true)
+
+	// Fixed: the finding goes; the hand is queued.
+	run(t, ctx, js(`document.querySelector('input[name="hands.2.eo.total"]').value = ""`),
+		chromedp.SendKeys(chromedp.CSS(`input[name="hands.2.eo.total"]`), "265"),
+		chromedp.WaitNotPresent(chromedp.CSS(`[data-code="HAND_TOTAL_MISMATCH"]`)),
+		chromedp.Click(chromedp.CSS(`[data-action="add-hand"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`#pending li[data-pending-hand="3"]`)))
+
+	// The network returns: the three hands arrive once, the page shows
+	// the server's report.
+	hall.down.Store(false)
+	run(t, ctx, offline(false), chromedp.WaitVisible(chromedp.CSS(`tr[data-hand="3"]`)))
+	got := apiCall(t, site, "GET", sheet, club, nil, 200)
+	if n := len(got["sheet"].(map[string]any)["hands"].([]any)); n != 3 {
+		t.Fatalf("after the network returned the server has %d hands, want exactly 3", n)
+	}
+	if exists(t, ctx, `[data-source="engine"]`) || exists(t, ctx, `section.report [data-severity="error"]`) {
+		t.Error("the page still shows the phone's verdict, or an error, after the server's report")
+	}
+	// The other line confirms: the sheet is delivered.
+	run(t, ctx, chromedp.WaitVisible(chromedp.CSS(`[data-action="confirm"]`)),
+		chromedp.SendKeys(chromedp.CSS(`input[name="entrant"]`), "3"),
+		chromedp.Click(chromedp.CSS(`[data-action="confirm"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`[data-delivered="true"]`)))
+	// The public page, never reloaded, updates by itself: NS 535 - 55 +
+	// 470 = 950, EO -20 + 580 + 265 = 825.
+	run(t, public, chromedp.WaitVisible(chromedp.CSS(`tr[data-table="1"][data-status="complete"]`)))
+	if got := text(t, public, `tr[data-table="1"] [data-col="result"] strong`); got != "950 – 825" {
+		t.Errorf("the public page shows %q for table 1, want 950 – 825", got)
+	}
+}
