@@ -20,7 +20,7 @@ import (
 )
 
 // apiCall is one JSON request to the site's API with a bearer token.
-func apiCall(t *testing.T, site *testSite, method, path, token string, body any, want int) map[string]any {
+func apiCall(t testing.TB, site *testSite, method, path, token string, body any, want int) map[string]any {
 	t.Helper()
 	var rd io.Reader
 	if body != nil {
@@ -47,7 +47,7 @@ func apiCall(t *testing.T, site *testSite, method, path, token string, body any,
 }
 
 // tableWorld is a tournament with two pairs at table 1 of round 1 (3 hands).
-func tableWorld(t *testing.T, site *testSite) (club, tid string) {
+func tableWorld(t testing.TB, site *testSite) (club, tid string) {
 	t.Helper()
 	ctx := context.Background()
 	admin, _, err := site.Store.CreateToken(ctx, domain.RoleAdmin, "root", "")

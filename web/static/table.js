@@ -57,7 +57,9 @@
     var item = q[0];
     fetch(api + "/hands", {
       method: "POST",
-      headers: { "Authorization": "Bearer " + code, "Content-Type": "application/json", "Idempotency-Key": item.key },
+      // The page's language: a refusal (the round closed, the sheet signed
+      // meanwhile) comes back worded in it (api/problem_it.go).
+      headers: { "Authorization": "Bearer " + code, "Content-Type": "application/json", "Idempotency-Key": item.key, "Accept-Language": document.documentElement.lang || "it" },
       body: JSON.stringify(item.hand)
     }).then(function (res) {
       sending = false;
