@@ -154,6 +154,7 @@ func TestBrowserTableOffline(t *testing.T) {
 	if !exists(t, ctx, `section.report [data-source="engine"]`) {
 		t.Error("the report of the queued hands is not shown")
 	}
+	checkA11y(t, ctx)
 	screenshot(t, ctx, "table-offline-mismatch")
 	run(t, ctx, chromedp.EmulateViewport(360, 800))
 	if n := hall.writes.Load(); n != 0 {
