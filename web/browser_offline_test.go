@@ -195,3 +195,51 @@ func TestBrowserTableOffline(t *testing.T) {
 		t.Errorf("the public page shows %q for table 1, want 950 – 825", got)
 	}
 }
+
+// Issue 24, the conflicts met when the network returns, in words: the
+// sheet changed meanwhile (a correction replaced it: the queued hand goes
+// in at its end, and the page says so), and the round closed meanwhile
+// (the hand is refused, and the page says why, in Italian).
+func TestBrowserTableOfflineConflicts(t *testing.T) {
+	hall := startHallSite(t)
+	site := hall.testSite
+	club, tid := tableWorld(t, site)
+	code := apiCall(t, site, "POST", "/v1/tournaments/"+tid+"/rounds/1/tables/1/entry-link", club, nil, 201)["code"].(string)
+	sheet := "/v1/tournaments/" + tid + "/rounds/1/tables/1/sheet"
+	ctx, cancel := context.WithTimeout(newBrowser(t), 4*time.Minute)
+	defer cancel()
+	run(t, ctx, chromedp.EmulateViewport(360, 800), chromedp.Navigate(site.URL+"/table/"+code), chromedp.WaitVisible(chromedp.CSS(`#hand-form`)))
+	waitJS(t, ctx, `document.getElementById("table").dataset.offlineReady === "true" && navigator.serviceWorker.controller !== null`)
+
+	// Offline, hand 1 is queued; meanwhile the sheet is replaced with one
+	// hand (a correction made at the desk).
+	run(t, ctx, offline(true))
+	run(t, ctx, typeNumbers(0, map[string]int{"ns.base": 300, "ns.points": 235, "eo.base": 100, "eo.points": -120}),
+		chromedp.Click(chromedp.CSS(`[data-action="add-hand"]`)), chromedp.WaitVisible(chromedp.CSS(`#pending li[data-pending-hand="1"]`)))
+	apiCall(t, site, "PUT", sheet, club, map[string]any{"hands": []map[string]any{
+		{"end": "closed", "ns": map[string]any{"base": 0, "points": -55}, "eo": map[string]any{"base": 400, "points": 180}},
+	}}, 201)
+	run(t, ctx, offline(false), chromedp.WaitVisible(chromedp.CSS(`#messages [data-conflict="changed"]`)))
+	if got := text(t, ctx, `#messages [data-conflict="changed"]`); !strings.Contains(got, "Il foglio è cambiato") || !strings.Contains(got, "arbitro") {
+		t.Errorf("the changed sheet is said as %q", got)
+	}
+	if n := len(apiCall(t, site, "GET", sheet, club, nil, 200)["sheet"].(map[string]any)["hands"].([]any)); n != 2 {
+		t.Fatalf("the server has %d hands, want 2 (the corrected one, then the queued one, once)", n)
+	}
+
+	// Offline again, hand 3 is queued; meanwhile the round is closed.
+	run(t, ctx, offline(true))
+	run(t, ctx, typeNumbers(2, map[string]int{"ns.base": 350, "ns.points": 120, "eo.base": 200, "eo.points": 65}),
+		chromedp.Click(chromedp.CSS(`[data-action="add-hand"]`)), chromedp.WaitVisible(chromedp.CSS(`#pending li[data-pending-hand="3"]`)))
+	apiCall(t, site, "PATCH", "/v1/tournaments/"+tid+"/rounds/1", club, map[string]any{"state": "sheets_delivered"}, 200)
+	run(t, ctx, offline(false), chromedp.WaitVisible(chromedp.CSS(`#errors p`)))
+	if said := text(t, ctx, `#errors p`); !strings.Contains(said, "i fogli di questo turno sono stati consegnati") {
+		t.Errorf("the closed round is said as %q, want the Italian words", said)
+	}
+	if exists(t, ctx, `#pending li`) {
+		t.Error("the refused hand is still shown as waiting")
+	}
+	if n := len(apiCall(t, site, "GET", sheet, club, nil, 200)["sheet"].(map[string]any)["hands"].([]any)); n != 2 {
+		t.Errorf("the server has %d hands after the round closed, want 2", n)
+	}
+}

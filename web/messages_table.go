@@ -65,6 +65,7 @@ var messagesTable = map[string]msg{
 	"table.delivered":           {"Foglio consegnato. Grazie!", "Sheet delivered. Thank you!"},
 	"table.call_referee":        {"Chiama l'arbitro", "Call the referee"},
 	"table.referee_called":      {"L'arbitro è stato chiamato.", "The referee has been called."},
+	"table.sheet_changed":       {"Il foglio è cambiato mentre il telefono era senza rete (l'arbitro l'ha corretto o un altro telefono ha inviato smazzate): le smazzate inviate ora sono in fondo. Controllate il foglio qui sopra e, se qualcosa non torna, chiamate l'arbitro.", "The sheet changed while this phone was offline (the referee corrected it or another phone sent hands): the hands sent now are at its end. Check the sheet above and call the referee if something is wrong."},
 	"table.offline":             {"Senza connessione: le smazzate restano sul telefono e partono appena torna la rete.", "Offline: hands stay on the phone and are sent when the connection returns."},
 
 	"print.title":        {"Stampa del turno", "Print the round"},
