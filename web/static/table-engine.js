@@ -142,7 +142,16 @@
       return Promise.all(urls.map(function (u) {
         if (u === location.pathname) return c.add(u);
         return c.match(u).then(function (hit) { return hit || c.add(u); });
-      }));
+      })).then(function () {
+        // Files of an older version (another hash in the URL) go.
+        return c.keys().then(function (keys) {
+          return Promise.all(keys.map(function (req) {
+            var p = new URL(req.url).pathname;
+            var versioned = p.indexOf("/static/") === 0 || p.indexOf("/engine/") === 0;
+            return versioned && urls.indexOf(p) < 0 ? c.delete(req) : null;
+          }));
+        });
+      });
     }).then(function () { main.dataset.offlineReady = "true"; }).catch(function () {});
   }
 
