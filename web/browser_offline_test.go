@@ -27,6 +27,7 @@ type hallSite struct {
 	*testSite
 	down          atomic.Bool
 	reads, writes atomic.Int64
+	noEngine      atomic.Bool // the engine's URL answers 404
 }
 
 func startHallSite(t *testing.T) *hallSite {
@@ -54,6 +55,10 @@ func startHallSite(t *testing.T) *hallSite {
 			if conn, _, err := w.(http.Hijacker).Hijack(); err == nil {
 				conn.Close()
 			}
+			return
+		}
+		if h.noEngine.Load() && strings.HasPrefix(r.URL.Path, "/engine/") {
+			http.NotFound(w, r)
 			return
 		}
 		site.ServeHTTP(w, r)
@@ -241,5 +246,28 @@ func TestBrowserTableOfflineConflicts(t *testing.T) {
 	}
 	if n := len(apiCall(t, site, "GET", sheet, club, nil, 200)["sheet"].(map[string]any)["hands"].([]any)); n != 2 {
 		t.Errorf("the server has %d hands after the round closed, want 2", n)
+	}
+}
+
+// Issue 24: if the engine has not loaded, the page works as today — the
+// hand is sent and the server's report shows its finding.
+func TestBrowserTableWithoutEngine(t *testing.T) {
+	hall := startHallSite(t)
+	hall.noEngine.Store(true)
+	site := hall.testSite
+	club, tid := tableWorld(t, site)
+	code := apiCall(t, site, "POST", "/v1/tournaments/"+tid+"/rounds/1/tables/1/entry-link", club, nil, 201)["code"].(string)
+	ctx, cancel := context.WithTimeout(newBrowser(t), 3*time.Minute)
+	defer cancel()
+	run(t, ctx, chromedp.EmulateViewport(360, 800), chromedp.Navigate(site.URL+"/table/"+code), chromedp.WaitVisible(chromedp.CSS(`#hand-form`)))
+	waitJS(t, ctx, `document.getElementById("table").dataset.engineReady === "false"`)
+	run(t, ctx, typeNumbers(0, map[string]int{"ns.base": 300, "ns.points": 235, "eo.base": 100, "eo.points": -120, "eo.total": 20}))
+	if exists(t, ctx, `[data-source="engine"]`) {
+		t.Fatal("findings without an engine")
+	}
+	run(t, ctx, chromedp.Click(chromedp.CSS(`[data-action="add-hand"]`)), chromedp.WaitVisible(chromedp.CSS(`tr[data-hand="1"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`section.report [data-code="HAND_TOTAL_MISMATCH"][data-severity="error"][data-pointer="/hands/0/eo/total"]`)))
+	if n := len(apiCall(t, site, "GET", "/v1/tournaments/"+tid+"/rounds/1/tables/1/sheet", club, nil, 200)["sheet"].(map[string]any)["hands"].([]any)); n != 1 {
+		t.Errorf("the server has %d hands, want 1", n)
 	}
 }
