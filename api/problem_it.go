@@ -130,6 +130,8 @@ var detailsIT = map[string]string{
 	`If-Match must be one entity tag as sent in ETag, like "3"`:                                     `If-Match deve essere un solo entity tag come inviato in ETag, per esempio "3"`,
 	`want one strong entity tag like "3"`:                                                           `atteso un solo entity tag forte, per esempio "3"`,
 	"a table code enters hands one by one (POST …/sheet/hands), not a whole sheet":                  "un codice di tavolo inserisce le mani una alla volta (POST …/sheet/hands), non un foglio intero",
+	"this round's sheets have been delivered: the table code no longer works":                       "i fogli di questo turno sono stati consegnati: il codice del tavolo non vale più",
+	"this table code was replaced by a newer one: ask the organiser for the new code":               "questo codice del tavolo è stato sostituito da uno nuovo: chiedete il nuovo codice all'organizzazione",
 	"only the organising club or an admin enters sheets; referees correct them through corrections": "solo il club organizzatore o un amministratore inserisce i fogli; gli arbitri li correggono con le correzioni",
 	"only the organising club, a referee of the tournament or an admin uploads sheets":              "solo il club organizzatore, un arbitro del torneo o un amministratore carica i fogli",
 	"only the organising club, a referee of the tournament or an admin issues table links":          "solo il club organizzatore, un arbitro del torneo o un amministratore rilascia i link dei tavoli",

@@ -97,6 +97,10 @@ var messagesTable = map[string]msg{
 	"table.call_referee":             {"Chiama l'arbitro", "Call the referee"},
 	"table.referee_called":           {"L'arbitro è stato chiamato.", "The referee has been called."},
 	"table.offline":                  {"Senza connessione: le smazzate restano sul telefono e partono appena torna la rete.", "Offline: hands stay on the phone and are sent when the connection returns."},
+	"table.confirm_other_title":      {"Conferma della linea avversaria", "Confirmation by the opponents"},
+	"table.confirm_other_help":       {"Le smazzate sono inserite. La linea che NON ha segnato controlla il riepilogo qui sopra; se è giusto scrive il proprio numero e conferma: il foglio sarà consegnato.", "The hands are in. The line that did NOT keep score checks the summary above; if it is right, it types its number and confirms: the sheet will be delivered."},
+	"table.entrant_other":            {"Numero della coppia che conferma", "Number of the confirming pair"},
+	"table.sheet_changed":            {"Il foglio è cambiato mentre il telefono era senza rete (l'arbitro l'ha corretto o un altro telefono ha inviato smazzate): le smazzate inviate ora sono in fondo. Controllate il foglio qui sopra e, se qualcosa non torna, chiamate l'arbitro.", "The sheet changed while this phone was offline (the referee corrected it or another phone sent hands): the hands sent now are at its end. Check the sheet above and call the referee if something is wrong."},
 
 	"print.title":               {"Stampa del turno", "Print the round"},
 	"print.heading":             {"%s · Turno %d", "%s · Round %d"},

@@ -125,6 +125,10 @@ type tablePage struct {
 	EditInputs []tableInputGroup
 	EditEnd    string
 	Version    int
+	// Engine is the WebAssembly rules engine's URL and Sheet the sheet so
+	// far as API §1 JSON: the page checks each hand on the phone with them
+	// (issue 24, table_offline.go).
+	Engine, Sheet string
 }
 
 type tableInputGroup struct {
@@ -232,6 +236,7 @@ func (s *Server) tablePageFor(w http.ResponseWriter, r *http.Request, status int
 			data.Result = &res
 		}
 	}
+	data.Engine, data.Sheet = EngineURL(), engineSheet(v)
 	data.Delivered = v.Delivered()
 	data.Clock = clockView{Clock: v.Clock, URL: "/table/" + code + "/clock"}
 	data.CanAdd = len(v.Confirmations) == 0 && data.Next < v.Target.Round.HandsPlanned && !v.Signable

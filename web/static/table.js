@@ -57,16 +57,23 @@
     var item = q[0];
     fetch(api + "/hands", {
       method: "POST",
-      headers: { "Authorization": "Bearer " + code, "Content-Type": "application/json", "Idempotency-Key": item.key },
+      // The page's language: a refusal (the round closed, the sheet signed
+      // meanwhile) comes back worded in it (api/problem_it.go).
+      headers: { "Authorization": "Bearer " + code, "Content-Type": "application/json", "Idempotency-Key": item.key, "Accept-Language": document.documentElement.lang || "it" },
       body: JSON.stringify(item.hand)
     }).then(function (res) {
       sending = false;
       if (res.ok) {
-        save(load().filter(function (x) { return x.key !== item.key; }));
-        sentAny = true;
-        showPending();
-        if (load().length === 0) { location.reload(); } else { flush(); }
-        return;
+        return res.json().catch(function () { return {}; }).then(function (b) {
+          // The hand went in at another place than the one it was typed
+          // for: the sheet changed while the phone was offline (a referee
+          // corrected it, another phone sent hands). Said after the reload.
+          if (typeof b.hands === "number" && b.hands !== item.index + 1) sessionStorage.setItem(store + ".changed", "1");
+          save(load().filter(function (x) { return x.key !== item.key; }));
+          sentAny = true;
+          showPending();
+          if (load().length === 0) { location.reload(); } else { flush(); }
+        });
       }
       return res.json().then(function (p) {
         save(load().filter(function (x) { return x.key !== item.key; }));
@@ -130,6 +137,11 @@
   }
   window.addEventListener("online", flush);
   setInterval(flush, 3000);
+  if (sessionStorage.getItem(store + ".changed")) {
+    sessionStorage.removeItem(store + ".changed");
+    say(messages, main.dataset.changedLabel, "notice");
+    messages.firstChild.dataset.conflict = "changed";
+  }
   var q = load();
   if (q.length) { next = Math.max(next, q[q.length - 1].index + 1); setIndex(next); }
   showPending();
