@@ -27,3 +27,15 @@ func stallChargeDecided(a, b Pozzetto) bool {
 	known := func(p Pozzetto) bool { return p != PozzettoUnknown }
 	return known(a) && known(b) && a.Taken() != b.Taken()
 }
+
+// tooManyBurrachiLine [INTERP RULES §5.1 TOO_MANY_BURRACHI, "on the line
+// whose burrachi break the bound; both lines' count is the sum"]: when the
+// two lines' burraco cards together exceed one deck, the finding names the
+// line whose burrachi need more cards (a line that alone exceeds the bound
+// always does); on a tie, NS, the first line of the sheet.
+func tooManyBurrachiLine(nsCards, eoCards int) Line {
+	if eoCards > nsCards {
+		return EO
+	}
+	return NS
+}
