@@ -1426,7 +1426,7 @@ func TestRulesPozzettoUnplayedInvalid(t *testing.T) {
 			sheet: dtSheet(domain.FITAB2025, dtClosedNS(dtLine(300, 235), dtLine(100, 70, un, dtSplit(150, 30), dtUnplayed(50)))),
 			want:  bad(dtEO, 50)},
 		{name: "FIBur-INT art. 17/POZZETTO_UNPLAYED_INVALID/57 points, not a multiple of 5",
-			sheet: dtSheet(domain.FIBurIta, dtClosedNS(dtLine(300, 235), dtLine(100, 63, un, dtSplit(150, 30), dtUnplayed(57)))),
+			sheet:   dtSheet(domain.FIBurIta, dtClosedNS(dtLine(300, 235), dtLine(100, 63, un, dtSplit(150, 30), dtUnplayed(57)))),
 			want:    bad(dtEO, 57),
 			mayAlso: []domain.Code{domain.NotMultipleOf5}},
 		{name: "FITAB art. 18/POZZETTO_UNPLAYED_INVALID/near-miss: 55 points (eleven 5s)",
