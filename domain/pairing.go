@@ -64,6 +64,11 @@ type PairedRound struct {
 	Seed   *uint64
 	Tables []PairedTable
 	Byes   []string
+	// Groups are the groups a gironi round formed, each in its seating
+	// order (RULES §12.1: "it records the group size and each group's
+	// members"); the later rounds of the phase and the checker read them
+	// back. nil for the other rounds.
+	Groups [][]string
 }
 
 // PairingRequest is everything a round's seating is derived from.
@@ -91,6 +96,16 @@ type PairingRequest struct {
 	GroupSize int
 	// Choice is the referee's seating for system choice.
 	Choice *PairedRound
+	// SessionStart is the first round of Round's session (RULES §12.1): a
+	// line rests at most once per session, so only the rests of rounds
+	// SessionStart..Round-1 count. 0 or 1: the whole tournament is one
+	// session.
+	SessionStart int
+	// Draw: a round robin that starts at Round (italiana from round 1 in a
+	// plan whose first_round is draw) takes its calendar order from a draw
+	// of the entrants with Seed, recorded with the round; later rounds of
+	// the phase replay it from the seed of the phase's first round.
+	Draw bool
 }
 
 // MaxIndividualPlayers bounds an individual schedule (its memory grows with
@@ -146,9 +161,15 @@ func GeneratePairing(req PairingRequest) (PairedRound, error) {
 	case SystemDanese, SystemDaneseModificato:
 		out.Tables, out.Byes, err = danese(req)
 	case SystemItaliana:
-		out.Tables, out.Byes, err = roundRobin(req, [][]string{req.Entrants})
+		var order []string
+		order, out.Seed = italianaOrder(req)
+		out.Tables, out.Byes, err = roundRobin(req, [][]string{order})
 	case SystemGironi:
-		out.Tables, out.Byes, err = roundRobin(req, gironiGroups(req.Standings, req.GroupSize))
+		out.Groups = phaseGroups(req)
+		out.Tables, out.Byes, err = roundRobin(req, out.Groups)
+		if PhaseStart(req) != req.Round {
+			out.Groups = nil // recorded once, by the round that forms them
+		}
 	}
 	if err != nil {
 		return PairedRound{}, err
@@ -218,8 +239,17 @@ func (req *PairingRequest) validate() error {
 		if req.System == SystemDraw && req.Round != 1 && req.Kind != KindIndividual {
 			return invalidf("system: draw seats the first round only (%s), not round %d", pairingRule(req.Ruleset), req.Round)
 		}
-	} else if req.Round == 1 {
-		return invalidf("system: %s pairs rounds after the first; the first round is seated by choice, entry_order or draw (%s)", req.System, pairingRule(req.Ruleset))
+	} else if req.Round == 1 && req.System != SystemItaliana {
+		// RULES §12.1: italiana may seat round 1 (FITAB art. 2 D "secondo
+		// un calendario prestabilito"); the other systems pair from a
+		// previous round.
+		return invalidf("system: %s pairs rounds after the first; the first round is seated by choice, entry_order or draw, or by the italiana calendar (%s)", req.System, pairingRule(req.Ruleset))
+	}
+	if req.Draw && req.System != SystemItaliana {
+		return invalidf("system: only an italiana calendar is seated on a drawn order, not %s", req.System)
+	}
+	if req.SessionStart > req.Round {
+		return invalidf("round: session starts at round %d, after round %d", req.SessionStart, req.Round)
 	}
 	if req.System == SystemChoice && req.Choice == nil {
 		return invalidf("choice: the referee's seating is missing")
@@ -229,7 +259,7 @@ func (req *PairingRequest) validate() error {
 			return err
 		}
 	}
-	if req.System == SystemGironi && req.GroupSize < 2 {
+	if req.System == SystemGironi && req.GroupSize < 2 && !groupsRecorded(*req) {
 		return invalidf("group_size: %d, a group needs at least 2 entrants", req.GroupSize)
 	}
 	return nil
@@ -371,7 +401,7 @@ func mitchell(req PairingRequest) ([]PairedTable, []string, error) {
 		return nil, nil, invalidf("round: with %d tables at most %d Mitchell rounds are played from round %d without a rematch; round %d is refused (%s)",
 			s.tables, s.tables, base, req.Round, pairingRule(req.Ruleset))
 	}
-	rested := restRounds(req.Previous)
+	rested := req.sessionRests(req.Round)
 	if req.Round == start { // the previous round is the one before the phase
 		for t := 1; t <= s.tables; t++ {
 			if ns, eo := s.ns[t], s.eo[t]; eo != "" && mitchellSwapRoles(rested[ns] > 0, rested[eo] > 0) {
@@ -396,6 +426,25 @@ func mitchell(req PairingRequest) ([]PairedTable, []string, error) {
 	return tables, byes, nil
 }
 
+// sessionRests maps who rested in the rounds of Round's session before
+// round upTo to the first round they rested in (RULES §12.1: a rest in
+// another session is not a second rest).
+func (req PairingRequest) sessionRests(upTo int) map[string]int {
+	from := max(req.SessionStart, 1)
+	out := map[string]int{}
+	for _, p := range req.Previous {
+		if p.Number < from || p.Number >= upTo {
+			continue
+		}
+		for _, b := range p.Byes {
+			if _, ok := out[b]; !ok {
+				out[b] = p.Number
+			}
+		}
+	}
+	return out
+}
+
 // restRounds maps who rested in the given rounds to the first round they
 // rested in.
 func restRounds(prev []PairedRound) map[string]int {
@@ -417,7 +466,7 @@ func danese(req PairingRequest) ([]PairedTable, []string, error) {
 	order := req.Standings
 	var byes []string
 	if len(order)%2 == 1 {
-		rested := restRounds(req.Previous)
+		rested := req.sessionRests(req.Round)
 		bye := -1
 		for k := range order {
 			i := k // from the top…
@@ -508,6 +557,47 @@ func pairAvoiding(order []string, met map[string]string) ([][2]int, bool) {
 	return pairs, solve(0)
 }
 
+// italianaOrder is the order a round-robin calendar numbers the entrants
+// in (RULES §12.1): entry order, or a draw of it when the phase's first
+// round drew one — the seed is drawn (or given) in that round and read back
+// from it in the later rounds. It returns the seed to record with Round
+// (nil but in a drawn phase's first round).
+func italianaOrder(req PairingRequest) ([]string, *uint64) {
+	start := PhaseStart(req)
+	if start == req.Round {
+		if !req.Draw {
+			return req.Entrants, nil
+		}
+		seed := drawSeed(req.Seed)
+		return drawOrder(req.Entrants, seed), &seed
+	}
+	if first := req.Previous[start-1]; first.Seed != nil {
+		return drawOrder(req.Entrants, *first.Seed), nil
+	}
+	return req.Entrants, nil
+}
+
+// groupsRecorded reports whether Round continues a gironi phase whose
+// first round recorded its groups.
+func groupsRecorded(req PairingRequest) bool {
+	start := PhaseStart(req)
+	return start < req.Round && start >= 1 && len(req.Previous[start-1].Groups) > 0
+}
+
+// phaseGroups are the groups of a gironi phase: formed from the standings
+// in its first round, read back from that round afterwards (RULES §12.1),
+// or formed again from the standings before the phase when that round
+// recorded none (rounds stored before groups were).
+func phaseGroups(req PairingRequest) [][]string {
+	start := PhaseStart(req)
+	if start < req.Round {
+		if g := req.Previous[start-1].Groups; len(g) > 0 {
+			return g
+		}
+	}
+	return gironiGroups(req.Standings, req.GroupSize)
+}
+
 // gironiGroups cuts the standings into blocks of g consecutive places
 // (RULES §11 gironi); a last block under gironiMinGroup joins the one above.
 func gironiGroups(standings []string, g int) [][]string {
@@ -529,8 +619,8 @@ func gironiGroups(standings []string, g int) [][]string {
 func roundRobin(req PairingRequest, groups [][]string) ([]PairedTable, []string, error) {
 	start := PhaseStart(req)
 	k := req.Round - start + 1
-	before := restRounds(req.Previous[:start-1])
-	rested := restRounds(req.Previous)
+	before := req.sessionRests(start)
+	rested := req.sessionRests(req.Round)
 	var tables []PairedTable
 	var byes []string
 	for gi, g := range groups {

@@ -73,6 +73,17 @@ func CheckRound(req PairingRequest, published PairedRound) PairingCheck {
 	if req.Kind == "" {
 		req.Kind = KindPairs
 	}
+	if len(req.Previous) == req.Round-1 && PhaseStart(req) == req.Round {
+		switch {
+		case req.System == SystemGironi && req.GroupSize == 0 && len(published.Groups) > 0:
+			// RULES §12.1: the round that formed the groups recorded them;
+			// the checker reads the group size back.
+			req.GroupSize = len(published.Groups[0])
+		case req.System == SystemItaliana && published.Seed != nil:
+			// a calendar on a drawn order: replay the recorded draw.
+			req.Draw, req.Seed = true, published.Seed
+		}
+	}
 	c := &checker{req: req, rep: PairingCheck{System: req.System}, rule: pairingRule(req.Ruleset)}
 	c.structure(published)
 	c.rests(published)
@@ -171,7 +182,7 @@ func (c *checker) rests(r PairedRound) {
 	if roundRobinRestExempt && c.req.Kind != KindIndividual && (c.req.System == SystemItaliana || c.req.System == SystemGironi) {
 		return
 	}
-	rested := restRounds(c.req.Previous)
+	rested := c.req.sessionRests(r.Number)
 	for _, b := range r.Byes {
 		if n, ok := rested[b]; ok {
 			c.add(0, PairingSecondRest, restRule(c.req.Ruleset),

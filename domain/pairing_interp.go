@@ -211,3 +211,11 @@ func bergerRound(n, k int) [][2]int {
 	}
 	return out
 }
+
+// planPhaseIndividual [INTERP RULES §12.1 "a round's phase is the system of
+// the phase it belongs to", for individual tournaments, whose every round
+// is seated by the randomised schedule and whose plan has no phase]: their
+// rounds are recorded as danese, the strictest phase for corrections
+// (§9.1 rule 6, §9.2 rule 7), as the service recorded a round seated by
+// choice, entry_order or draw before plans existed.
+const planPhaseIndividual = PhaseDanese
