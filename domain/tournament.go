@@ -128,6 +128,22 @@ type Tournament struct {
 	// Public: its club lets everybody read the standings, rounds and
 	// cards without signing in (UI.md §7).
 	Public bool
+	// Plan is the plan announced before round 1 (RULES §12.1); the zero
+	// Plan is none announced: EffectivePlan gives the default.
+	Plan Plan
+}
+
+// EffectivePlan is the tournament's plan, or the default plan (API §4.3:
+// entry_order, one danese phase, one session) when it announced none.
+func (t Tournament) EffectivePlan() Plan {
+	if t.Plan.FirstRound == "" {
+		d := DefaultPlan(t.RoundsPlanned)
+		if t.Kind == KindIndividual {
+			d.Phases = nil
+		}
+		return d
+	}
+	return t.Plan
 }
 
 // Player is one person entered in a tournament.
@@ -158,6 +174,9 @@ type Round struct {
 	System PairingSystem
 	// Seed is the seed a draw used (nil for the other systems).
 	Seed *uint64
+	// Groups are the groups a gironi round formed (RULES §12.1), nil for
+	// the other rounds.
+	Groups [][]string
 }
 
 // TableAssignment says who sits where in one round. In pairs and team

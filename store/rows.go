@@ -64,6 +64,8 @@ type tournamentRow struct {
 	VPTable       *string `gorm:"column:vp_table"`
 	Public        bool    `gorm:"column:public"`
 	Created       instant `gorm:"column:created_at"`
+	// Plan: migration 00017 (store/plan.go); NULL is none announced.
+	Plan *string `gorm:"column:plan"`
 }
 
 func (tournamentRow) TableName() string { return "tournaments" }
@@ -82,6 +84,7 @@ func tournamentToRow(t domain.Tournament, now instant) tournamentRow {
 		VPTable:       vpTableToRow(t.VPTable),
 		Public:        t.Public,
 		Created:       now,
+		Plan:          planText(t.Plan),
 	}
 }
 
@@ -94,7 +97,12 @@ func (r tournamentRow) toDomain() (domain.Tournament, error) {
 	if err != nil {
 		return domain.Tournament{}, fmt.Errorf("stored tournament %s: %w", r.ID, err)
 	}
+	plan, err := planValue(r.Plan)
+	if err != nil {
+		return domain.Tournament{}, fmt.Errorf("stored tournament %s: %w", r.ID, err)
+	}
 	return domain.Tournament{
+		Plan:          plan,
 		ID:            r.ID,
 		Name:          r.Name,
 		Date:          date,
@@ -154,6 +162,8 @@ type roundRow struct {
 	// System and Seed: migration 00010 (store/pairings.go).
 	System string  `gorm:"column:system"`
 	Seed   *string `gorm:"column:seed"`
+	// Groups: migration 00017, a gironi round's groups as JSON.
+	Groups *string `gorm:"column:groups"`
 }
 
 func (roundRow) TableName() string { return "rounds" }
@@ -196,14 +206,14 @@ func roundToRows(tournamentID string, r domain.Round) (roundRow, []roundTableRow
 		byes[i] = roundByeRow{TournamentID: tournamentID, RoundNo: r.Number, EntrantID: b, Position: i + 1}
 	}
 	return roundRow{TournamentID: tournamentID, Number: r.Number, HandsPlanned: r.HandsPlanned, Phase: string(r.Phase), State: string(state),
-		System: string(r.System), Seed: seedText(r.Seed)}, tables, byes
+		System: string(r.System), Seed: seedText(r.Seed), Groups: groupsText(r.Groups)}, tables, byes
 }
 
 // roundToDomain joins a round with its tables (in table order) and byes (in
 // the order given).
 func roundToDomain(r roundRow, tables []roundTableRow, byes []roundByeRow) domain.Round {
 	out := domain.Round{Number: r.Number, HandsPlanned: r.HandsPlanned, Phase: domain.Phase(r.Phase), State: domain.RoundState(r.State),
-		System: domain.PairingSystem(r.System), Seed: seedValue(r.Seed)}
+		System: domain.PairingSystem(r.System), Seed: seedValue(r.Seed), Groups: groupsValue(r.Groups)}
 	for _, t := range tables {
 		out.Tables = append(out.Tables, domain.TableAssignment{Table: t.TableNo, NS: t.NS, EO: t.EO, NS2: deref(t.NS2), EO2: deref(t.EO2)})
 	}

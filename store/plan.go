@@ -1,0 +1,82 @@
+package store
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"segnapunti/domain"
+)
+
+// The plan and the groups (RULES §12.1; migration 00017) are stored as
+// JSON text: the plan is read and written whole, and a gironi round's
+// groups are read back whole by the later rounds.
+
+type planJSON struct {
+	FirstRound string          `json:"first_round"`
+	Phases     []planPhaseJSON `json:"phases"`
+	Sessions   []int           `json:"sessions"`
+}
+
+type planPhaseJSON struct {
+	FromRound int    `json:"from_round"`
+	System    string `json:"system"`
+}
+
+// planText writes a plan; none announced (the zero Plan) is NULL.
+func planText(p domain.Plan) *string {
+	if p.FirstRound == "" {
+		return nil
+	}
+	j := planJSON{FirstRound: string(p.FirstRound), Phases: make([]planPhaseJSON, len(p.Phases)), Sessions: p.Sessions}
+	for i, ph := range p.Phases {
+		j.Phases[i] = planPhaseJSON{FromRound: ph.FromRound, System: string(ph.System)}
+	}
+	b, err := json.Marshal(j)
+	if err != nil {
+		return nil // ints and strings always marshal
+	}
+	s := string(b)
+	return &s
+}
+
+// planValue reads a stored plan.
+func planValue(s *string) (domain.Plan, error) {
+	if s == nil || *s == "" {
+		return domain.Plan{}, nil
+	}
+	var j planJSON
+	if err := json.Unmarshal([]byte(*s), &j); err != nil {
+		return domain.Plan{}, fmt.Errorf("plan unreadable: %w", err)
+	}
+	p := domain.Plan{FirstRound: domain.PairingSystem(j.FirstRound), Sessions: j.Sessions}
+	for _, ph := range j.Phases {
+		p.Phases = append(p.Phases, domain.PlanPhase{FromRound: ph.FromRound, System: domain.PairingSystem(ph.System)})
+	}
+	return p, nil
+}
+
+// groupsText writes a gironi round's groups; none is NULL.
+func groupsText(g [][]string) *string {
+	if len(g) == 0 {
+		return nil
+	}
+	b, err := json.Marshal(g)
+	if err != nil {
+		return nil
+	}
+	s := string(b)
+	return &s
+}
+
+// groupsValue reads stored groups; the column is only written by
+// groupsText, so unreadable text reads as none.
+func groupsValue(s *string) [][]string {
+	if s == nil {
+		return nil
+	}
+	var g [][]string
+	if err := json.Unmarshal([]byte(*s), &g); err != nil {
+		return nil
+	}
+	return g
+}
