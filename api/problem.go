@@ -24,6 +24,10 @@ type problem struct {
 	Status int          `json:"status"`
 	Detail string       `json:"detail,omitempty"`
 	Errors []fieldError `json:"errors,omitempty"`
+	// Round and Tables: the round and its tables a 409 of RULES §12.2
+	// is about (no delivered sheet).
+	Round  int   `json:"round,omitempty"`
+	Tables []int `json:"tables,omitempty"`
 }
 
 // fieldError names one offending part of a request: a JSON pointer into the
@@ -197,6 +201,9 @@ func appProblem(e *app.Error) problem {
 	}
 	p.Title = titleFor(p.Status)
 	p.Errors = fromAppFields(e.Fields)
+	if e.Incomplete != nil {
+		p.Round, p.Tables = e.Incomplete.Round, e.Incomplete.Tables
+	}
 	if errors.Is(e.Kind, app.ErrPrecondition) {
 		p.Errors = []fieldError{{Header: "If-Match", Detail: e.Detail}}
 	}

@@ -21,6 +21,8 @@ type tournamentPatch struct {
 	RoundsPlanned *int    `json:"rounds_planned"`
 	HandsPerRound *int    `json:"hands_per_round"`
 	VPTable       *string `json:"vp_table"`
+	// Plan replaces the plan until round 1 is published (RULES §12.1).
+	Plan *planJSON `json:"plan"`
 	// Public opens or closes the public pages (API §4.2, UI.md §7); it
 	// may change at any time, unlike the fields above.
 	Public *bool `json:"public"`
@@ -28,7 +30,7 @@ type tournamentPatch struct {
 
 func (b tournamentPatch) toApp() app.TournamentPatch {
 	return app.TournamentPatch{Name: b.Name, Date: b.Date, Level: b.Level, Ruleset: b.Ruleset, Kind: b.Kind,
-		RoundsPlanned: b.RoundsPlanned, HandsPerRound: b.HandsPerRound, VPTable: b.VPTable}
+		RoundsPlanned: b.RoundsPlanned, HandsPerRound: b.HandsPerRound, VPTable: b.VPTable, Plan: b.Plan.toDomain()}
 }
 
 // patchTournament: the organising club or an admin changes the fields of
@@ -50,7 +52,7 @@ func (s *server) patchTournament(c *gin.Context) {
 	)
 	fields := req.toApp()
 	if fields == (app.TournamentPatch{}) && req.Public == nil {
-		s.fail(c, errInvalid("nothing to change: name at least one member (name, date, level, ruleset, kind, rounds_planned, hands_per_round, vp_table, public)",
+		s.fail(c, errInvalid("nothing to change: name at least one member (name, date, level, ruleset, kind, rounds_planned, hands_per_round, vp_table, plan, public)",
 			fieldError{Pointer: "/public", Detail: "absent, like every other member: true opens the public pages, false closes them"}))
 		return
 	}

@@ -26,6 +26,8 @@ type tournamentRequest struct {
 	HandsPerRound int     `json:"hands_per_round"`
 	VPTable       *string `json:"vp_table"`
 	Club          *string `json:"club"`
+	// Plan: RULES §12.1, API §4.3 (api/plan.go).
+	Plan *planJSON `json:"plan"`
 }
 
 type tournamentJSON struct {
@@ -40,6 +42,8 @@ type tournamentJSON struct {
 	HandsPerRound int     `json:"hands_per_round"`
 	VPTable       *string `json:"vp_table"`
 	Public        bool    `json:"public"`
+	// Plan is the plan in force: the announced one or the default.
+	Plan planJSON `json:"plan"`
 }
 
 type tournamentsResponse struct {
@@ -60,6 +64,7 @@ func toTournamentJSON(t domain.Tournament) tournamentJSON {
 		ID: t.ID, Name: t.Name, Date: t.Date.Format(dateLayout), Club: t.ClubID,
 		Level: string(t.Level), Ruleset: string(t.Ruleset), Kind: string(t.Kind),
 		RoundsPlanned: t.RoundsPlanned, HandsPerRound: t.HandsPerRound, Public: t.Public,
+		Plan: toPlanJSON(t.EffectivePlan()),
 	}
 	if !t.VPTable.IsZero() {
 		id := t.VPTable.ID()
@@ -76,7 +81,9 @@ func (s *server) createTournament(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	created, err := s.app.CreateTournament(c.Request.Context(), mustPrincipal(c), app.TournamentInput(req))
+	in := app.TournamentInput{Name: req.Name, Date: req.Date, Level: req.Level, Ruleset: req.Ruleset, Kind: req.Kind,
+		RoundsPlanned: req.RoundsPlanned, HandsPerRound: req.HandsPerRound, VPTable: req.VPTable, Club: req.Club, Plan: req.Plan.toDomain()}
+	created, err := s.app.CreateTournament(c.Request.Context(), mustPrincipal(c), in)
 	if err != nil {
 		s.fail(c, err)
 		return
@@ -229,6 +236,10 @@ type roundJSON struct {
 	// System and Seed: how the round was seated (api/pairings.go).
 	System string  `json:"system,omitempty"`
 	Seed   *uint64 `json:"seed,omitempty"`
+	// Session is the session of the plan the round is played in; Groups
+	// the groups a gironi round formed (RULES §12.1, API §4.3).
+	Session int        `json:"session,omitempty"`
+	Groups  [][]string `json:"groups,omitempty"`
 }
 
 type roundsResponse struct {
@@ -237,7 +248,8 @@ type roundsResponse struct {
 
 func toRoundJSON(r domain.Round) roundJSON {
 	out := roundJSON{Number: r.Number, HandsPlanned: r.HandsPlanned, Phase: string(r.Phase), State: string(r.State),
-		Tables: make([]tableJSON, 0, len(r.Tables)), Byes: append([]string{}, r.Byes...), System: string(r.System), Seed: r.Seed}
+		Tables: make([]tableJSON, 0, len(r.Tables)), Byes: append([]string{}, r.Byes...), System: string(r.System), Seed: r.Seed,
+		Session: r.Session, Groups: r.Groups}
 	for _, t := range r.Tables {
 		out.Tables = append(out.Tables, tableJSON{Table: t.Table, NS: t.Line(domain.NS), EO: t.Line(domain.EO)})
 	}

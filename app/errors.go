@@ -37,6 +37,8 @@ type Error struct {
 	Kind   error
 	Detail string
 	Fields []FieldError
+	// Incomplete names the round and tables a 409 of RULES §12.2 is about.
+	Incomplete *IncompleteError
 }
 
 func (e *Error) Error() string { return e.Kind.Error() + ": " + e.Detail }

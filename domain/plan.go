@@ -236,3 +236,31 @@ func (p Plan) SessionsText() string {
 	}
 	return strings.Join(parts, ",")
 }
+
+// HandSeatedSystem is the system a round seated by hand is checked
+// against (RULES §12.1, §11 "a pairing is checkable"): the plan's system
+// for it, or choice when the plan seats it by a first-round system (the
+// referee's list, an entry order or a draw with no recorded seed).
+func (p Plan) HandSeatedSystem(n int) PairingSystem {
+	if s := p.SystemFor(n); !s.FirstRound() {
+		return s
+	}
+	return SystemChoice
+}
+
+// PhaseFor is the phase recorded with round n seated by system s, whose
+// phase (the run of rounds seated by s) starts at round phaseStart: the
+// plan's phase, unless the referee named another system
+// (namedSystemPhase).
+func (p Plan) PhaseFor(n int, s PairingSystem, phaseStart int) Phase {
+	if s == SystemGironi {
+		if phaseStart < n {
+			return PhaseItaliana // RULES §12.1: the rounds inside the groups
+		}
+		return PhaseGironi
+	}
+	if s.FirstRound() || s == p.SystemFor(n) {
+		return p.PhaseOf(n)
+	}
+	return namedSystemPhase(s, p.PhaseOf(n))
+}

@@ -177,6 +177,10 @@ type Round struct {
 	// Groups are the groups a gironi round formed (RULES §12.1), nil for
 	// the other rounds.
 	Groups [][]string
+	// Session is the session of the plan the round belongs to (RULES
+	// §12.1), filled when the round is read with its tournament; 0 when
+	// not known.
+	Session int
 }
 
 // TableAssignment says who sits where in one round. In pairs and team
