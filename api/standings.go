@@ -50,10 +50,17 @@ type discrepancyJSON struct {
 type standingsResponse struct {
 	AfterRound int            `json:"after_round"`
 	Standings  []standingJSON `json:"standings"`
+	// RULES §12.6: an interrupted tournament's standings say so.
+	InterruptedAfterRound *int  `json:"interrupted_after_round,omitempty"`
+	Void                  *bool `json:"void,omitempty"`
 }
 
 func toStandingsResponse(st app.StandingsTable) standingsResponse {
-	out := standingsResponse{AfterRound: st.AfterRound, Standings: make([]standingJSON, 0, len(st.Rows))}
+	out := standingsResponse{AfterRound: st.AfterRound, Standings: make([]standingJSON, 0, len(st.Rows)), InterruptedAfterRound: st.InterruptedAfterRound}
+	if st.InterruptedAfterRound != nil {
+		void := st.Void
+		out.Void = &void
+	}
 	for _, r := range st.Rows {
 		row := standingJSON{
 			Rank: r.Rank, Entrant: r.Entrant.ID, Players: make([]playerJSON, 0, len(r.Entrant.Players)),

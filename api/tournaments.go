@@ -44,6 +44,9 @@ type tournamentJSON struct {
 	Public        bool    `json:"public"`
 	// Plan is the plan in force: the announced one or the default.
 	Plan planJSON `json:"plan"`
+	// RULES §12.6: an interrupted tournament (FITAB art. 39).
+	InterruptedAfterRound *int  `json:"interrupted_after_round,omitempty"`
+	Void                  *bool `json:"void,omitempty"`
 }
 
 type tournamentsResponse struct {
@@ -69,6 +72,10 @@ func toTournamentJSON(t domain.Tournament) tournamentJSON {
 	if !t.VPTable.IsZero() {
 		id := t.VPTable.ID()
 		out.VPTable = &id
+	}
+	if t.InterruptedAfterRound != nil {
+		k, void := *t.InterruptedAfterRound, t.Void()
+		out.InterruptedAfterRound, out.Void = &k, &void
 	}
 	return out
 }

@@ -39,3 +39,22 @@ func tooManyBurrachiLine(nsCards, eoCards int) Line {
 	}
 	return NS
 }
+
+// interruptionMinRounds is the completed rounds an interrupted tournament
+// needs to be valid (FITAB art. 39): the third-to-last, roundsPlanned − 2;
+// with exactly 4 rounds the third (the article's own exception). RULES
+// §12.6 words the 4-round case as if it followed from k ≥ rounds_planned
+// − 2 (which gives 2): the article wins. [INTERP] With fewer than 3
+// rounds there is no third-to-last round: at least one round completed,
+// so that there are standings to be final.
+func interruptionMinRounds(roundsPlanned int) int {
+	if roundsPlanned == 4 {
+		return 3
+	}
+	return max(roundsPlanned-2, 1)
+}
+
+// interruptionRule [INTERP RULES §12.6]: FIBur's codes say nothing of an
+// interrupted tournament; the FITAB article applies to every ruleset and
+// is cited as such.
+func interruptionRule(Ruleset) string { return ruleInterruption }

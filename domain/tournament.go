@@ -131,6 +131,31 @@ type Tournament struct {
 	// Plan is the plan announced before round 1 (RULES §12.1); the zero
 	// Plan is none announced: EffectivePlan gives the default.
 	Plan Plan
+	// InterruptedAfterRound is the last completed round of a tournament
+	// interrupted by force majeure (RULES §12.6, FITAB art. 39); nil when
+	// not interrupted. InterruptionReason is the referee's reason.
+	InterruptedAfterRound *int
+	InterruptionReason    string
+}
+
+// Interruption is the ruling on the tournament's interruption (FITAB art.
+// 39); false when it was not interrupted.
+func (t Tournament) Interruption() (Interruption, bool) {
+	if t.InterruptedAfterRound == nil {
+		return Interruption{}, false
+	}
+	r, err := RuleInterruption(t.Ruleset, t.RoundsPlanned, *t.InterruptedAfterRound)
+	if err != nil {
+		return Interruption{}, false
+	}
+	return r, true
+}
+
+// Void reports whether the tournament was interrupted before it could be
+// valid (FITAB art. 39): no final standings, left out of the season.
+func (t Tournament) Void() bool {
+	r, ok := t.Interruption()
+	return ok && !r.Valid
 }
 
 // EffectivePlan is the tournament's plan, or the default plan (API §4.3:

@@ -1,8 +1,11 @@
 package store
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
+
+	"gorm.io/gorm"
 
 	"segnapunti/domain"
 )
@@ -79,4 +82,47 @@ func groupsValue(s *string) [][]string {
 		return nil
 	}
 	return g
+}
+
+// SetInterruption records that a tournament was interrupted by force
+// majeure after round k, with the referee's reason (FITAB art. 39;
+// migration 00017). allow decides under the tournament's lock, on the
+// tournament and its rounds as stored, whether it may be recorded.
+func (db *DB) SetInterruption(ctx context.Context, tid string, k int, reason string, allow func(domain.Tournament, []domain.Round) error) (domain.Tournament, error) {
+	err := db.gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := lockTournament(tx, tid); err != nil {
+			return err
+		}
+		var row tournamentRow
+		if err := tx.Where("id = ?", tid).Take(&row).Error; err != nil {
+			return translate(err, "get tournament")
+		}
+		t, err := row.toDomain()
+		if err != nil {
+			return err
+		}
+		var rounds []roundRow
+		if err := tx.Where("tournament_id = ?", tid).Order("number").Find(&rounds).Error; err != nil {
+			return translate(err, "list rounds")
+		}
+		rs := make([]domain.Round, len(rounds))
+		for i, r := range rounds {
+			rs[i] = roundToDomain(r, nil, nil)
+		}
+		if err := allow(t, rs); err != nil {
+			return err
+		}
+		err = tx.Model(&tournamentRow{}).Where("id = ?", tid).Updates(map[string]any{
+			"interrupted_after_round": k, "interrupted_reason": reason,
+		}).Error
+		if err != nil {
+			return translate(err, "interrupt tournament "+tid)
+		}
+		return db.touchTournament(tx, tid)
+	})
+	db.facts.drop(tid)
+	if err != nil {
+		return domain.Tournament{}, err
+	}
+	return db.GetTournament(ctx, tid)
 }

@@ -66,6 +66,9 @@ type tournamentRow struct {
 	Created       instant `gorm:"column:created_at"`
 	// Plan: migration 00017 (store/plan.go); NULL is none announced.
 	Plan *string `gorm:"column:plan"`
+	// Interruption: migration 00017 (FITAB art. 39).
+	InterruptedAfterRound *int   `gorm:"column:interrupted_after_round"`
+	InterruptedReason     string `gorm:"column:interrupted_reason"`
 }
 
 func (tournamentRow) TableName() string { return "tournaments" }
@@ -85,6 +88,9 @@ func tournamentToRow(t domain.Tournament, now instant) tournamentRow {
 		Public:        t.Public,
 		Created:       now,
 		Plan:          planText(t.Plan),
+
+		InterruptedAfterRound: t.InterruptedAfterRound,
+		InterruptedReason:     t.InterruptionReason,
 	}
 }
 
@@ -102,18 +108,20 @@ func (r tournamentRow) toDomain() (domain.Tournament, error) {
 		return domain.Tournament{}, fmt.Errorf("stored tournament %s: %w", r.ID, err)
 	}
 	return domain.Tournament{
-		Plan:          plan,
-		ID:            r.ID,
-		Name:          r.Name,
-		Date:          date,
-		ClubID:        deref(r.ClubID),
-		Level:         domain.Level(r.Level),
-		Ruleset:       domain.Ruleset(r.Ruleset),
-		Kind:          domain.Kind(r.Kind),
-		RoundsPlanned: r.RoundsPlanned,
-		HandsPerRound: r.HandsPerRound,
-		VPTable:       vp,
-		Public:        r.Public,
+		Plan:                  plan,
+		InterruptedAfterRound: r.InterruptedAfterRound,
+		InterruptionReason:    r.InterruptedReason,
+		ID:                    r.ID,
+		Name:                  r.Name,
+		Date:                  date,
+		ClubID:                deref(r.ClubID),
+		Level:                 domain.Level(r.Level),
+		Ruleset:               domain.Ruleset(r.Ruleset),
+		Kind:                  domain.Kind(r.Kind),
+		RoundsPlanned:         r.RoundsPlanned,
+		HandsPerRound:         r.HandsPerRound,
+		VPTable:               vp,
+		Public:                r.Public,
 	}, nil
 }
 
