@@ -69,6 +69,11 @@ type PairedRound struct {
 	// members"); the later rounds of the phase and the checker read them
 	// back. nil for the other rounds.
 	Groups [][]string
+	// Vacated are the entrants whose opponent of a fixed calendar
+	// (mitchell, italiana, gironi) has withdrawn (RULES §12.3): they get
+	// the bye score, and that rest is not a rest of §11 (not flagged, not
+	// counted).
+	Vacated []string
 }
 
 // PairingRequest is everything a round's seating is derived from.
@@ -101,6 +106,10 @@ type PairingRequest struct {
 	// SessionStart..Round-1 count. 0 or 1: the whole tournament is one
 	// session.
 	SessionStart int
+	// Withdrawn maps an entrant that left for good to the first round it
+	// no longer plays (RULES §12.3, FITAB art. 37, FIBur-INT art. 33): from
+	// that round on no generated round seats it.
+	Withdrawn map[string]int
 	// Draw: a round robin that starts at Round (italiana from round 1 in a
 	// plan whose first_round is draw) takes its calendar order from a draw
 	// of the entrants with Seed, recorded with the round; later rounds of
@@ -140,7 +149,7 @@ func GeneratePairing(req PairingRequest) (PairedRound, error) {
 	}
 	out := PairedRound{Number: req.Round, System: req.System}
 	if req.Kind == KindIndividual {
-		return generateIndividual(req)
+		return generateIndividual(req.withoutWithdrawn())
 	}
 	var err error
 	switch req.System {
@@ -151,20 +160,23 @@ func GeneratePairing(req PairingRequest) (PairedRound, error) {
 		out.Byes = slices.Clone(out.Byes)
 		err = validateChoice(req, out)
 	case SystemEntryOrder:
-		out.Tables, out.Byes = seatInOrder(req.Entrants)
+		out.Tables, out.Byes = seatInOrder(req.withoutWithdrawn().Entrants)
 	case SystemDraw:
 		seed := drawSeed(req.Seed)
 		out.Seed = &seed
-		out.Tables, out.Byes = seatInOrder(drawOrder(req.Entrants, seed))
+		out.Tables, out.Byes = seatInOrder(drawOrder(req.withoutWithdrawn().Entrants, seed))
 	case SystemMitchell:
 		out.Tables, out.Byes, err = mitchell(req)
 	case SystemDanese, SystemDaneseModificato:
-		out.Tables, out.Byes, err = danese(req)
+		out.Tables, out.Byes, err = danese(req.withoutWithdrawn())
 	case SystemItaliana:
 		var order []string
 		order, out.Seed = italianaOrder(req)
 		out.Tables, out.Byes, err = roundRobin(req, [][]string{order})
 	case SystemGironi:
+		if PhaseStart(req) == req.Round {
+			req.Standings = req.withoutWithdrawn().Standings // the groups are formed without them
+		}
 		out.Groups = phaseGroups(req)
 		out.Tables, out.Byes, err = roundRobin(req, out.Groups)
 		if PhaseStart(req) != req.Round {
@@ -174,7 +186,65 @@ func GeneratePairing(req PairingRequest) (PairedRound, error) {
 	if err != nil {
 		return PairedRound{}, err
 	}
+	if req.System == SystemMitchell || req.System == SystemItaliana || req.System == SystemGironi {
+		out.Tables, out.Vacated = vacate(out.Tables, req.withdrawnAt())
+		out.Byes = slices.DeleteFunc(out.Byes, func(id string) bool { return req.withdrawnAt()[id] })
+	}
 	return out, nil
+}
+
+// withdrawnAt is the set of entrants withdrawn from Round or earlier.
+func (req PairingRequest) withdrawnAt() map[string]bool {
+	out := map[string]bool{}
+	for id, r := range req.Withdrawn {
+		if r <= req.Round {
+			out[id] = true
+		}
+	}
+	return out
+}
+
+// withoutWithdrawn is req without the entrants withdrawn from Round or
+// earlier: the systems that seat whoever is there (entry order, draw,
+// danese, the individual schedule) simply leave them out (RULES §12.3:
+// "in danese it is simply left out; an odd field then rests one line as
+// usual").
+func (req PairingRequest) withoutWithdrawn() PairingRequest {
+	gone := req.withdrawnAt()
+	if len(gone) == 0 {
+		return req
+	}
+	keep := func(l []string) []string {
+		return slices.DeleteFunc(slices.Clone(l), func(id string) bool { return gone[id] })
+	}
+	req.Entrants, req.Standings = keep(req.Entrants), keep(req.Standings)
+	return req
+}
+
+// vacate takes the withdrawn entrants out of a fixed calendar's tables
+// (mitchell, italiana, gironi): each would-be opponent sits alone and gets
+// the bye score without it counting as a rest (RULES §12.3, FITAB art. 37
+// "alle coppie con cui avrebbero dovuto giocare nei turni successivi è
+// attribuito il punteggio per riposo").
+func vacate(tables []PairedTable, gone map[string]bool) ([]PairedTable, []string) {
+	if len(gone) == 0 {
+		return tables, nil
+	}
+	var vacated []string
+	out := tables[:0:0]
+	for _, t := range tables {
+		nsGone, eoGone := len(t.NS) == 1 && gone[t.NS[0]], len(t.EO) == 1 && gone[t.EO[0]]
+		switch {
+		case nsGone && eoGone:
+		case nsGone:
+			vacated = append(vacated, t.EO[0])
+		case eoGone:
+			vacated = append(vacated, t.NS[0])
+		default:
+			out = append(out, t)
+		}
+	}
+	return out, vacated
 }
 
 func (req *PairingRequest) validate() error {

@@ -184,6 +184,10 @@ type Entrant struct {
 	Players []Player
 	Team    string // team name in team tournaments
 	Club    string // club of the entrant, free text
+	// WithdrawnFromRound is the first round the entrant no longer plays
+	// (RULES §12.3); nil when it has not withdrawn.
+	WithdrawnFromRound *int
+	WithdrawnReason    string
 }
 
 // Round is one round of a tournament.
@@ -206,6 +210,9 @@ type Round struct {
 	// §12.1), filled when the round is read with its tournament; 0 when
 	// not known.
 	Session int
+	// Vacated are the entrants left alone in a fixed calendar because
+	// their opponent withdrew (RULES §12.3): the bye score, not a rest.
+	Vacated []string
 }
 
 // TableAssignment says who sits where in one round. In pairs and team
