@@ -149,6 +149,9 @@ type entrantJSON struct {
 	Players []playerJSON `json:"players"`
 	Team    *string      `json:"team"`
 	Club    *string      `json:"club"`
+	// WithdrawnFromRound: RULES §12.3, null when not withdrawn; read only
+	// (PATCH .../entrants/{id} sets it).
+	WithdrawnFromRound *int `json:"withdrawn_from_round"`
 }
 
 type entrantsResponse struct {
@@ -166,6 +169,7 @@ func toEntrantJSON(e domain.Entrant) entrantJSON {
 	if e.Club != "" {
 		out.Club = &e.Club
 	}
+	out.WithdrawnFromRound = e.WithdrawnFromRound
 	return out
 }
 
@@ -247,6 +251,9 @@ type roundJSON struct {
 	// the groups a gironi round formed (RULES §12.1, API §4.3).
 	Session int        `json:"session,omitempty"`
 	Groups  [][]string `json:"groups,omitempty"`
+	// Vacated: the entrants alone because their opponent withdrew (RULES
+	// §12.3): the bye score, not a rest.
+	Vacated []string `json:"vacated,omitempty"`
 }
 
 type roundsResponse struct {
@@ -256,7 +263,7 @@ type roundsResponse struct {
 func toRoundJSON(r domain.Round) roundJSON {
 	out := roundJSON{Number: r.Number, HandsPlanned: r.HandsPlanned, Phase: string(r.Phase), State: string(r.State),
 		Tables: make([]tableJSON, 0, len(r.Tables)), Byes: append([]string{}, r.Byes...), System: string(r.System), Seed: r.Seed,
-		Session: r.Session, Groups: r.Groups}
+		Session: r.Session, Groups: r.Groups, Vacated: r.Vacated}
 	for _, t := range r.Tables {
 		out.Tables = append(out.Tables, tableJSON{Table: t.Table, NS: t.Line(domain.NS), EO: t.Line(domain.EO)})
 	}

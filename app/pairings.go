@@ -101,7 +101,7 @@ func (a *App) GenerateRound(ctx context.Context, p Principal, tid string, in Gen
 		}
 	}
 	r := domain.Round{Number: in.Number, HandsPlanned: hands, Phase: phase, State: domain.RoundProposed,
-		System: paired.System, Seed: paired.Seed, Byes: paired.Byes, Groups: paired.Groups, Session: plan.SessionOf(in.Number)}
+		System: paired.System, Seed: paired.Seed, Byes: paired.Byes, Groups: paired.Groups, Vacated: paired.Vacated, Session: plan.SessionOf(in.Number)}
 	for _, pt := range paired.Tables {
 		ta := domain.TableAssignment{Table: pt.Table}
 		ta.SetLine(domain.NS, pt.NS) // individual: the line's two players
@@ -130,6 +130,12 @@ func (a *App) pairingRequest(ctx context.Context, t domain.Tournament, n int, sy
 	}
 	for _, e := range entrants {
 		req.Entrants = append(req.Entrants, e.ID)
+		if e.WithdrawnFromRound != nil { // RULES §12.3
+			if req.Withdrawn == nil {
+				req.Withdrawn = map[string]int{}
+			}
+			req.Withdrawn[e.ID] = *e.WithdrawnFromRound
+		}
 	}
 	rounds, err := a.db.ListRounds(ctx, t.ID)
 	if err != nil {
@@ -168,7 +174,7 @@ func (a *App) pairingRequest(ctx context.Context, t domain.Tournament, n int, sy
 // §12.1; the checker checks it against that system, issue 21 item 8), or
 // as choice when the plan seats it by a first-round system.
 func pairedOf(r domain.Round, plan domain.Plan) domain.PairedRound {
-	out := domain.PairedRound{Number: r.Number, System: r.System, Seed: r.Seed, Byes: r.Byes, Groups: r.Groups}
+	out := domain.PairedRound{Number: r.Number, System: r.System, Seed: r.Seed, Byes: r.Byes, Groups: r.Groups, Vacated: r.Vacated}
 	if out.System == "" {
 		out.System = plan.HandSeatedSystem(r.Number)
 	}

@@ -126,3 +126,63 @@ func (db *DB) SetInterruption(ctx context.Context, tid string, k int, reason str
 	}
 	return db.GetTournament(ctx, tid)
 }
+
+// idsText writes a list of entrant ids (a round's vacated); none is NULL.
+func idsText(ids []string) *string {
+	if len(ids) == 0 {
+		return nil
+	}
+	b, err := json.Marshal(ids)
+	if err != nil {
+		return nil
+	}
+	s := string(b)
+	return &s
+}
+
+// idsValue reads a list written by idsText.
+func idsValue(s *string) []string {
+	if s == nil {
+		return nil
+	}
+	var ids []string
+	if err := json.Unmarshal([]byte(*s), &ids); err != nil {
+		return nil
+	}
+	return ids
+}
+
+// SetWithdrawal records that entrant id withdrew from round r on, with the
+// reason (RULES §12.3; migration 00017); r 0 clears it. An unknown entrant
+// is ErrNotFound.
+func (db *DB) SetWithdrawal(ctx context.Context, tid, id string, r int, reason string) (domain.Entrant, error) {
+	var from *int
+	if r > 0 {
+		from = &r
+	}
+	err := db.gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		res := tx.Model(&entrantRow{}).Where("tournament_id = ? AND id = ?", tid, id).
+			Updates(map[string]any{"withdrawn_from_round": from, "withdrawn_reason": reason})
+		if res.Error != nil {
+			return translate(res.Error, "withdraw entrant")
+		}
+		if res.RowsAffected == 0 {
+			return errorf(domain.ErrNotFound, "tournament %s has no entrant %q", tid, id)
+		}
+		return db.touchTournament(tx, tid)
+	})
+	db.facts.drop(tid)
+	if err != nil {
+		return domain.Entrant{}, err
+	}
+	entrants, err := db.ListEntrants(ctx, tid)
+	if err != nil {
+		return domain.Entrant{}, err
+	}
+	for _, e := range entrants {
+		if e.ID == id {
+			return e, nil
+		}
+	}
+	return domain.Entrant{}, errorf(domain.ErrNotFound, "tournament %s has no entrant %q", tid, id)
+}

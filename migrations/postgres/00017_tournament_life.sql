@@ -10,6 +10,9 @@
 -- interrupted), with the referee's reason.
 -- rounds.groups / proposed_rounds.groups: the groups a gironi round formed
 -- (RULES §12.1), JSON [["1","4"],["2","3"]]; NULL for the other rounds.
+-- rounds.vacated / proposed_rounds.vacated: the entrants a fixed calendar
+-- left alone because their opponent withdrew (RULES §12.3: the bye score,
+-- not a rest), JSON ["3"]; NULL for none.
 -- entrants.withdrawn_from_round: RULES §12.3, the first round the entrant
 -- no longer plays (NULL: not withdrawn), with the reason.
 -- substitutions: RULES §12.4, a player replaced from a round on.
@@ -21,6 +24,8 @@ ALTER TABLE tournaments ADD COLUMN interrupted_reason text NOT NULL DEFAULT '';
 ALTER TABLE tournaments ADD CONSTRAINT tournaments_interrupted_check CHECK (interrupted_after_round IS NULL OR interrupted_after_round >= 0);
 ALTER TABLE rounds ADD COLUMN groups text;
 ALTER TABLE proposed_rounds ADD COLUMN groups text;
+ALTER TABLE rounds ADD COLUMN vacated text;
+ALTER TABLE proposed_rounds ADD COLUMN vacated text;
 ALTER TABLE entrants ADD COLUMN withdrawn_from_round integer;
 ALTER TABLE entrants ADD COLUMN withdrawn_reason text NOT NULL DEFAULT '';
 ALTER TABLE entrants ADD CONSTRAINT entrants_withdrawn_check CHECK (withdrawn_from_round IS NULL OR withdrawn_from_round >= 1);
@@ -45,6 +50,8 @@ DROP TABLE substitutions;
 ALTER TABLE entrants DROP CONSTRAINT entrants_withdrawn_check;
 ALTER TABLE entrants DROP COLUMN withdrawn_reason;
 ALTER TABLE entrants DROP COLUMN withdrawn_from_round;
+ALTER TABLE proposed_rounds DROP COLUMN vacated;
+ALTER TABLE rounds DROP COLUMN vacated;
 ALTER TABLE proposed_rounds DROP COLUMN groups;
 ALTER TABLE rounds DROP COLUMN groups;
 ALTER TABLE tournaments DROP CONSTRAINT tournaments_interrupted_check;

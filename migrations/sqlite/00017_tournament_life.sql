@@ -9,6 +9,8 @@ ALTER TABLE tournaments ADD COLUMN interrupted_after_round INTEGER;
 ALTER TABLE tournaments ADD COLUMN interrupted_reason TEXT NOT NULL DEFAULT '';
 ALTER TABLE rounds ADD COLUMN groups TEXT;
 ALTER TABLE proposed_rounds ADD COLUMN groups TEXT;
+ALTER TABLE rounds ADD COLUMN vacated TEXT;
+ALTER TABLE proposed_rounds ADD COLUMN vacated TEXT;
 ALTER TABLE entrants ADD COLUMN withdrawn_from_round INTEGER;
 ALTER TABLE entrants ADD COLUMN withdrawn_reason TEXT NOT NULL DEFAULT '';
 
@@ -31,6 +33,8 @@ CREATE TABLE substitutions (
 DROP TABLE substitutions;
 ALTER TABLE entrants DROP COLUMN withdrawn_reason;
 ALTER TABLE entrants DROP COLUMN withdrawn_from_round;
+ALTER TABLE proposed_rounds DROP COLUMN vacated;
+ALTER TABLE rounds DROP COLUMN vacated;
 ALTER TABLE proposed_rounds DROP COLUMN groups;
 ALTER TABLE rounds DROP COLUMN groups;
 ALTER TABLE tournaments DROP COLUMN interrupted_reason;
