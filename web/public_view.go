@@ -167,6 +167,9 @@ type standingRow struct {
 	Differs int
 	// Adjusted: adjustments are counted in VP and MP (RULES §7).
 	Adjusted bool
+	// WithdrawnFrom is the round the entrant withdrew from (RULES §12.3),
+	// 0 when it did not: the row says so (UI.md §9 data-withdrawn).
+	WithdrawnFrom int
 }
 
 // standingsTable is the data of the standings_table partial (UI.md §7),
@@ -193,6 +196,9 @@ func newStandingsTable(base string, st app.StandingsTable, provisional bool) sta
 			Differs: len(st.Discrepancies[row.Entrant.ID]), Adjusted: len(row.Adjustments) > 0}
 		if base != "" {
 			r.Href = base + "/entrants/" + row.Entrant.ID
+		}
+		if w := row.Entrant.WithdrawnFromRound; w != nil {
+			r.WithdrawnFrom = *w
 		}
 		out.Rows = append(out.Rows, r)
 	}

@@ -15,6 +15,8 @@ func (s *Server) routesSecretary(mux *http.ServeMux) {
 	mux.HandleFunc("POST /tournaments/{tid}/entrants", in(s.entrantsAddOne))
 	mux.HandleFunc("POST /tournaments/{tid}/entrants/paste", in(s.entrantsPaste))
 	mux.HandleFunc("POST /tournaments/{tid}/entrants/upload", in(s.entrantsUpload))
+	mux.HandleFunc("GET /tournaments/{tid}/entrants/{id}", in(s.entrantShow))
+	mux.HandleFunc("POST /tournaments/{tid}/entrants/{id}/withdrawal", in(s.entrantWithdraw))
 	mux.HandleFunc("GET /tournaments/{tid}/rounds/new", in(s.roundNewShow))
 	mux.HandleFunc("POST /tournaments/{tid}/rounds/new", in(s.roundCreate))
 	mux.HandleFunc("GET /tournaments/{tid}/rounds/{n}", in(s.roundShow))

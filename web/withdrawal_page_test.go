@@ -1,0 +1,87 @@
+package web
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"segnapunti/app"
+	"segnapunti/domain"
+	"segnapunti/store/dbtest"
+)
+
+// UI.md §9, RULES §12.3: the entrant's page has the withdrawal form
+// (withdrawn_from_round, reason); once recorded the entrant's standings
+// row carries data-withdrawn="true".
+func TestEntrantPageWithdrawal(t *testing.T) {
+	db := dbtest.SQLite(t)
+	site := startSite(t, db)
+	pw := site.createPerson(t, domain.RoleClub, "segreteria", "bc-roma")
+	c := signedInClient(t, site, "segreteria", pw)
+	resp, err := c.PostForm(site.URL+"/tournaments/new", url.Values{"name": {"Ritiri"}, "date": {"2026-11-28"}, "level": {"club"}, "ruleset": {"fitab-2025"}, "kind": {"pairs"}, "rounds_planned": {"3"}, "hands_per_round": {"3"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	base := resp.Request.URL.String()
+	tid := resp.Request.URL.Path[len("/tournaments/"):]
+	ops := app.New(db, nil, nil)
+	p := app.Principal{Role: domain.RoleAdmin, Name: "admin"}
+	var ins []app.EntrantInput
+	for _, id := range []string{"1", "2", "3", "4"} {
+		ins = append(ins, app.EntrantInput{ID: id, Players: []domain.Player{{Name: "A" + id}, {Name: "B" + id}}})
+	}
+	if _, err := ops.AddEntrants(context.Background(), p, tid, ins); err != nil {
+		t.Fatal(err)
+	}
+	get := func(u string) (int, string) {
+		resp, err := c.Get(u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(b)
+	}
+	code, body := get(base + "/entrants/3")
+	if code != http.StatusOK || !strings.Contains(body, `name="withdrawn_from_round"`) || !strings.Contains(body, `name="reason"`) {
+		t.Fatalf("entrant page: %d, no withdrawal form", code)
+	}
+	// A round beyond the plan: refused, named.
+	resp, err = c.PostForm(base+"/entrants/3/withdrawal", url.Values{"withdrawn_from_round": {"7"}, "reason": {"malore"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(string(b), `id="withdrawn_from_round-error"`) {
+		t.Errorf("round 7 of 3: %d", resp.StatusCode)
+	}
+	resp, err = c.PostForm(base+"/entrants/3/withdrawal", url.Values{"withdrawn_from_round": {"2"}, "reason": {"malore"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ = io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || !strings.Contains(string(b), `data-withdrawn-from="2"`) {
+		t.Errorf("after withdrawing: %d", resp.StatusCode)
+	}
+	es, err := db.ListEntrants(context.Background(), tid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := es[2].WithdrawnFromRound; es[2].ID != "3" || w == nil || *w != 2 || es[2].WithdrawnReason != "malore" {
+		t.Errorf("stored entrant %+v", es[2])
+	}
+	// The standings mark it (one round played, so there are standings).
+	if _, err := ops.CreateRound(context.Background(), p, tid, app.RoundInput{Number: 1, Tables: []domain.TableAssignment{{Table: 1, NS: "1", EO: "2"}, {Table: 2, NS: "3", EO: "4"}}}); err != nil {
+		t.Fatal(err)
+	}
+	_, body = get(base + "/standings")
+	if !strings.Contains(body, `<tr data-entrant="3" data-withdrawn="true">`) || strings.Contains(body, `<tr data-entrant="1" data-withdrawn`) {
+		t.Errorf("standings rows: withdrawn 3 not marked, or another marked")
+	}
+}
