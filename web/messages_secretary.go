@@ -28,6 +28,8 @@ var messagesSecretary = map[string]msg{
 	"secretary.field.rounds_planned":             {"Da 1 a 30 turni.", "1 to 30 rounds."},
 	"secretary.field.hands_per_round":            {"2, 3 o 4 smazzate.", "2, 3 or 4 hands."},
 	"secretary.field.club":                       {"Indica il circolo organizzatore.", "Name the organising club."},
+	"secretary.incomplete_round":                 {"Il turno non può passare a «score consegnati»: mancano degli score (FITAB art. 19).", "The round cannot become «sheets delivered»: sheets are missing (FITAB art. 19)."},
+	"secretary.incomplete_round_tables":          {"Turno %d: mancano gli score dei tavoli %s (o una rettifica che ne sostituisca il risultato).", "Round %d: the sheets of tables %s are missing (or an adjustment replacing their result)."},
 	"secretary.entrant_title":                    {"Iscritto", "Entrant"},
 	"secretary.withdraw_title":                   {"Ritiro (FITAB art. 37, FIBur-INT art. 33)", "Withdrawal (FITAB art. 37, FIBur-INT art. 33)"},
 	"secretary.withdraw_hint":                    {"Dal turno indicato l'iscritto non è più accoppiato; i risultati già conseguiti restano. Negli abbinamenti fissi (Mitchell, all'italiana) chi lo avrebbe incontrato riceve il punteggio del riposo, che non conta come riposo. 0 annulla il ritiro.", "From the round given the entrant is no longer paired; what it earned stays. In a fixed calendar (Mitchell, round robin) whoever would have met it gets the bye score, which is not counted as a rest. 0 takes the withdrawal back."},

@@ -80,6 +80,17 @@ func TestEntrantPageWithdrawal(t *testing.T) {
 	if _, err := ops.CreateRound(context.Background(), p, tid, app.RoundInput{Number: 1, Tables: []domain.TableAssignment{{Table: 1, NS: "1", EO: "2"}, {Table: 2, NS: "3", EO: "4"}}}); err != nil {
 		t.Fatal(err)
 	}
+	// RULES §12.2: the round cannot be delivered without its sheets; the
+	// page names the tables.
+	resp, err = c.PostForm(base+"/rounds/1/state", url.Values{"state": {"sheets_delivered"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ = io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusConflict || !strings.Contains(string(b), "mancano gli score dei tavoli 1, 2") {
+		t.Errorf("delivering round 1 without sheets: %d, tables not named", resp.StatusCode)
+	}
 	_, body = get(base + "/standings")
 	if !strings.Contains(body, `<tr data-entrant="3" data-withdrawn="true">`) || strings.Contains(body, `<tr data-entrant="1" data-withdrawn`) {
 		t.Errorf("standings rows: withdrawn 3 not marked, or another marked")
