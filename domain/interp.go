@@ -58,3 +58,12 @@ func interruptionMinRounds(roundsPlanned int) int {
 // interrupted tournament; the FITAB article applies to every ruleset and
 // is cited as such.
 func interruptionRule(Ruleset) string { return ruleInterruption }
+
+// substitutionInTime [INTERP RULES §12.4, FIBur-INT art. 33 "fintanto che
+// non si sia superata la metà degli incontri previsti"]: the rounds played
+// before the substitute's first round, r − 1, may reach half the rounds
+// planned but not exceed it (half reached is not half exceeded): r − 1 ≤
+// rounds_planned / 2; with 4 rounds, from round 3 at the latest.
+func substitutionInTime(roundsPlanned, fromRound int) bool {
+	return 2*(fromRound-1) <= roundsPlanned
+}
