@@ -95,4 +95,13 @@ func TestEntrantPageWithdrawal(t *testing.T) {
 	if !strings.Contains(body, `<tr data-entrant="3" data-withdrawn="true">`) || strings.Contains(body, `<tr data-entrant="1" data-withdrawn`) {
 		t.Errorf("standings rows: withdrawn 3 not marked, or another marked")
 	}
+	// FITAB art. 39: interrupted before any round was completed, the
+	// tournament is void and its page says so.
+	if _, _, err := ops.InterruptTournament(context.Background(), p, tid, 0, "neve"); err != nil {
+		t.Fatal(err)
+	}
+	_, body = get(base)
+	if !strings.Contains(body, `data-interrupted-after="0" data-void="true"`) || !strings.Contains(body, "Torneo annullato") {
+		t.Errorf("the tournament page does not say the tournament is void")
+	}
 }
