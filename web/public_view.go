@@ -177,6 +177,9 @@ type standingRow struct {
 type standingsTable struct {
 	AfterRound  int
 	Provisional bool
+	// Void: the tournament was interrupted before it could be valid
+	// (FITAB art. 39): these are no final standings.
+	Void bool
 	Rows        []standingRow
 	// Links: names link to the entrants' public cards (Href).
 	// Marks: † beside the entrants whose official result differs.
@@ -189,7 +192,7 @@ type standingsTable struct {
 // newStandingsTable is the standings table of st; base is the public
 // pages' root (the entrants' card links), "" for none.
 func newStandingsTable(base string, st app.StandingsTable, provisional bool) standingsTable {
-	out := standingsTable{AfterRound: st.AfterRound, Provisional: provisional}
+	out := standingsTable{AfterRound: st.AfterRound, Provisional: provisional, Void: st.Void}
 	out.PerPlayer = len(st.Rows) > 0 && len(st.Rows[0].Entrant.Players) == 1
 	for _, row := range st.Rows {
 		r := standingRow{Rank: row.Rank, ID: row.Entrant.ID, Name: entrantName(row.Entrant), VP: row.VP, MP: row.MP, Wins: row.Wins,

@@ -104,4 +104,8 @@ func TestEntrantPageWithdrawal(t *testing.T) {
 	if !strings.Contains(body, `data-interrupted-after="0" data-void="true"`) || !strings.Contains(body, "Torneo annullato") {
 		t.Errorf("the tournament page does not say the tournament is void")
 	}
+	_, body = get(base + "/standings")
+	if !strings.Contains(body, `data-void="true"`) || !strings.Contains(body, "nessuna classifica finale") {
+		t.Errorf("the standings page does not say the tournament is void")
+	}
 }
