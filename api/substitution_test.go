@@ -1,6 +1,7 @@
 package api
 
 import (
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -36,6 +37,21 @@ func TestSubstitutionFIBurArt33FITABArt37ThroughTheAPI(t *testing.T) {
 				wantStatus(t, post(map[string]any{"from_round": 4, "out": "FT101", "in": in, "reason": "malore accertato"}), http.StatusCreated, "fitab round 4")
 			}
 			wantProblem(t, post(map[string]any{"from_round": 2, "out": "FT777", "in": in, "reason": "x"}), http.StatusUnprocessableEntity, "/out")
+			// RULES §12.4: each round names the players who sat.
+			for n := 1; n <= 4; n++ {
+				r := w.do(request{method: "POST", path: "/v1/tournaments/" + tid + "/rounds", token: w.club1, body: map[string]any{
+					"number": n, "tables": []map[string]any{{"table": 1, "ns": "1", "eo": "2"}}}})
+				wantStatus(t, r, http.StatusCreated, "round")
+				got := w.do(request{method: "GET", path: fmt.Sprintf("/v1/tournaments/%s/rounds/%d", tid, n), token: w.club1}).json(t)
+				name := jsonPath(t, got, "tables", 0, "players", "ns", 0, "name")
+				want := "Giocatore 1a"
+				if (rs == "fibur-ita" && n >= 3) || (rs == "fitab-2025" && n >= 4) {
+					want = "Sostituto Sara"
+				}
+				if name != want {
+					t.Errorf("%s round %d: NS's first player %v, want %s", rs, n, name, want)
+				}
+			}
 			wantProblem(t, w.do(request{method: "POST", path: "/v1/tournaments/" + tid + "/entrants/9/substitutions", token: w.club1,
 				body: map[string]any{"from_round": 2, "out": "FT101", "in": in, "reason": "x"}}), http.StatusNotFound, "")
 		}

@@ -235,6 +235,14 @@ type tableJSON struct {
 	Table int      `json:"table"`
 	NS    lineJSON `json:"ns"`
 	EO    lineJSON `json:"eo"`
+	// Players: each line's players as they sat (RULES §12.4), in GET
+	// .../rounds/{n}.
+	Players *seatedJSON `json:"players,omitempty"`
+}
+
+type seatedJSON struct {
+	NS []playerJSON `json:"ns"`
+	EO []playerJSON `json:"eo"`
 }
 
 type roundJSON struct {
@@ -265,7 +273,11 @@ func toRoundJSON(r domain.Round) roundJSON {
 		Tables: make([]tableJSON, 0, len(r.Tables)), Byes: append([]string{}, r.Byes...), System: string(r.System), Seed: r.Seed,
 		Session: r.Session, Groups: r.Groups, Vacated: r.Vacated}
 	for _, t := range r.Tables {
-		out.Tables = append(out.Tables, tableJSON{Table: t.Table, NS: t.Line(domain.NS), EO: t.Line(domain.EO)})
+		tj := tableJSON{Table: t.Table, NS: t.Line(domain.NS), EO: t.Line(domain.EO)}
+		if r.Seated != nil && t.NS2 == "" && t.EO2 == "" { // pairs and teams: one entrant a line
+			tj.Players = &seatedJSON{NS: playersJSON(r.Seated[t.NS]), EO: playersJSON(r.Seated[t.EO])}
+		}
+		out.Tables = append(out.Tables, tj)
 	}
 	return out
 }
@@ -346,4 +358,12 @@ func (s *server) setRoundState(c *gin.Context) {
 		return
 	}
 	ok200(c, toRoundJSON(r))
+}
+
+func playersJSON(ps []domain.Player) []playerJSON {
+	out := make([]playerJSON, len(ps))
+	for i, p := range ps {
+		out[i] = playerJSON{Name: p.Name, Membership: p.Membership}
+	}
+	return out
 }

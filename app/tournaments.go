@@ -465,7 +465,32 @@ func (a *App) Round(ctx context.Context, p Principal, tid string, n int) (domain
 	if err != nil {
 		return domain.Round{}, err
 	}
-	return a.round(ctx, t, n)
+	r, err := a.round(ctx, t, n)
+	if err != nil {
+		return r, err
+	}
+	// RULES §12.4: the players who sat, substitutions applied.
+	entrants, err := a.db.ListEntrants(ctx, t.ID)
+	if err != nil {
+		return r, err
+	}
+	subs, err := a.db.ListSubstitutions(ctx, t.ID)
+	if err != nil {
+		return r, err
+	}
+	seated := map[string]bool{}
+	for _, tb := range r.Tables {
+		for _, id := range tb.Seated() {
+			seated[id] = true
+		}
+	}
+	r.Seated = map[string][]domain.Player{}
+	for _, e := range entrants {
+		if seated[e.ID] {
+			r.Seated[e.ID] = domain.PlayersAt(e, subs, r.Number)
+		}
+	}
+	return r, nil
 }
 
 func (a *App) round(ctx context.Context, t domain.Tournament, n int) (domain.Round, error) {

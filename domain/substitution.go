@@ -67,3 +67,21 @@ func SubstitutionRule(rs Ruleset) string {
 func (s Substitution) String() string {
 	return fmt.Sprintf("entrant %s from round %d: %s in for %s", s.Entrant, s.FromRound, s.In.Name, s.Out)
 }
+
+// PlayersAt are the players who sit for entrant e in round n (RULES
+// §12.4: "each round records who actually sat in each line"): its players,
+// each replaced by the substitute of the latest substitution of that
+// player (by membership number) from round n or earlier.
+func PlayersAt(e Entrant, subs []Substitution, n int) []Player {
+	out := make([]Player, len(e.Players))
+	for i, p := range e.Players {
+		out[i] = p
+		best := 0
+		for _, s := range subs {
+			if s.Entrant == e.ID && s.Out != "" && s.Out == p.Membership && s.FromRound <= n && s.FromRound > best {
+				out[i], best = s.In, s.FromRound
+			}
+		}
+	}
+	return out
+}

@@ -44,3 +44,21 @@ func TestSubstitutionFIBurArt33FITABArt37(t *testing.T) {
 		})
 	}
 }
+
+// RULES §12.4: each round names the players who sat.
+func TestPlayersAtRULES12_4(t *testing.T) {
+	e := Entrant{ID: "3", Players: []Player{{Name: "Rossi", Membership: "FT1"}, {Name: "Bianchi", Membership: "FT2"}}}
+	subs := []Substitution{
+		{Entrant: "3", FromRound: 3, Out: "FT2", In: Player{Name: "Verdi", Membership: "FT9"}},
+		{Entrant: "4", FromRound: 1, Out: "FT1", In: Player{Name: "Altro"}},
+	}
+	for n, want := range map[int]string{1: "Rossi Bianchi", 2: "Rossi Bianchi", 3: "Rossi Verdi", 4: "Rossi Verdi"} {
+		var names []string
+		for _, p := range PlayersAt(e, subs, n) {
+			names = append(names, p.Name)
+		}
+		if got := strings.Join(names, " "); got != want {
+			t.Errorf("round %d: %s, want %s", n, got, want)
+		}
+	}
+}

@@ -213,6 +213,10 @@ type Round struct {
 	// Vacated are the entrants left alone in a fixed calendar because
 	// their opponent withdrew (RULES §12.3): the bye score, not a rest.
 	Vacated []string
+	// Seated are, by entrant id, the players who sat in the round (RULES
+	// §12.4, substitutions applied); filled when a round is read for
+	// showing, nil otherwise.
+	Seated map[string][]Player
 }
 
 // TableAssignment says who sits where in one round. In pairs and team
