@@ -180,7 +180,7 @@ type standingsTable struct {
 	// Void: the tournament was interrupted before it could be valid
 	// (FITAB art. 39): these are no final standings.
 	Void bool
-	Rows        []standingRow
+	Rows []standingRow
 	// Links: names link to the entrants' public cards (Href).
 	// Marks: † beside the entrants whose official result differs.
 	Links, Marks bool
