@@ -17,6 +17,7 @@ func (s *Server) routesSecretary(mux *http.ServeMux) {
 	mux.HandleFunc("POST /tournaments/{tid}/entrants/upload", in(s.entrantsUpload))
 	mux.HandleFunc("GET /tournaments/{tid}/entrants/{id}", in(s.entrantShow))
 	mux.HandleFunc("POST /tournaments/{tid}/entrants/{id}/withdrawal", in(s.entrantWithdraw))
+	mux.HandleFunc("POST /tournaments/{tid}/entrants/{id}/substitutions", in(s.entrantSubstitute))
 	mux.HandleFunc("GET /tournaments/{tid}/rounds/new", in(s.roundNewShow))
 	mux.HandleFunc("POST /tournaments/{tid}/rounds/new", in(s.roundCreate))
 	mux.HandleFunc("GET /tournaments/{tid}/rounds/{n}", in(s.roundShow))

@@ -109,3 +109,47 @@ func TestEntrantPageWithdrawal(t *testing.T) {
 		t.Errorf("the standings page does not say the tournament is void")
 	}
 }
+
+// UI.md §9, RULES §12.4: the entrant's page has the substitution form
+// (from_round, out, in.name, in.membership, reason); FIBur-INT art. 33's
+// limit is named on the form.
+func TestEntrantPageSubstitution(t *testing.T) {
+	db := dbtest.SQLite(t)
+	site := startSite(t, db)
+	pw := site.createPerson(t, domain.RoleClub, "segreteria", "bc-roma")
+	c := signedInClient(t, site, "segreteria", pw)
+	resp, err := c.PostForm(site.URL+"/tournaments/new", url.Values{"name": {"Sostituzioni"}, "date": {"2026-11-28"}, "level": {"club"}, "ruleset": {"fibur-ita"}, "kind": {"pairs"}, "rounds_planned": {"4"}, "hands_per_round": {"3"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	base := resp.Request.URL.String()
+	tid := resp.Request.URL.Path[len("/tournaments/"):]
+	ops := app.New(db, nil, nil)
+	p := app.Principal{Role: domain.RoleAdmin, Name: "admin"}
+	if _, err := ops.AddEntrants(context.Background(), p, tid, []app.EntrantInput{
+		{ID: "1", Players: []domain.Player{{Name: "Rossi", Membership: "FT11"}, {Name: "Bianchi", Membership: "FT12"}}},
+		{ID: "2", Players: []domain.Player{{Name: "Verdi", Membership: "FT21"}, {Name: "Neri", Membership: "FT22"}}},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	post := func(v url.Values) (int, string) {
+		resp, err := c.PostForm(base+"/entrants/1/substitutions", v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(b)
+	}
+	form := url.Values{"from_round": {"4"}, "out": {"FT12"}, "in.name": {"Sostituto Sara"}, "in.membership": {"FT99"}, "reason": {"malore"}}
+	code, body := post(form)
+	if code != http.StatusUnprocessableEntity || !strings.Contains(body, `id="from_round-error"`) || !strings.Contains(body, "FIBur-INT art. 33") {
+		t.Errorf("round 4 of 4 under FIBur: %d, the limit not named", code)
+	}
+	form.Set("from_round", "3")
+	code, body = post(form)
+	if code != http.StatusOK || !strings.Contains(body, `data-substitution="3-FT12"`) {
+		t.Errorf("round 3 of 4: %d, the substitution not listed", code)
+	}
+}
