@@ -54,6 +54,22 @@ func TestWithdrawalRULES12_3ThroughTheAPI(t *testing.T) {
 		if marked != 1 {
 			t.Errorf("standings keep 6 marked withdrawn: %v", st["standings"])
 		}
+		// The tournament workbook marks it too (API §6, RULES §12.3).
+		x := w.do(request{method: "GET", path: T + "/export.xlsx", token: w.club1})
+		wantStatus(t, x, http.StatusOK, "export")
+		header, rows := rowsOf(t, openWorkbook(t, x.body), "Classifica", true)
+		if len(header) < 12 || header[11] != "Ritirato dal turno" {
+			t.Fatalf("Classifica header %v", header)
+		}
+		for _, r := range rows {
+			cell := ""
+			if len(r) > 11 {
+				cell = r[11]
+			}
+			if (r[1] == "6") != (cell == "2") {
+				t.Errorf("Classifica row %v: withdrawn column %q", r, cell)
+			}
+		}
 
 		// Mitchell: 8 pairs, 6 withdraws from round 2; 3 would have met it.
 		mid := w.planTournament(3, map[string]any{"first_round": "entry_order", "phases": []map[string]any{{"from_round": 1, "system": "mitchell"}}}, 8)

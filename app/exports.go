@@ -122,7 +122,11 @@ func (a *App) tournamentExport(ctx context.Context, t domain.Tournament, nested 
 	if err != nil {
 		return workbook.TournamentExport{}, nil, err
 	}
-	table, err := a.StandingsOf(ctx, t, 0)
+	after := 0
+	if r, ok := t.Interruption(); ok {
+		after = r.AfterRound // FITAB art. 39: the final standings are those after round k
+	}
+	table, err := a.StandingsOf(ctx, t, after)
 	if err != nil {
 		return workbook.TournamentExport{}, nil, err
 	}
