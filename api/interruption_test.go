@@ -2,6 +2,7 @@ package api
 
 import (
 	"net/http"
+	"strings"
 	"testing"
 )
 
@@ -46,6 +47,22 @@ func TestInterruptionFITABArt39ThroughTheAPI(t *testing.T) {
 			st := w.do(request{method: "GET", path: T + "/standings", token: w.club1}).json(t)
 			if st["void"] != !c.valid || st["interrupted_after_round"] != float64(c.done) || st["after_round"] != float64(c.done) {
 				t.Errorf("%s: standings %v", c.name, st)
+			}
+			x := w.do(request{method: "GET", path: T + "/export.xlsx", token: w.club1})
+			wantStatus(t, x, http.StatusOK, "export")
+			_, rows := rowsOf(t, openWorkbook(t, x.body), "Torneo", true)
+			state := ""
+			for _, r := range rows {
+				if len(r) > 1 && r[0] == "Stato" {
+					state = r[1]
+				}
+			}
+			if want := "interrotto dopo il turno"; !c.valid {
+				if !strings.HasPrefix(state, "annullato") {
+					t.Errorf("%s: Torneo Stato %q, want annullato", c.name, state)
+				}
+			} else if !strings.HasPrefix(state, want) {
+				t.Errorf("%s: Torneo Stato %q, want %q", c.name, state, want)
 			}
 		}
 	})
