@@ -54,6 +54,7 @@ func TestAuthorizationMatrix(t *testing.T) {
 				"number": n, "phase": "danese", "tables": []map[string]any{{"table": 1, "ns": "1", "eo": "2"}}}})
 			wantStatus(t, r, http.StatusCreated, "seed round")
 		}
+		w.fillSheets(w.tid, 2, 3, 4) // RULES §12.2: deliverable
 		// Entrants for the POST rounds column.
 		w.enterPairs(w.club1, w.tid, "51", "52", "53", "54", "55", "56", "57", "58", "59", "60", "61", "62", "63", "64")
 		// A round number per role for POST rounds; PATCH targets per role.

@@ -486,6 +486,7 @@ func TestConcurrentCorrectionsOfOneSheet(t *testing.T) {
 		T := "/v1/tournaments/" + w.tid
 		wantStatus(t, w.do(request{method: "PUT", path: T + "/referees/Arbitro%20Due", token: w.club1}), http.StatusNoContent, "assign")
 		wantStatus(t, w.do(request{method: "PUT", path: w.sheetPath(1, 1), token: w.club1, body: goodSheet()}), http.StatusCreated, "sheet")
+		w.fillSheets(w.tid, 1)
 		w.setState(w.tid, 1, w.ref1, "sheets_delivered")
 		const attempts = 3
 		for i := range attempts {

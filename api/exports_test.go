@@ -798,6 +798,18 @@ func TestSeasonWorkbook(t *testing.T) {
 		t.Run("club and level that select nothing", func(t *testing.T) {
 			rowsWant(t, read("/v1/seasons/2026-2027/export.xlsx?club="+w.c2+"&level=national"), nil)
 		})
+		t.Run("FITAB art. 39: a void tournament is left out", func(t *testing.T) {
+			void := newTournament("Annullato", "2026-12-05", "club", w.c1, [][2][2]string{
+				{{"Giocatore 1a", "FT101"}, {"Rosa Neri", "FT777"}},
+				{{"Carlo Blu", "FT500"}, {"Dario Gialli", ""}},
+			})
+			r := w.do(request{method: "PATCH", path: "/v1/tournaments/" + void, token: w.admin, body: map[string]any{"interrupted_after_round": 0, "reason": "neve"}})
+			wantStatus(t, r, http.StatusOK, "interrupt")
+			if j := r.json(t); j["void"] != true {
+				t.Fatalf("6 rounds planned, none completed: %v, want void", j)
+			}
+			rowsWant(t, read("/v1/seasons/2026-2027/export.xlsx"), expected(autumn, springT))
+		})
 		t.Run("the file is named after the season", func(t *testing.T) {
 			r := w.do(request{method: "GET", path: "/v1/seasons/2025-2026/export.xlsx?level=club", token: w.admin})
 			if cd := r.header.Get("Content-Disposition"); cd != `attachment; filename=stagione-2025-2026-club.xlsx` {

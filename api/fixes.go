@@ -16,6 +16,10 @@ type entrantPatch struct {
 	Players *[]playerJSON `json:"players"`
 	Team    *string       `json:"team"`
 	Club    *string       `json:"club"`
+	// WithdrawnFromRound and Reason: the entrant leaves for good from that
+	// round (RULES §12.3); alone in the body. 0 takes a withdrawal back.
+	WithdrawnFromRound *int    `json:"withdrawn_from_round"`
+	Reason             *string `json:"reason"`
 }
 
 // patchEntrant: the organising club or an admin corrects an entrant's
@@ -28,6 +32,10 @@ func (s *server) patchEntrant(c *gin.Context) {
 	var req entrantPatch
 	if err := s.decodeJSON(c, &req); err != nil {
 		s.fail(c, err)
+		return
+	}
+	if req.WithdrawnFromRound != nil || req.Reason != nil {
+		s.withdrawFromRound(c, req)
 		return
 	}
 	if req.Players == nil && req.Team == nil && req.Club == nil {
@@ -93,4 +101,27 @@ func (s *server) putRound(c *gin.Context) {
 		return
 	}
 	ok200(c, toRoundJSON(r))
+}
+
+// withdrawFromRound: PATCH .../entrants/{id} {"withdrawn_from_round": r,
+// "reason": "..."}, the referee's record of a withdrawal (RULES §12.3).
+func (s *server) withdrawFromRound(c *gin.Context, req entrantPatch) {
+	switch {
+	case req.WithdrawnFromRound == nil:
+		s.fail(c, errInvalid("withdrawn_from_round is required with reason", fieldError{Pointer: "/withdrawn_from_round", Detail: "required: the first round the entrant no longer plays (0 takes the withdrawal back)"}))
+		return
+	case req.Players != nil || req.Team != nil || req.Club != nil:
+		s.fail(c, errInvalid("a withdrawal is patched alone", fieldError{Pointer: "/withdrawn_from_round", Detail: "a withdrawal is patched alone, with its reason"}))
+		return
+	}
+	reason := ""
+	if req.Reason != nil {
+		reason = *req.Reason
+	}
+	e, err := s.app.WithdrawFromRound(c.Request.Context(), mustPrincipal(c), c.Param("tid"), c.Param("id"), *req.WithdrawnFromRound, reason)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	ok200(c, toEntrantJSON(e))
 }

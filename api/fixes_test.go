@@ -149,11 +149,16 @@ func TestPutRound(t *testing.T) {
 		wantStatus(t, w.do(request{method: "PUT", path: R1, token: w.admin, body: swapped}), http.StatusConflict, "PUT once a sheet is entered")
 		w.wantUnchanged(before)
 
-		// Round 2 delivered by the referee without sheets: no longer playing.
+		// Round 2: delivered only with its tables' sheets (RULES §12.2);
+		// then no longer playing.
 		R2 := T + "/rounds/2"
 		r2 := map[string]any{"number": 2, "phase": "mitchell", "tables": []map[string]any{{"table": 1, "ns": "1", "eo": "4"}, {"table": 2, "ns": "2", "eo": "3"}}}
 		wantStatus(t, w.do(request{method: "POST", path: T + "/rounds", token: w.club1, body: r2}), http.StatusCreated, "create round 2")
 		wantStatus(t, w.do(request{method: "PUT", path: R2, token: w.admin, body: r2}), http.StatusOK, "PUT as admin")
+		wantStatus(t, w.do(request{method: "PATCH", path: R2, token: w.ref1, body: map[string]any{"state": "sheets_delivered"}}), http.StatusConflict, "deliver round 2 without sheets")
+		for _, table := range []int{1, 2} {
+			wantStatus(t, w.do(request{method: "PUT", path: w.sheetPath(2, table), token: w.club1, body: goodSheet()}), http.StatusCreated, "enter a round 2 sheet")
+		}
 		wantStatus(t, w.do(request{method: "PATCH", path: R2, token: w.ref1, body: map[string]any{"state": "sheets_delivered"}}), http.StatusOK, "deliver round 2")
 		before = w.snapshot()
 		wantStatus(t, w.do(request{method: "PUT", path: R2, token: w.club1, body: r2}), http.StatusConflict, "PUT once delivered")

@@ -304,6 +304,8 @@ func TestClubLevelRoundStates(t *testing.T) {
 			r := w.do(request{method: "POST", path: "/v1/tournaments/" + tid + "/rounds", token: w.club1, body: map[string]any{
 				"number": 1, "phase": "danese", "tables": []map[string]any{{"table": 1, "ns": "1", "eo": "2"}}}})
 			wantStatus(t, r, http.StatusCreated, "round")
+			sheet := fmt.Sprintf("/v1/tournaments/%s/rounds/1/tables/1/sheet", tid)
+			wantStatus(t, w.do(request{method: "PUT", path: sheet, token: w.club1, body: goodSheet()}), http.StatusCreated, "sheet") // RULES §12.2
 			r = w.do(request{method: "PATCH", path: fmt.Sprintf("/v1/tournaments/%s/rounds/1", tid), token: w.club1, body: map[string]any{"state": "sheets_delivered"}})
 			if r.status != tc.want {
 				t.Errorf("%s level: club PATCH %d, want %d", tc.level, r.status, tc.want)

@@ -643,6 +643,7 @@ func TestImportPartialStatuses(t *testing.T) {
 
 		// Round 1 is delivered: a new upload of both rounds stores round 2
 		// (replaced) and rejects round 1.
+		w.fillSheets(tid, 1)
 		r = w.do(request{method: "PATCH", path: fmt.Sprintf("/v1/tournaments/%s/rounds/1", tid), token: w.club1, body: map[string]any{"state": "sheets_delivered"}})
 		wantStatus(t, r, http.StatusOK, "deliver round 1")
 		before = w.snapshot()

@@ -193,7 +193,11 @@ func TestGenerateRefusals(t *testing.T) {
 		t.Errorf("refusal does not cite FITAB art. 2: %+v", p)
 	}
 	wantProblem(t, w.generate(w.ref1, w.tid, map[string]any{"number": 2, "system": "svizzero"}), http.StatusUnprocessableEntity, "/system")
-	wantProblem(t, w.generate(w.ref1, w.tid, map[string]any{"number": 2}), http.StatusUnprocessableEntity, "/system")
+	// No system: the plan's (danese), which RULES §12.2 pairs only from
+	// complete standings: round 1 has no sheets, so 409 naming it and its tables.
+	if p := wantProblem(t, w.generate(w.ref1, w.tid, map[string]any{"number": 2}), http.StatusConflict, ""); !strings.Contains(string(mustJSON(t, p)), `"tables":[1,2]`) {
+		t.Errorf("FITAB art. 2 A: the 409 does not list round 1's tables: %s", mustJSON(t, p))
+	}
 	wantProblem(t, w.generate(w.ref1, w.tid, map[string]any{"number": 9, "system": "danese"}), http.StatusUnprocessableEntity, "/number")
 	wantProblem(t, w.generate(w.ref1, w.tid, map[string]any{"number": 2, "system": "choice"}), http.StatusUnprocessableEntity, "/system")
 	wantProblem(t, w.generate(w.ref1, w.tid, map[string]any{"number": 2, "system": "danese", "seed": 5}), http.StatusUnprocessableEntity, "/seed")

@@ -26,6 +26,10 @@ type problem struct {
 	// Code names a refusal clients tell apart (CONFIRM_OWN_LINE).
 	Code   string       `json:"code,omitempty"`
 	Errors []fieldError `json:"errors,omitempty"`
+	// Round and Tables: the round and its tables a 409 of RULES §12.2
+	// is about (no delivered sheet).
+	Round  int   `json:"round,omitempty"`
+	Tables []int `json:"tables,omitempty"`
 }
 
 // fieldError names one offending part of a request: a JSON pointer into the
@@ -205,6 +209,9 @@ func appProblem(e *app.Error) problem {
 	p.Title = titleFor(p.Status)
 	p.Code = e.Code
 	p.Errors = fromAppFields(e.Fields)
+	if e.Incomplete != nil {
+		p.Round, p.Tables = e.Incomplete.Round, e.Incomplete.Tables
+	}
 	if errors.Is(e.Kind, app.ErrPrecondition) {
 		p.Errors = []fieldError{{Header: "If-Match", Detail: e.Detail}}
 	}

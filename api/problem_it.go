@@ -254,6 +254,13 @@ var patternsIT = []patternIT{
 	pat(`no import (\d+) in tournament (".*")`, "nessuna importazione ${1} nel torneo ${2}"),
 	pat(`(\S+) must be true or false`, "${1} deve essere true o false"),
 	pat(`round (\d+) is already published`, "il turno ${1} è già pubblicato"),
+	// RULES §12.1, §12.2 (issue 21).
+	pat(`round (\d+): tables (.*) have no delivered sheet and no adjustment replacing their result; the round's sheets are delivered when every table's are \(FITAB art\. 19\)`,
+		"turno ${1}: i tavoli ${2} non hanno uno score consegnato né una rettifica che ne sostituisca il risultato; i fogli del turno sono consegnati quando lo sono quelli di ogni tavolo (FITAB art. 19)"),
+	pat(`round (\d+) cannot be paired from the standings: round (\d+) lacks the sheets of tables (.*) \(FITAB art\. 2 A: the Danish pairing reads complete standings\)`,
+		"il turno ${1} non si può accoppiare dalla classifica: al turno ${2} mancano gli score dei tavoli ${3} (FITAB art. 2 A: l'accoppiamento danese legge una classifica completa)"),
+	pat(`tournament (\S+) has published round 1: its plan can no longer change \(FITAB art\. 2: the systems are announced before the start\)`,
+		"il torneo ${1} ha pubblicato il turno 1: il suo programma non può più cambiare (FITAB art. 2: i sistemi si comunicano prima dell'inizio)"),
 	pat(`a club with id (".*") exists already`, "esiste già un club con id ${1}"),
 	pat(`the sheet was changed meanwhile: you corrected version (\d+), it is now at version (\d+); GET it again and decide on what it says now`,
 		"il foglio è stato cambiato nel frattempo: è stata corretta la versione ${1}, ora è alla versione ${2}; rileggerlo (GET) e decidere su ciò che dice ora"),

@@ -100,6 +100,7 @@ func TestProblemLanguage(t *testing.T) {
 	}
 
 	// Round closed: after delivering the round's sheets.
+	w.fillSheets(w.tid, 1)
 	r = w.do(request{method: "PATCH", path: "/v1/tournaments/" + w.tid + "/rounds/1", token: w.ref1, body: map[string]any{"state": "sheets_delivered"}})
 	wantStatus(t, r, http.StatusOK, "deliver round 1")
 	for _, l := range []string{"", "it"} {

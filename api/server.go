@@ -182,8 +182,9 @@ func (s *server) routes() *gin.Engine {
 	t.PUT("/referees/:name", s.assignReferee)
 	t.POST("/entrants", s.addEntrants)
 	t.GET("/entrants", s.listEntrants)
-	t.PATCH("/entrants/:id", s.patchEntrant)     // api/fixes.go
-	t.DELETE("/entrants/:id", s.withdrawEntrant) // api/fixes.go
+	t.PATCH("/entrants/:id", s.patchEntrant)                    // api/fixes.go
+	t.DELETE("/entrants/:id", s.withdrawEntrant)                // api/fixes.go
+	t.POST("/entrants/:id/substitutions", s.createSubstitution) // api/substitutions.go
 	t.POST("/rounds", s.createRound)
 	t.GET("/rounds", s.listRounds)
 	t.GET("/rounds/:n", s.getRound)

@@ -29,6 +29,9 @@ type standingJSON struct {
 	// is not the computed one (RULES §8), and whether a correction is
 	// still allowed (RULES §9).
 	Discrepancies []discrepancyJSON `json:"discrepancies"`
+	// WithdrawnFromRound: RULES §12.3, the standings keep a withdrawn
+	// entrant with what it earned, marked; null otherwise.
+	WithdrawnFromRound *int `json:"withdrawn_from_round"`
 }
 
 type lineResultJSON struct {
@@ -50,14 +53,21 @@ type discrepancyJSON struct {
 type standingsResponse struct {
 	AfterRound int            `json:"after_round"`
 	Standings  []standingJSON `json:"standings"`
+	// RULES §12.6: an interrupted tournament's standings say so.
+	InterruptedAfterRound *int  `json:"interrupted_after_round,omitempty"`
+	Void                  *bool `json:"void,omitempty"`
 }
 
 func toStandingsResponse(st app.StandingsTable) standingsResponse {
-	out := standingsResponse{AfterRound: st.AfterRound, Standings: make([]standingJSON, 0, len(st.Rows))}
+	out := standingsResponse{AfterRound: st.AfterRound, Standings: make([]standingJSON, 0, len(st.Rows)), InterruptedAfterRound: st.InterruptedAfterRound}
+	if st.InterruptedAfterRound != nil {
+		void := st.Void
+		out.Void = &void
+	}
 	for _, r := range st.Rows {
 		row := standingJSON{
 			Rank: r.Rank, Entrant: r.Entrant.ID, Players: make([]playerJSON, 0, len(r.Entrant.Players)),
-			VP: r.VP, MP: r.MP, Wins: r.Wins, Adjustments: []adjustmentJSON{},
+			VP: r.VP, MP: r.MP, Wins: r.Wins, Adjustments: []adjustmentJSON{}, WithdrawnFromRound: r.Entrant.WithdrawnFromRound,
 			Discrepancies: make([]discrepancyJSON, 0, len(st.Discrepancies[r.Entrant.ID])),
 		}
 		for _, d := range st.Discrepancies[r.Entrant.ID] {

@@ -76,6 +76,7 @@ func TestTableEntryScope(t *testing.T) {
 		wantStatus(t, r, http.StatusOK, "new code")
 
 		// The round delivered: dead.
+		w.fillSheets(w.tid, 1)
 		r = w.do(request{method: "PATCH", path: "/v1/tournaments/" + w.tid + "/rounds/1", token: w.ref1, body: map[string]any{"state": "sheets_delivered"}})
 		wantStatus(t, r, http.StatusOK, "deliver round")
 		r = w.do(request{method: "GET", path: w.sheetPath(1, 1), token: fresh})

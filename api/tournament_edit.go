@@ -21,14 +21,31 @@ type tournamentPatch struct {
 	RoundsPlanned *int    `json:"rounds_planned"`
 	HandsPerRound *int    `json:"hands_per_round"`
 	VPTable       *string `json:"vp_table"`
+	// Plan replaces the plan until round 1 is published (RULES §12.1).
+	Plan *planJSON `json:"plan"`
 	// Public opens or closes the public pages (API §4.2, UI.md §7); it
 	// may change at any time, unlike the fields above.
 	Public *bool `json:"public"`
+	// InterruptedAfterRound and Reason: the tournament was interrupted by
+	// force majeure after that round (RULES §12.6, FITAB art. 39); alone
+	// in the body.
+	InterruptedAfterRound *int    `json:"interrupted_after_round"`
+	Reason                *string `json:"reason"`
+}
+
+// interruptionResponse is the tournament with the ruling on its
+// interruption (API §4.3).
+type interruptionResponse struct {
+	tournamentJSON
+	Valid    bool   `json:"valid"`
+	Rule     string `json:"rule"`
+	Ruling   string `json:"ruling"`
+	MinRound int    `json:"min_round"`
 }
 
 func (b tournamentPatch) toApp() app.TournamentPatch {
 	return app.TournamentPatch{Name: b.Name, Date: b.Date, Level: b.Level, Ruleset: b.Ruleset, Kind: b.Kind,
-		RoundsPlanned: b.RoundsPlanned, HandsPerRound: b.HandsPerRound, VPTable: b.VPTable}
+		RoundsPlanned: b.RoundsPlanned, HandsPerRound: b.HandsPerRound, VPTable: b.VPTable, Plan: b.Plan.toDomain()}
 }
 
 // patchTournament: the organising club or an admin changes the fields of
@@ -48,9 +65,13 @@ func (s *server) patchTournament(c *gin.Context) {
 		t   domain.Tournament
 		err error
 	)
+	if req.InterruptedAfterRound != nil || req.Reason != nil {
+		s.interruptTournament(c, req)
+		return
+	}
 	fields := req.toApp()
 	if fields == (app.TournamentPatch{}) && req.Public == nil {
-		s.fail(c, errInvalid("nothing to change: name at least one member (name, date, level, ruleset, kind, rounds_planned, hands_per_round, vp_table, public)",
+		s.fail(c, errInvalid("nothing to change: name at least one member (name, date, level, ruleset, kind, rounds_planned, hands_per_round, vp_table, plan, public)",
 			fieldError{Pointer: "/public", Detail: "absent, like every other member: true opens the public pages, false closes them"}))
 		return
 	}
@@ -81,4 +102,33 @@ func (s *server) deleteTournament(c *gin.Context) {
 		return
 	}
 	c.Status(http.StatusNoContent)
+}
+
+// interruptTournament: PATCH /v1/tournaments/{tid} {"interrupted_after_round":
+// k, "reason": "..."} → the tournament and the ruling of FITAB art. 39.
+func (s *server) interruptTournament(c *gin.Context, req tournamentPatch) {
+	var errs []fieldError
+	if req.InterruptedAfterRound == nil {
+		errs = append(errs, fieldError{Pointer: "/interrupted_after_round", Detail: "required with reason: the last completed round"})
+	}
+	if req.Reason == nil {
+		errs = append(errs, fieldError{Pointer: "/reason", Detail: "required with interrupted_after_round: the force majeure"})
+	}
+	if req.toApp() != (app.TournamentPatch{}) || req.Public != nil {
+		errs = append(errs, fieldError{Pointer: "/interrupted_after_round", Detail: "an interruption is patched alone, with its reason"})
+	}
+	if len(errs) > 0 {
+		s.fail(c, invalidFields(errs))
+		return
+	}
+	t, ruling, err := s.app.InterruptTournament(c.Request.Context(), mustPrincipal(c), c.Param("tid"), *req.InterruptedAfterRound, *req.Reason)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	reason := ruling.Reason
+	if langOf(c) == domain.Italian {
+		reason = ruling.ReasonIT
+	}
+	ok200(c, interruptionResponse{tournamentJSON: toTournamentJSON(t), Valid: ruling.Valid, Rule: ruling.Rule, Ruling: reason, MinRound: ruling.MinRounds})
 }

@@ -26,6 +26,8 @@ type tournamentRequest struct {
 	HandsPerRound int     `json:"hands_per_round"`
 	VPTable       *string `json:"vp_table"`
 	Club          *string `json:"club"`
+	// Plan: RULES §12.1, API §4.3 (api/plan.go).
+	Plan *planJSON `json:"plan"`
 }
 
 type tournamentJSON struct {
@@ -40,6 +42,11 @@ type tournamentJSON struct {
 	HandsPerRound int     `json:"hands_per_round"`
 	VPTable       *string `json:"vp_table"`
 	Public        bool    `json:"public"`
+	// Plan is the plan in force: the announced one or the default.
+	Plan planJSON `json:"plan"`
+	// RULES §12.6: an interrupted tournament (FITAB art. 39).
+	InterruptedAfterRound *int  `json:"interrupted_after_round,omitempty"`
+	Void                  *bool `json:"void,omitempty"`
 }
 
 type tournamentsResponse struct {
@@ -60,10 +67,15 @@ func toTournamentJSON(t domain.Tournament) tournamentJSON {
 		ID: t.ID, Name: t.Name, Date: t.Date.Format(dateLayout), Club: t.ClubID,
 		Level: string(t.Level), Ruleset: string(t.Ruleset), Kind: string(t.Kind),
 		RoundsPlanned: t.RoundsPlanned, HandsPerRound: t.HandsPerRound, Public: t.Public,
+		Plan: toPlanJSON(t.EffectivePlan()),
 	}
 	if !t.VPTable.IsZero() {
 		id := t.VPTable.ID()
 		out.VPTable = &id
+	}
+	if t.InterruptedAfterRound != nil {
+		k, void := *t.InterruptedAfterRound, t.Void()
+		out.InterruptedAfterRound, out.Void = &k, &void
 	}
 	return out
 }
@@ -76,7 +88,9 @@ func (s *server) createTournament(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	created, err := s.app.CreateTournament(c.Request.Context(), mustPrincipal(c), app.TournamentInput(req))
+	in := app.TournamentInput{Name: req.Name, Date: req.Date, Level: req.Level, Ruleset: req.Ruleset, Kind: req.Kind,
+		RoundsPlanned: req.RoundsPlanned, HandsPerRound: req.HandsPerRound, VPTable: req.VPTable, Club: req.Club, Plan: req.Plan.toDomain()}
+	created, err := s.app.CreateTournament(c.Request.Context(), mustPrincipal(c), in)
 	if err != nil {
 		s.fail(c, err)
 		return
@@ -135,6 +149,9 @@ type entrantJSON struct {
 	Players []playerJSON `json:"players"`
 	Team    *string      `json:"team"`
 	Club    *string      `json:"club"`
+	// WithdrawnFromRound: RULES §12.3, null when not withdrawn; read only
+	// (PATCH .../entrants/{id} sets it).
+	WithdrawnFromRound *int `json:"withdrawn_from_round"`
 }
 
 type entrantsResponse struct {
@@ -152,6 +169,7 @@ func toEntrantJSON(e domain.Entrant) entrantJSON {
 	if e.Club != "" {
 		out.Club = &e.Club
 	}
+	out.WithdrawnFromRound = e.WithdrawnFromRound
 	return out
 }
 
@@ -217,6 +235,14 @@ type tableJSON struct {
 	Table int      `json:"table"`
 	NS    lineJSON `json:"ns"`
 	EO    lineJSON `json:"eo"`
+	// Players: each line's players as they sat (RULES §12.4), in GET
+	// .../rounds/{n}.
+	Players *seatedJSON `json:"players,omitempty"`
+}
+
+type seatedJSON struct {
+	NS []playerJSON `json:"ns"`
+	EO []playerJSON `json:"eo"`
 }
 
 type roundJSON struct {
@@ -229,6 +255,13 @@ type roundJSON struct {
 	// System and Seed: how the round was seated (api/pairings.go).
 	System string  `json:"system,omitempty"`
 	Seed   *uint64 `json:"seed,omitempty"`
+	// Session is the session of the plan the round is played in; Groups
+	// the groups a gironi round formed (RULES §12.1, API §4.3).
+	Session int        `json:"session,omitempty"`
+	Groups  [][]string `json:"groups,omitempty"`
+	// Vacated: the entrants alone because their opponent withdrew (RULES
+	// §12.3): the bye score, not a rest.
+	Vacated []string `json:"vacated,omitempty"`
 }
 
 type roundsResponse struct {
@@ -237,9 +270,14 @@ type roundsResponse struct {
 
 func toRoundJSON(r domain.Round) roundJSON {
 	out := roundJSON{Number: r.Number, HandsPlanned: r.HandsPlanned, Phase: string(r.Phase), State: string(r.State),
-		Tables: make([]tableJSON, 0, len(r.Tables)), Byes: append([]string{}, r.Byes...), System: string(r.System), Seed: r.Seed}
+		Tables: make([]tableJSON, 0, len(r.Tables)), Byes: append([]string{}, r.Byes...), System: string(r.System), Seed: r.Seed,
+		Session: r.Session, Groups: r.Groups, Vacated: r.Vacated}
 	for _, t := range r.Tables {
-		out.Tables = append(out.Tables, tableJSON{Table: t.Table, NS: t.Line(domain.NS), EO: t.Line(domain.EO)})
+		tj := tableJSON{Table: t.Table, NS: t.Line(domain.NS), EO: t.Line(domain.EO)}
+		if r.Seated != nil && t.NS2 == "" && t.EO2 == "" { // pairs and teams: one entrant a line
+			tj.Players = &seatedJSON{NS: playersJSON(r.Seated[t.NS]), EO: playersJSON(r.Seated[t.EO])}
+		}
+		out.Tables = append(out.Tables, tj)
 	}
 	return out
 }
@@ -320,4 +358,12 @@ func (s *server) setRoundState(c *gin.Context) {
 		return
 	}
 	ok200(c, toRoundJSON(r))
+}
+
+func playersJSON(ps []domain.Player) []playerJSON {
+	out := make([]playerJSON, len(ps))
+	for i, p := range ps {
+		out[i] = playerJSON{Name: p.Name, Membership: p.Membership}
+	}
+	return out
 }

@@ -254,3 +254,22 @@ func (b backend) rowCounts(t *testing.T) map[string]int {
 	}
 	return counts
 }
+
+// fillSheets enters goodSheet at every table of the rounds that has none,
+// so that they may be delivered (RULES §12.2: a round's sheets are
+// delivered when every table's are).
+func (w *world) fillSheets(tid string, rounds ...int) {
+	w.t.Helper()
+	for _, n := range rounds {
+		r := w.do(request{method: "GET", path: fmt.Sprintf("/v1/tournaments/%s/rounds/%d", tid, n), token: w.admin})
+		wantStatus(w.t, r, http.StatusOK, "read round")
+		for _, tb := range r.json(w.t)["tables"].([]any) {
+			table := int(tb.(map[string]any)["table"].(float64))
+			path := fmt.Sprintf("/v1/tournaments/%s/rounds/%d/tables/%d/sheet", tid, n, table)
+			if w.do(request{method: "GET", path: path, token: w.admin}).status == http.StatusOK {
+				continue
+			}
+			wantStatus(w.t, w.do(request{method: "PUT", path: path, token: w.admin, body: goodSheet()}), http.StatusCreated, "fill sheet")
+		}
+	}
+}

@@ -2,8 +2,10 @@ package app
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"segnapunti/domain"
@@ -188,6 +190,22 @@ func (a *App) CreateCorrection(ctx context.Context, p Principal, tid string, rea
 			Reason: strings.TrimSpace(in.Reason), Situation: sit, Before: beforeParts, After: afterParts, Author: p.Name,
 		}}
 		if decision.Ruling.Applies() {
+			// RULES §8: a sum or inversion correction that gives no written
+			// values makes the official result what the sheet adds up to.
+			given := !sameWritten(sh.Written, st.Sheet.Written)
+			if official := domain.CorrectedOfficial(in.Kind, sh, given); !sameWritten(official.Written, sh.Written) {
+				keys, err := partKeys(afterParts, "written")
+				if err != nil {
+					return store.CorrectionOutcome{}, err
+				}
+				if oc.Correction.Before, err = sheetParts(st.Sheet, keys); err != nil {
+					return store.CorrectionOutcome{}, err
+				}
+				if oc.Correction.After, err = sheetParts(official, keys); err != nil {
+					return store.CorrectionOutcome{}, err
+				}
+				sh = official
+			}
 			report, err := reportjson.Marshal(domain.Validate(sh), domain.English)
 			if err != nil {
 				return store.CorrectionOutcome{}, fmt.Errorf("encode report: %w", err)
@@ -234,4 +252,33 @@ func (a *App) Adjustment(ctx context.Context, p Principal, tid string, id int64)
 		}
 	}
 	return store.Adjustment{}, notFound("tournament %q has no adjustment %d", tid, id)
+}
+
+// sameWritten reports whether two sheets' written results are equal.
+func sameWritten(a, b [2]domain.WrittenResult) bool {
+	for _, l := range domain.Lines {
+		if !sameInt(a[l].Total, b[l].Total) || !sameInt(a[l].MP, b[l].MP) || !sameInt(a[l].VP, b[l].VP) {
+			return false
+		}
+	}
+	return true
+}
+
+// partKeys are the top-level keys of recorded parts (a JSON object),
+// with extra added.
+func partKeys(parts []byte, extra string) ([]string, error) {
+	m := map[string]json.RawMessage{}
+	if len(parts) > 0 {
+		if err := json.Unmarshal(parts, &m); err != nil {
+			return nil, fmt.Errorf("correction parts: %w", err)
+		}
+	}
+	keys := []string{extra}
+	for k := range m {
+		if k != extra {
+			keys = append(keys, k)
+		}
+	}
+	slices.Sort(keys)
+	return keys, nil
 }

@@ -40,6 +40,8 @@ type Error struct {
 	// Code names a refusal that pages and clients tell apart (UI.md §9:
 	// CONFIRM_OWN_LINE); empty for most.
 	Code string
+	// Incomplete names the round and tables a 409 of RULES §12.2 is about.
+	Incomplete *IncompleteError
 }
 
 func (e *Error) Error() string { return e.Kind.Error() + ": " + e.Detail }

@@ -80,7 +80,11 @@ func (a *App) ExportSeason(ctx context.Context, p Principal, q SeasonQuery) (Sea
 
 // standingRows is the rows of t's standings after every round with a sheet.
 func (a *App) standingRows(ctx context.Context, t domain.Tournament) ([]domain.Standing, error) {
-	st, err := a.StandingsOf(ctx, t, 0)
+	after := 0
+	if r, ok := t.Interruption(); ok {
+		after = r.AfterRound // FITAB art. 39: the final standings are those after round k
+	}
+	st, err := a.StandingsOf(ctx, t, after)
 	return st.Rows, err
 }
 
@@ -118,7 +122,11 @@ func (a *App) tournamentExport(ctx context.Context, t domain.Tournament, nested 
 	if err != nil {
 		return workbook.TournamentExport{}, nil, err
 	}
-	table, err := a.StandingsOf(ctx, t, 0)
+	after := 0
+	if r, ok := t.Interruption(); ok {
+		after = r.AfterRound // FITAB art. 39: the final standings are those after round k
+	}
+	table, err := a.StandingsOf(ctx, t, after)
 	if err != nil {
 		return workbook.TournamentExport{}, nil, err
 	}
@@ -488,6 +496,9 @@ func (a *App) seasonRows(ctx context.Context, f store.SeasonFilter, tally *seaso
 			if err != nil {
 				yield(workbook.SeasonRow{}, err)
 				return
+			}
+			if t.Void() {
+				continue // FITAB art. 39, RULES §12.6: a void tournament is left out of the season
 			}
 			standings, err := a.standingRows(ctx, t)
 			if err != nil {

@@ -64,6 +64,7 @@ func (a *App) EditEntrant(ctx context.Context, p Principal, tid, id string, pt E
 		return domain.Entrant{}, err
 	}
 	a.changed(ctx, t.ID, events.Standings, 0, 0)
+	es[0].WithdrawnFromRound, es[0].WithdrawnReason = cur.WithdrawnFromRound, cur.WithdrawnReason
 	return es[0], nil
 }
 
@@ -143,4 +144,33 @@ func (a *App) RedefineRound(ctx context.Context, p Principal, tid string, n int,
 	}
 	a.changed(ctx, t.ID, events.Round, n, 0)
 	return a.round(ctx, t, n)
+}
+
+// WithdrawFromRound records that entrant id leaves the tournament for good
+// from round r (RULES §12.3, FITAB art. 37, FIBur-INT art. 33): the results
+// it earned before r stay, no round generated from r on seats it, and in a
+// fixed calendar its would-be opponents sit alone with the bye score. r 0
+// takes a withdrawal back. Who may: Access.Judge (a referee of the
+// tournament, an admin, the organising club at club level).
+func (a *App) WithdrawFromRound(ctx context.Context, p Principal, tid, id string, r int, reason string) (domain.Entrant, error) {
+	t, err := a.refereed(ctx, p, tid, "records withdrawals")
+	if err != nil {
+		return domain.Entrant{}, err
+	}
+	if r < 0 || r > t.RoundsPlanned {
+		return domain.Entrant{}, invalid([]FieldError{{Pointer: "/withdrawn_from_round", Detail: fmt.Sprintf("a round from 1 to %d (the tournament's rounds_planned), or 0 to take the withdrawal back", t.RoundsPlanned)}})
+	}
+	reason = strings.TrimSpace(reason)
+	if len(reason) > MaxNameLength {
+		return domain.Entrant{}, invalid([]FieldError{{Pointer: "/reason", Detail: fmt.Sprintf("at most %d characters", MaxNameLength)}})
+	}
+	if _, err := a.entrant(ctx, t.ID, id); err != nil {
+		return domain.Entrant{}, err
+	}
+	e, err := a.db.SetWithdrawal(ctx, t.ID, id, r, reason)
+	if err != nil {
+		return domain.Entrant{}, err
+	}
+	a.changed(ctx, t.ID, events.Standings, 0, 0)
+	return e, nil
 }

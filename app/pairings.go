@@ -19,16 +19,17 @@ import (
 
 // GenerateInput is a request to seat round Number by System.
 type GenerateInput struct {
-	Number       int
+	Number int
+	// System is the system that seats the round; "" is the plan's (RULES
+	// §12.1). Another system than the plan's is the referee's choice and is
+	// recorded with the round.
 	System       string
 	HandsPlanned int     // 0: the tournament's hands_per_round
 	Seed         *uint64 // draw: nil draws a fresh seed, recorded with the round
 	// Phase is the phase recorded with the round (RULES §9 reads it); ""
-	// is the system itself when it is a phase, else danese [INTERP: a first
-	// round seated by choice, entry_order or draw belongs to a phase that
-	// is not yet known; danese is the strictest for corrections].
+	// is the plan's (domain.Plan.PhaseFor).
 	Phase     string
-	GroupSize int // gironi: the size of the groups
+	GroupSize int // gironi: the size of the groups, in the round that forms them
 }
 
 // GenerateRound seats round in.Number by its system and stores it as a
@@ -52,6 +53,10 @@ func (a *App) GenerateRound(ctx context.Context, p Principal, tid string, in Gen
 	} else if hands < MinPlannedHands || hands > MaxHands {
 		errs = append(errs, FieldError{Pointer: "/hands_planned", Detail: "2, 3 or 4 hands (left out: the tournament's hands_per_round)"})
 	}
+	plan := t.EffectivePlan()
+	if in.System == "" && in.Number >= 1 {
+		in.System = string(plan.SystemFor(in.Number)) // RULES §12.1
+	}
 	system, err := domain.ParsePairingSystem(in.System)
 	switch {
 	case in.System == "":
@@ -61,17 +66,16 @@ func (a *App) GenerateRound(ctx context.Context, p Principal, tid string, in Gen
 	case system == domain.SystemChoice:
 		errs = append(errs, FieldError{Pointer: "/system", Detail: "choice is the referee's own seating: enter it with POST /v1/tournaments/{tid}/rounds"})
 	}
-	if in.Seed != nil && system != domain.SystemDraw {
+	// A round robin from round 1 on a drawn order (RULES §12.1).
+	drawn := system == domain.SystemItaliana && in.Number == 1 && plan.FirstRound == domain.SystemDraw
+	if in.Seed != nil && system != domain.SystemDraw && !drawn {
 		errs = append(errs, FieldError{Pointer: "/seed", Detail: "only a draw takes a seed"})
 	}
 	var phase domain.Phase
-	if in.Phase == "" {
-		phase = domain.PhaseDanese
-		if ph, err := domain.ParsePhase(string(system)); err == nil {
-			phase = ph
+	if in.Phase != "" {
+		if phase, err = domain.ParsePhase(in.Phase); err != nil {
+			errs = append(errs, FieldError{Pointer: "/phase", Detail: domainDetail(err)})
 		}
-	} else if phase, err = domain.ParsePhase(in.Phase); err != nil {
-		errs = append(errs, FieldError{Pointer: "/phase", Detail: domainDetail(err)})
 	}
 	if len(errs) > 0 {
 		return domain.Round{}, invalid(errs)
@@ -80,13 +84,24 @@ func (a *App) GenerateRound(ctx context.Context, p Principal, tid string, in Gen
 	if err != nil {
 		return domain.Round{}, err
 	}
-	req.Seed, req.GroupSize = in.Seed, in.GroupSize
+	req.Seed, req.GroupSize, req.Draw = in.Seed, in.GroupSize, drawn
+	if phase == "" {
+		phase = plan.PhaseFor(in.Number, system, domain.PhaseStart(req))
+	}
 	paired, err := domain.GeneratePairing(req)
 	if err != nil {
 		return domain.Round{}, pairingError(err)
 	}
+	if system == domain.SystemDanese || system == domain.SystemDaneseModificato ||
+		(system == domain.SystemGironi && domain.PhaseStart(req) == in.Number) {
+		// RULES §12.2: a score-dependent round only from complete standings
+		// (after the engine, so that a system the ruleset refuses is named).
+		if err := a.checkCompleteStandings(ctx, t, in.Number); err != nil {
+			return domain.Round{}, err
+		}
+	}
 	r := domain.Round{Number: in.Number, HandsPlanned: hands, Phase: phase, State: domain.RoundProposed,
-		System: paired.System, Seed: paired.Seed, Byes: paired.Byes}
+		System: paired.System, Seed: paired.Seed, Byes: paired.Byes, Groups: paired.Groups, Vacated: paired.Vacated, Session: plan.SessionOf(in.Number)}
 	for _, pt := range paired.Tables {
 		ta := domain.TableAssignment{Table: pt.Table}
 		ta.SetLine(domain.NS, pt.NS) // individual: the line's two players
@@ -106,13 +121,21 @@ func (a *App) GenerateRound(ctx context.Context, p Principal, tid string, in Gen
 // the systems that pair from standings — the standings of the same
 // operation as GET .../standings (RULES §8).
 func (a *App) pairingRequest(ctx context.Context, t domain.Tournament, n int, system domain.PairingSystem) (domain.PairingRequest, error) {
-	req := domain.PairingRequest{Ruleset: t.Ruleset, Kind: t.Kind, System: system, Round: n, RoundsPlanned: t.RoundsPlanned}
+	plan := t.EffectivePlan()
+	req := domain.PairingRequest{Ruleset: t.Ruleset, Kind: t.Kind, System: system, Round: n, RoundsPlanned: t.RoundsPlanned,
+		SessionStart: plan.SessionStart(n)}
 	entrants, err := a.db.ListEntrants(ctx, t.ID)
 	if err != nil {
 		return req, err
 	}
 	for _, e := range entrants {
 		req.Entrants = append(req.Entrants, e.ID)
+		if e.WithdrawnFromRound != nil { // RULES §12.3
+			if req.Withdrawn == nil {
+				req.Withdrawn = map[string]int{}
+			}
+			req.Withdrawn[e.ID] = *e.WithdrawnFromRound
+		}
 	}
 	rounds, err := a.db.ListRounds(ctx, t.ID)
 	if err != nil {
@@ -123,7 +146,7 @@ func (a *App) pairingRequest(ctx context.Context, t domain.Tournament, n int, sy
 		if k < 0 {
 			return req, conflict("round %d is not published yet: round %d is seated from the rounds before it", i, n)
 		}
-		req.Previous = append(req.Previous, pairedOf(rounds[k]))
+		req.Previous = append(req.Previous, pairedOf(rounds[k], plan))
 	}
 	after := n - 1
 	switch system {
@@ -146,12 +169,14 @@ func (a *App) pairingRequest(ctx context.Context, t domain.Tournament, n int, sy
 	return req, nil
 }
 
-// pairedOf is a stored round as the pairing engine reads it; a round
-// seated by hand is choice.
-func pairedOf(r domain.Round) domain.PairedRound {
-	out := domain.PairedRound{Number: r.Number, System: r.System, Seed: r.Seed, Byes: r.Byes}
+// pairedOf is a stored round as the pairing engine reads it. A round
+// seated by hand is read as seated by the plan's system for it (RULES
+// §12.1; the checker checks it against that system, issue 21 item 8), or
+// as choice when the plan seats it by a first-round system.
+func pairedOf(r domain.Round, plan domain.Plan) domain.PairedRound {
+	out := domain.PairedRound{Number: r.Number, System: r.System, Seed: r.Seed, Byes: r.Byes, Groups: r.Groups, Vacated: r.Vacated}
 	if out.System == "" {
-		out.System = domain.SystemChoice
+		out.System = plan.HandSeatedSystem(r.Number)
 	}
 	for _, t := range r.Tables {
 		out.Tables = append(out.Tables, domain.PairedTable{Table: t.Table, NS: t.Line(domain.NS), EO: t.Line(domain.EO)})
@@ -240,7 +265,7 @@ func (a *App) CheckRound(ctx context.Context, p Principal, tid string, n int) (d
 	if err != nil {
 		return domain.PairingCheck{}, err
 	}
-	published := pairedOf(r)
+	published := pairedOf(r, t.EffectivePlan())
 	req, err := a.pairingRequest(ctx, t, n, published.System)
 	if err != nil {
 		return domain.PairingCheck{}, err

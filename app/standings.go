@@ -40,7 +40,18 @@ func (a *App) StandingsAfter(ctx context.Context, p Principal, tid string, after
 	if err != nil {
 		return StandingsTable{}, err
 	}
-	return a.StandingsOf(ctx, t, after)
+	ruling, interrupted := t.Interruption()
+	if interrupted && after == 0 {
+		// FITAB art. 39: a valid interrupted tournament's final standings
+		// are those after its last completed round.
+		after = ruling.AfterRound
+	}
+	st, err := a.StandingsOf(ctx, t, after)
+	if interrupted {
+		k := ruling.AfterRound
+		st.InterruptedAfterRound, st.Void = &k, !ruling.Valid
+	}
+	return st, err
 }
 
 // StandingsTable is the standings with what a page or an answer shows
@@ -48,6 +59,10 @@ func (a *App) StandingsAfter(ctx context.Context, p Principal, tid string, after
 // read it, never change it.
 type StandingsTable struct {
 	AfterRound int // the last round counted
+	// InterruptedAfterRound and Void: the tournament was interrupted
+	// (FITAB art. 39, RULES §12.6); a void one has no final standings.
+	InterruptedAfterRound *int
+	Void                  bool
 	// Stamp names the state the table was computed at (equal stamps,
 	// equal tables): an answer may be cached by it.
 	Stamp       store.StandingsStamp

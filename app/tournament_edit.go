@@ -19,6 +19,8 @@ type TournamentPatch struct {
 	RoundsPlanned *int
 	HandsPerRound *int
 	VPTable       *string // "" unpins the VP table
+	// Plan replaces the plan (RULES §12.1: until round 1 is published).
+	Plan *domain.PlanInput
 }
 
 // input is the tournament with the patch applied, as TournamentInput.
@@ -51,6 +53,10 @@ func (pt TournamentPatch) input(t domain.Tournament) TournamentInput {
 			in.VPTable = nil
 		}
 	}
+	in.Plan = planInputOf(t.Plan)
+	if pt.Plan != nil {
+		in.Plan = pt.Plan
+	}
 	return in
 }
 
@@ -76,6 +82,10 @@ func (a *App) EditTournament(ctx context.Context, p Principal, tid string, pt To
 			return conflict("tournament %s has entrants: its kind can no longer change", tid)
 		case int64(t.RoundsPlanned) < u.Rounds:
 			return invalid([]FieldError{{Pointer: "/rounds_planned", Detail: "the tournament already has more rounds than that"}})
+		case pt.Plan != nil && u.Rounds > 0:
+			// RULES §12.1, FITAB art. 2: the plan is announced before the
+			// tournament starts and may change until round 1 is published.
+			return conflict("tournament %s has published round 1: its plan can no longer change (FITAB art. 2: the systems are announced before the start)", tid)
 		}
 		return nil
 	})

@@ -30,6 +30,9 @@ type TournamentInput struct {
 	HandsPerRound int
 	VPTable       *string
 	Club          *string // the organising club; a club caller may leave it out
+	// Plan is the plan announced before round 1 (RULES §12.1); nil
+	// announces none (the default plan).
+	Plan *domain.PlanInput
 }
 
 // DateLayout is the tournament date, a calendar day (RFC 3339 full-date).
@@ -71,6 +74,9 @@ func (r TournamentInput) toDomain() (domain.Tournament, []FieldError) {
 		if t.VPTable, err = domain.ParseVPTable(*r.VPTable); err != nil {
 			errs = append(errs, FieldError{Pointer: "/vp_table", Detail: domainDetail(err)})
 		}
+	}
+	if r.Plan != nil && len(errs) == 0 { // the plan is read against the fields above
+		t.Plan, errs = parsePlan(*r.Plan, t)
 	}
 	return t, errs
 }
@@ -336,7 +342,7 @@ func (r RoundInput) toDomain(t domain.Tournament, entered map[string]bool) (doma
 	}
 	var err error
 	if r.Phase == "" {
-		errs = append(errs, FieldError{Pointer: "/phase", Detail: "required: mitchell, danese, danese_modificato, italiana or gironi"})
+		out.Phase = t.EffectivePlan().PhaseOf(r.Number) // RULES §12.1: the plan's phase of the round
 	} else if out.Phase, err = domain.ParsePhase(r.Phase); err != nil {
 		errs = append(errs, FieldError{Pointer: "/phase", Detail: domainDetail(err)})
 	}
@@ -445,7 +451,12 @@ func (a *App) Rounds(ctx context.Context, p Principal, tid string) ([]domain.Rou
 	if err != nil {
 		return nil, err
 	}
-	return a.db.ListRounds(ctx, t.ID)
+	rounds, err := a.db.ListRounds(ctx, t.ID)
+	plan := t.EffectivePlan()
+	for i := range rounds {
+		rounds[i].Session = plan.SessionOf(rounds[i].Number) // RULES §12.1
+	}
+	return rounds, err
 }
 
 // Round is one round of a tournament p may read.
@@ -454,7 +465,32 @@ func (a *App) Round(ctx context.Context, p Principal, tid string, n int) (domain
 	if err != nil {
 		return domain.Round{}, err
 	}
-	return a.round(ctx, t, n)
+	r, err := a.round(ctx, t, n)
+	if err != nil {
+		return r, err
+	}
+	// RULES §12.4: the players who sat, substitutions applied.
+	entrants, err := a.db.ListEntrants(ctx, t.ID)
+	if err != nil {
+		return r, err
+	}
+	subs, err := a.db.ListSubstitutions(ctx, t.ID)
+	if err != nil {
+		return r, err
+	}
+	seated := map[string]bool{}
+	for _, tb := range r.Tables {
+		for _, id := range tb.Seated() {
+			seated[id] = true
+		}
+	}
+	r.Seated = map[string][]domain.Player{}
+	for _, e := range entrants {
+		if seated[e.ID] {
+			r.Seated[e.ID] = domain.PlayersAt(e, subs, r.Number)
+		}
+	}
+	return r, nil
 }
 
 func (a *App) round(ctx context.Context, t domain.Tournament, n int) (domain.Round, error) {
@@ -468,6 +504,7 @@ func (a *App) round(ctx context.Context, t domain.Tournament, n int) (domain.Rou
 	if errors.Is(err, domain.ErrNotFound) {
 		return domain.Round{}, notFound("tournament %q has no round %d", t.ID, n)
 	}
+	r.Session = t.EffectivePlan().SessionOf(r.Number) // RULES §12.1
 	return r, err
 }
 
@@ -499,6 +536,11 @@ func (a *App) SetRoundState(ctx context.Context, p Principal, tid string, n int,
 	}
 	if !r.State.CanMoveTo(next) {
 		return domain.Round{}, conflict("round %d is %s; a round only moves forward, not back to %s", r.Number, r.State, next)
+	}
+	if r.State.Order() < domain.RoundSheetsDelivered.Order() {
+		if err := a.checkDelivered(ctx, t, r); err != nil { // RULES §12.2
+			return domain.Round{}, err
+		}
 	}
 	if err := a.db.SetRoundState(ctx, t.ID, r.Number, r.State, next); errors.Is(err, domain.ErrConflict) {
 		return domain.Round{}, conflict("round %d changed state meanwhile; read it again", r.Number)

@@ -13,7 +13,7 @@ func (v *validator) ruleFor(c Code) string {
 	switch c {
 	case HandTotalMismatch, RunningTotalMismatch, FinalTotalMismatch, MPMismatch, TotalsInverted, ResultInverted:
 		return v.rs.SheetRule() // sum errors and inversions: FITAB art. 20, FIBur-INT art. 19
-	case VPMismatch, VPSumNot20, NotMultipleOf5, PointsBreakdownMismatch, PozzettoPenaltyInvalid, PozzettoInBase, CardPointsImplausible:
+	case VPMismatch, VPSumNot20, NotMultipleOf5, PointsBreakdownMismatch, PozzettoPenaltyInvalid, PozzettoInBase, PozzettoUnplayedInvalid, CardPointsImplausible:
 		return v.rs.ScoringRule()
 	case BaseNotRepresentable, BurracoTypeNotAllowed, BonusBreakdownMismatch, UnverifiableBreakdown:
 		return v.rs.BonusRule()

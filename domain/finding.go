@@ -21,6 +21,10 @@ const (
 	ClosureBonusNotDue      Code = "CLOSURE_BONUS_NOT_DUE"
 	PozzettoPenaltyInvalid  Code = "POZZETTO_PENALTY_INVALID"
 	PozzettoInBase          Code = "POZZETTO_IN_BASE"
+	// PozzettoUnplayedInvalid: a pozzetto taken but not played is written
+	// below its 11 cards' least value, or not in fives (FITAB art. 18
+	// "secondo il valore delle carte"; RULES §5.1).
+	PozzettoUnplayedInvalid Code = "POZZETTO_UNPLAYED_INVALID"
 	CardPointsImpossible    Code = "CARD_POINTS_IMPOSSIBLE"
 	TooManyBurrachi         Code = "TOO_MANY_BURRACHI"
 	CardPointsImplausible   Code = "CARD_POINTS_IMPLAUSIBLE"

@@ -27,3 +27,43 @@ func stallChargeDecided(a, b Pozzetto) bool {
 	known := func(p Pozzetto) bool { return p != PozzettoUnknown }
 	return known(a) && known(b) && a.Taken() != b.Taken()
 }
+
+// tooManyBurrachiLine [INTERP RULES §5.1 TOO_MANY_BURRACHI, "on the line
+// whose burrachi break the bound; both lines' count is the sum"]: when the
+// two lines' burraco cards together exceed one deck, the finding names the
+// line whose burrachi need more cards (a line that alone exceeds the bound
+// always does); on a tie, NS, the first line of the sheet.
+func tooManyBurrachiLine(nsCards, eoCards int) Line {
+	if eoCards > nsCards {
+		return EO
+	}
+	return NS
+}
+
+// interruptionMinRounds is the completed rounds an interrupted tournament
+// needs to be valid (FITAB art. 39): the third-to-last, roundsPlanned − 2;
+// with exactly 4 rounds the third (the article's own exception). RULES
+// §12.6 words the 4-round case as if it followed from k ≥ rounds_planned
+// − 2 (which gives 2): the article wins. [INTERP] With fewer than 3
+// rounds there is no third-to-last round: at least one round completed,
+// so that there are standings to be final.
+func interruptionMinRounds(roundsPlanned int) int {
+	if roundsPlanned == 4 {
+		return 3
+	}
+	return max(roundsPlanned-2, 1)
+}
+
+// interruptionRule [INTERP RULES §12.6]: FIBur's codes say nothing of an
+// interrupted tournament; the FITAB article applies to every ruleset and
+// is cited as such.
+func interruptionRule(Ruleset) string { return ruleInterruption }
+
+// substitutionInTime [INTERP RULES §12.4, FIBur-INT art. 33 "fintanto che
+// non si sia superata la metà degli incontri previsti"]: the rounds played
+// before the substitute's first round, r − 1, may reach half the rounds
+// planned but not exceed it (half reached is not half exceeded): r − 1 ≤
+// rounds_planned / 2; with 4 rounds, from round 3 at the latest.
+func substitutionInTime(roundsPlanned, fromRound int) bool {
+	return 2*(fromRound-1) <= roundsPlanned
+}

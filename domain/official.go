@@ -138,3 +138,22 @@ func DiscrepancyKind(findings []Finding) CorrectionKind {
 	}
 	return CorrectionOther
 }
+
+// CorrectedOfficial is the sheet an applied correction stores (RULES §8):
+// after a `sum` or `inversion` correction the official result is the one
+// the corrected sheet adds up to — the error was in the written figures —
+// so the written final totals, MP and VP become the computed ones, unless
+// the correction itself gives written values (writtenGiven), which then
+// stand as given. Other kinds keep the sheet's written result (a
+// transcription correction makes it the sheet's written result).
+func CorrectedOfficial(kind CorrectionKind, corrected Sheet, writtenGiven bool) Sheet {
+	if writtenGiven || (kind != CorrectionSum && kind != CorrectionInversion) {
+		return corrected
+	}
+	c := Validate(corrected).Computed
+	for _, l := range Lines {
+		r := c.Lines[l]
+		corrected.Written[l] = WrittenResult{Total: Int(r.Total), MP: Int(r.MP), VP: Int(r.VP)}
+	}
+	return corrected
+}

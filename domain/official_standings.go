@@ -2,6 +2,7 @@ package domain
 
 import (
 	"fmt"
+	"slices"
 	"time"
 )
 
@@ -148,14 +149,16 @@ func OfficialStandings(in OfficialStandingsInput) (OfficialStandingsResult, erro
 	}
 	for i := range in.Rounds {
 		r := &in.Rounds[i]
-		if r.Number > after || len(r.Byes) == 0 {
+		if r.Number > after || len(r.Byes)+len(r.Vacated) == 0 {
 			continue
 		}
 		e, err := AdjustmentCase{Reason: ReasonBye, Ruleset: in.Tournament.Ruleset, Kind: in.Tournament.Kind, HandsPlanned: r.HandsPlanned}.Effect()
 		if err != nil {
 			return OfficialStandingsResult{}, fmt.Errorf("bye score of round %d: %w", r.Number, err)
 		}
-		for _, id := range r.Byes {
+		// RULES §12.3: an entrant alone because its opponent withdrew gets
+		// the bye score too.
+		for _, id := range slices.Concat(r.Byes, r.Vacated) {
 			br := MatchResult{Round: r.Number, Entrant: id, VP: e.Result.VP, MP: e.Result.MP, Bye: true}
 			if individual {
 				br.Players = []string{id}

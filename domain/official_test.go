@@ -172,3 +172,27 @@ func TestDiscrepancyKind_S6_3(t *testing.T) {
 		}
 	}
 }
+
+// RULES §8: an applied sum or inversion correction makes the official
+// result what the corrected sheet adds up to (FITAB art. 20, FIBur-INT
+// art. 19: the error was in the written figures), unless the correction
+// gives the written values itself; a transcription correction keeps them.
+func TestRulesOfficial_S8_CorrectedOfficial(t *testing.T) {
+	// The bottom mis-added: 1155 written for 1055, MP and VP read from it.
+	misAdded := dtWritten(dtMatch(), dtPair(1155, 805), dtPair(350, -350), dtPair(13, 7))
+	computed := officialWant{total: [2]int{1055, 805}, mp: [2]int{250, -250}, vp: [2]int{12, 8}}
+	asWritten := officialWant{total: [2]int{1155, 805}, mp: [2]int{350, -350}, vp: [2]int{13, 7}, differs: true, kind: domain.CorrectionSum}
+	t.Run("FITAB art. 20/sum without written values: the computed result", func(t *testing.T) {
+		checkOfficial(t, domain.CorrectedOfficial(domain.CorrectionSum, misAdded, false), computed)
+	})
+	t.Run("FIBur-INT art. 19/inversion without written values: the computed result", func(t *testing.T) {
+		inverted := dtWritten(dtMatch(), dtPair(805, 1055), dtPair(-250, 250), dtPair(8, 12))
+		checkOfficial(t, domain.CorrectedOfficial(domain.CorrectionInversion, inverted, false), computed)
+	})
+	t.Run("RULES §8/sum with written values given: they stand", func(t *testing.T) {
+		checkOfficial(t, domain.CorrectedOfficial(domain.CorrectionSum, misAdded, true), asWritten)
+	})
+	t.Run("RULES §8/transcription: the sheet's written result", func(t *testing.T) {
+		checkOfficial(t, domain.CorrectedOfficial(domain.CorrectionTranscription, misAdded, false), asWritten)
+	})
+}

@@ -64,6 +64,16 @@ type PairedRound struct {
 	Seed   *uint64
 	Tables []PairedTable
 	Byes   []string
+	// Groups are the groups a gironi round formed, each in its seating
+	// order (RULES §12.1: "it records the group size and each group's
+	// members"); the later rounds of the phase and the checker read them
+	// back. nil for the other rounds.
+	Groups [][]string
+	// Vacated are the entrants whose opponent of a fixed calendar
+	// (mitchell, italiana, gironi) has withdrawn (RULES §12.3): they get
+	// the bye score, and that rest is not a rest of §11 (not flagged, not
+	// counted).
+	Vacated []string
 }
 
 // PairingRequest is everything a round's seating is derived from.
@@ -91,6 +101,20 @@ type PairingRequest struct {
 	GroupSize int
 	// Choice is the referee's seating for system choice.
 	Choice *PairedRound
+	// SessionStart is the first round of Round's session (RULES §12.1): a
+	// line rests at most once per session, so only the rests of rounds
+	// SessionStart..Round-1 count. 0 or 1: the whole tournament is one
+	// session.
+	SessionStart int
+	// Withdrawn maps an entrant that left for good to the first round it
+	// no longer plays (RULES §12.3, FITAB art. 37, FIBur-INT art. 33): from
+	// that round on no generated round seats it.
+	Withdrawn map[string]int
+	// Draw: a round robin that starts at Round (italiana from round 1 in a
+	// plan whose first_round is draw) takes its calendar order from a draw
+	// of the entrants with Seed, recorded with the round; later rounds of
+	// the phase replay it from the seed of the phase's first round.
+	Draw bool
 }
 
 // MaxIndividualPlayers bounds an individual schedule (its memory grows with
@@ -125,7 +149,7 @@ func GeneratePairing(req PairingRequest) (PairedRound, error) {
 	}
 	out := PairedRound{Number: req.Round, System: req.System}
 	if req.Kind == KindIndividual {
-		return generateIndividual(req)
+		return generateIndividual(req.withoutWithdrawn())
 	}
 	var err error
 	switch req.System {
@@ -136,24 +160,91 @@ func GeneratePairing(req PairingRequest) (PairedRound, error) {
 		out.Byes = slices.Clone(out.Byes)
 		err = validateChoice(req, out)
 	case SystemEntryOrder:
-		out.Tables, out.Byes = seatInOrder(req.Entrants)
+		out.Tables, out.Byes = seatInOrder(req.withoutWithdrawn().Entrants)
 	case SystemDraw:
 		seed := drawSeed(req.Seed)
 		out.Seed = &seed
-		out.Tables, out.Byes = seatInOrder(drawOrder(req.Entrants, seed))
+		out.Tables, out.Byes = seatInOrder(drawOrder(req.withoutWithdrawn().Entrants, seed))
 	case SystemMitchell:
 		out.Tables, out.Byes, err = mitchell(req)
 	case SystemDanese, SystemDaneseModificato:
-		out.Tables, out.Byes, err = danese(req)
+		out.Tables, out.Byes, err = danese(req.withoutWithdrawn())
 	case SystemItaliana:
-		out.Tables, out.Byes, err = roundRobin(req, [][]string{req.Entrants})
+		var order []string
+		order, out.Seed = italianaOrder(req)
+		out.Tables, out.Byes, err = roundRobin(req, [][]string{order})
 	case SystemGironi:
-		out.Tables, out.Byes, err = roundRobin(req, gironiGroups(req.Standings, req.GroupSize))
+		if PhaseStart(req) == req.Round {
+			req.Standings = req.withoutWithdrawn().Standings // the groups are formed without them
+		}
+		out.Groups = phaseGroups(req)
+		out.Tables, out.Byes, err = roundRobin(req, out.Groups)
+		if PhaseStart(req) != req.Round {
+			out.Groups = nil // recorded once, by the round that forms them
+		}
 	}
 	if err != nil {
 		return PairedRound{}, err
 	}
+	if req.System == SystemMitchell || req.System == SystemItaliana || req.System == SystemGironi {
+		out.Tables, out.Vacated = vacate(out.Tables, req.withdrawnAt())
+		out.Byes = slices.DeleteFunc(out.Byes, func(id string) bool { return req.withdrawnAt()[id] })
+	}
 	return out, nil
+}
+
+// withdrawnAt is the set of entrants withdrawn from Round or earlier.
+func (req PairingRequest) withdrawnAt() map[string]bool {
+	out := map[string]bool{}
+	for id, r := range req.Withdrawn {
+		if r <= req.Round {
+			out[id] = true
+		}
+	}
+	return out
+}
+
+// withoutWithdrawn is req without the entrants withdrawn from Round or
+// earlier: the systems that seat whoever is there (entry order, draw,
+// danese, the individual schedule) simply leave them out (RULES §12.3:
+// "in danese it is simply left out; an odd field then rests one line as
+// usual").
+func (req PairingRequest) withoutWithdrawn() PairingRequest {
+	gone := req.withdrawnAt()
+	if len(gone) == 0 {
+		return req
+	}
+	keep := func(l []string) []string {
+		return slices.DeleteFunc(slices.Clone(l), func(id string) bool { return gone[id] })
+	}
+	req.Entrants, req.Standings = keep(req.Entrants), keep(req.Standings)
+	return req
+}
+
+// vacate takes the withdrawn entrants out of a fixed calendar's tables
+// (mitchell, italiana, gironi): each would-be opponent sits alone and gets
+// the bye score without it counting as a rest (RULES §12.3, FITAB art. 37
+// "alle coppie con cui avrebbero dovuto giocare nei turni successivi è
+// attribuito il punteggio per riposo").
+func vacate(tables []PairedTable, gone map[string]bool) ([]PairedTable, []string) {
+	if len(gone) == 0 {
+		return tables, nil
+	}
+	var vacated []string
+	out := tables[:0:0]
+	for _, t := range tables {
+		nsGone, eoGone := len(t.NS) == 1 && gone[t.NS[0]], len(t.EO) == 1 && gone[t.EO[0]]
+		switch {
+		case nsGone && eoGone:
+		case nsGone:
+			vacated = append(vacated, t.EO[0])
+		case eoGone:
+			vacated = append(vacated, t.NS[0])
+		default:
+			out = append(out, t)
+		}
+	}
+	return out, vacated
 }
 
 func (req *PairingRequest) validate() error {
@@ -218,8 +309,17 @@ func (req *PairingRequest) validate() error {
 		if req.System == SystemDraw && req.Round != 1 && req.Kind != KindIndividual {
 			return invalidf("system: draw seats the first round only (%s), not round %d", pairingRule(req.Ruleset), req.Round)
 		}
-	} else if req.Round == 1 {
-		return invalidf("system: %s pairs rounds after the first; the first round is seated by choice, entry_order or draw (%s)", req.System, pairingRule(req.Ruleset))
+	} else if req.Round == 1 && req.System != SystemItaliana {
+		// RULES §12.1: italiana may seat round 1 (FITAB art. 2 D "secondo
+		// un calendario prestabilito"); the other systems pair from a
+		// previous round.
+		return invalidf("system: %s pairs rounds after the first; the first round is seated by choice, entry_order or draw, or by the italiana calendar (%s)", req.System, pairingRule(req.Ruleset))
+	}
+	if req.Draw && req.System != SystemItaliana {
+		return invalidf("system: only an italiana calendar is seated on a drawn order, not %s", req.System)
+	}
+	if req.SessionStart > req.Round {
+		return invalidf("round: session starts at round %d, after round %d", req.SessionStart, req.Round)
 	}
 	if req.System == SystemChoice && req.Choice == nil {
 		return invalidf("choice: the referee's seating is missing")
@@ -229,7 +329,7 @@ func (req *PairingRequest) validate() error {
 			return err
 		}
 	}
-	if req.System == SystemGironi && req.GroupSize < 2 {
+	if req.System == SystemGironi && req.GroupSize < 2 && !groupsRecorded(*req) {
 		return invalidf("group_size: %d, a group needs at least 2 entrants", req.GroupSize)
 	}
 	return nil
@@ -371,7 +471,7 @@ func mitchell(req PairingRequest) ([]PairedTable, []string, error) {
 		return nil, nil, invalidf("round: with %d tables at most %d Mitchell rounds are played from round %d without a rematch; round %d is refused (%s)",
 			s.tables, s.tables, base, req.Round, pairingRule(req.Ruleset))
 	}
-	rested := restRounds(req.Previous)
+	rested := req.sessionRests(req.Round)
 	if req.Round == start { // the previous round is the one before the phase
 		for t := 1; t <= s.tables; t++ {
 			if ns, eo := s.ns[t], s.eo[t]; eo != "" && mitchellSwapRoles(rested[ns] > 0, rested[eo] > 0) {
@@ -396,6 +496,25 @@ func mitchell(req PairingRequest) ([]PairedTable, []string, error) {
 	return tables, byes, nil
 }
 
+// sessionRests maps who rested in the rounds of Round's session before
+// round upTo to the first round they rested in (RULES §12.1: a rest in
+// another session is not a second rest).
+func (req PairingRequest) sessionRests(upTo int) map[string]int {
+	from := max(req.SessionStart, 1)
+	out := map[string]int{}
+	for _, p := range req.Previous {
+		if p.Number < from || p.Number >= upTo {
+			continue
+		}
+		for _, b := range p.Byes {
+			if _, ok := out[b]; !ok {
+				out[b] = p.Number
+			}
+		}
+	}
+	return out
+}
+
 // restRounds maps who rested in the given rounds to the first round they
 // rested in.
 func restRounds(prev []PairedRound) map[string]int {
@@ -417,7 +536,7 @@ func danese(req PairingRequest) ([]PairedTable, []string, error) {
 	order := req.Standings
 	var byes []string
 	if len(order)%2 == 1 {
-		rested := restRounds(req.Previous)
+		rested := req.sessionRests(req.Round)
 		bye := -1
 		for k := range order {
 			i := k // from the top…
@@ -508,6 +627,47 @@ func pairAvoiding(order []string, met map[string]string) ([][2]int, bool) {
 	return pairs, solve(0)
 }
 
+// italianaOrder is the order a round-robin calendar numbers the entrants
+// in (RULES §12.1): entry order, or a draw of it when the phase's first
+// round drew one — the seed is drawn (or given) in that round and read back
+// from it in the later rounds. It returns the seed to record with Round
+// (nil but in a drawn phase's first round).
+func italianaOrder(req PairingRequest) ([]string, *uint64) {
+	start := PhaseStart(req)
+	if start == req.Round {
+		if !req.Draw {
+			return req.Entrants, nil
+		}
+		seed := drawSeed(req.Seed)
+		return drawOrder(req.Entrants, seed), &seed
+	}
+	if first := req.Previous[start-1]; first.Seed != nil {
+		return drawOrder(req.Entrants, *first.Seed), nil
+	}
+	return req.Entrants, nil
+}
+
+// groupsRecorded reports whether Round continues a gironi phase whose
+// first round recorded its groups.
+func groupsRecorded(req PairingRequest) bool {
+	start := PhaseStart(req)
+	return start < req.Round && start >= 1 && len(req.Previous[start-1].Groups) > 0
+}
+
+// phaseGroups are the groups of a gironi phase: formed from the standings
+// in its first round, read back from that round afterwards (RULES §12.1),
+// or formed again from the standings before the phase when that round
+// recorded none (rounds stored before groups were).
+func phaseGroups(req PairingRequest) [][]string {
+	start := PhaseStart(req)
+	if start < req.Round {
+		if g := req.Previous[start-1].Groups; len(g) > 0 {
+			return g
+		}
+	}
+	return gironiGroups(req.Standings, req.GroupSize)
+}
+
 // gironiGroups cuts the standings into blocks of g consecutive places
 // (RULES §11 gironi); a last block under gironiMinGroup joins the one above.
 func gironiGroups(standings []string, g int) [][]string {
@@ -529,8 +689,8 @@ func gironiGroups(standings []string, g int) [][]string {
 func roundRobin(req PairingRequest, groups [][]string) ([]PairedTable, []string, error) {
 	start := PhaseStart(req)
 	k := req.Round - start + 1
-	before := restRounds(req.Previous[:start-1])
-	rested := restRounds(req.Previous)
+	before := req.sessionRests(start)
+	rested := req.sessionRests(req.Round)
 	var tables []PairedTable
 	var byes []string
 	for gi, g := range groups {

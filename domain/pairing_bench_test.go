@@ -154,3 +154,28 @@ func BenchmarkItaliana1001Pairs(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkDanese1000With50Withdrawn: issue 21 asks for a 1,000-pair
+// Danish round with 50 withdrawn under 50 ms (RULES §12.3).
+func BenchmarkDanese1000With50Withdrawn(b *testing.B) {
+	entrants := ids(1000)
+	r1, err := GeneratePairing(PairingRequest{Ruleset: FITAB2025, System: SystemEntryOrder, Round: 1, Entrants: entrants})
+	if err != nil {
+		b.Fatal(err)
+	}
+	withdrawn := map[string]int{}
+	for i := 0; i < 1000; i += 20 {
+		withdrawn[entrants[i]] = 2
+	}
+	standings := slices.Clone(entrants)
+	slices.Reverse(standings)
+	req := PairingRequest{Ruleset: FITAB2025, System: SystemDanese, Round: 2, Entrants: entrants,
+		Previous: []PairedRound{r1}, Standings: standings, Withdrawn: withdrawn}
+	b.ReportAllocs()
+	for b.Loop() {
+		r, err := GeneratePairing(req)
+		if err != nil || len(r.Tables) != 475 {
+			b.Fatalf("%v, %d tables", err, len(r.Tables))
+		}
+	}
+}

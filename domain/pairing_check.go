@@ -22,6 +22,9 @@ const (
 	PairingRepeatedPartner PairingCode = "REPEATED_PARTNER"
 	PairingWrongRest       PairingCode = "WRONG_REST"
 	PairingNotDerivable    PairingCode = "NOT_DERIVABLE"
+	// PairingWithdrawnSeated: an entrant withdrawn from the round is
+	// seated in it (RULES §12.3).
+	PairingWithdrawnSeated PairingCode = "WITHDRAWN_SEATED"
 )
 
 // PairingProblem is one departure of a round from its system. Table is 0
@@ -72,6 +75,17 @@ func CheckRound(req PairingRequest, published PairedRound) PairingCheck {
 	req.Round = published.Number
 	if req.Kind == "" {
 		req.Kind = KindPairs
+	}
+	if len(req.Previous) == req.Round-1 && PhaseStart(req) == req.Round {
+		switch {
+		case req.System == SystemGironi && req.GroupSize == 0 && len(published.Groups) > 0:
+			// RULES §12.1: the round that formed the groups recorded them;
+			// the checker reads the group size back.
+			req.GroupSize = len(published.Groups[0])
+		case req.System == SystemItaliana && published.Seed != nil:
+			// a calendar on a drawn order: replay the recorded draw.
+			req.Draw, req.Seed = true, published.Seed
+		}
 	}
 	c := &checker{req: req, rep: PairingCheck{System: req.System}, rule: pairingRule(req.Ruleset)}
 	c.structure(published)
@@ -143,7 +157,21 @@ func (c *checker) structure(r PairedRound) {
 	for _, b := range r.Byes {
 		see(-1, b)
 	}
+	for _, b := range r.Vacated { // RULES §12.3: alone, their opponent withdrawn
+		see(-1, b)
+	}
+	gone := c.req.withdrawnAt()
+	for id := range gone {
+		if t, ok := seen[id]; ok {
+			c.add(max(t, 0), PairingWithdrawnSeated, c.rule,
+				fmt.Sprintf("%s withdrew from round %d and is seated in round %d", id, c.req.Withdrawn[id], r.Number),
+				fmt.Sprintf("%s si è ritirato dal turno %d ed è seduto nel turno %d", id, c.req.Withdrawn[id], r.Number))
+		}
+	}
 	for _, e := range c.req.Entrants {
+		if gone[e] {
+			continue
+		}
 		if _, ok := seen[e]; !ok {
 			c.add(0, PairingMissingEntrant, c.rule,
 				fmt.Sprintf("%s is neither seated nor resting in round %d", e, r.Number),
@@ -152,12 +180,14 @@ func (c *checker) structure(r PairedRound) {
 	}
 	// An odd pairs field has one rest; an individual field rests n mod 4;
 	// a round robin rests one per odd group (compared when re-derived).
-	want := len(c.req.Entrants) % 2
+	active := len(c.req.Entrants) - len(gone)
+	want := active % 2
 	if c.req.Kind == KindIndividual {
-		want = len(c.req.Entrants) % 4
+		want = active % 4
 	}
 	roundRobin := c.req.Kind != KindIndividual && (c.req.System == SystemItaliana || c.req.System == SystemGironi)
-	if len(r.Byes) != want && !roundRobin {
+	fixed := len(gone) > 0 && c.req.System == SystemMitchell // the calendar's rests stay (compared when re-derived)
+	if len(r.Byes) != want && !roundRobin && !fixed {
 		c.add(0, PairingWrongRest, restRule(c.req.Ruleset),
 			fmt.Sprintf("%d entrants rest in round %d; with %d entrants exactly %d must", len(r.Byes), r.Number, len(c.req.Entrants), want),
 			fmt.Sprintf("%d iscritti riposano nel turno %d; con %d iscritti devono essere esattamente %d", len(r.Byes), r.Number, len(c.req.Entrants), want))
@@ -171,7 +201,7 @@ func (c *checker) rests(r PairedRound) {
 	if roundRobinRestExempt && c.req.Kind != KindIndividual && (c.req.System == SystemItaliana || c.req.System == SystemGironi) {
 		return
 	}
-	rested := restRounds(c.req.Previous)
+	rested := c.req.sessionRests(r.Number)
 	for _, b := range r.Byes {
 		if n, ok := rested[b]; ok {
 			c.add(0, PairingSecondRest, restRule(c.req.Ruleset),
@@ -310,6 +340,12 @@ func (c *checker) derive(r PairedRound) {
 			fmt.Sprintf(it, req.System, desc(w, wok, Italian), n, desc(g, gok, Italian)))
 	}
 	wb, gb := slices.Sorted(slices.Values(want.Byes)), slices.Sorted(slices.Values(r.Byes))
+	wv, gv := slices.Sorted(slices.Values(want.Vacated)), slices.Sorted(slices.Values(r.Vacated))
+	if !slices.Equal(wv, gv) {
+		c.add(0, PairingWrongRest, restRule(req.Ruleset),
+			fmt.Sprintf("the withdrawals leave %s alone, the published round %s", listOr(wv, "nobody"), listOr(gv, "nobody")),
+			fmt.Sprintf("i ritiri lasciano soli %s, il turno pubblicato %s", listOr(wv, "nessuno"), listOr(gv, "nessuno")))
+	}
 	if !slices.Equal(wb, gb) {
 		c.add(0, PairingWrongRest, restRule(req.Ruleset),
 			fmt.Sprintf("the %s system rests %s, the published round %s", req.System, listOr(wb, "nobody"), listOr(gb, "nobody")),

@@ -17,7 +17,7 @@ type individualHistory struct {
 	rested  []bool
 }
 
-func newIndividualHistory(players []string, prev []PairedRound) *individualHistory {
+func newIndividualHistory(players []string, prev []PairedRound, sessionStart int) *individualHistory {
 	n := len(players)
 	h := &individualHistory{n: n, index: make(map[string]int, n),
 		partner: make([]bool, n*n), opp: make([]uint8, n*n), mate: make([]uint8, n*n), rested: make([]bool, n)}
@@ -25,7 +25,7 @@ func newIndividualHistory(players []string, prev []PairedRound) *individualHisto
 		h.index[p] = i
 	}
 	for _, r := range prev {
-		h.addRound(r)
+		h.addRound(r, r.Number >= sessionStart)
 	}
 	return h
 }
@@ -41,9 +41,11 @@ func (h *individualHistory) ids(list []string) []int {
 	return out
 }
 
-func (h *individualHistory) addRound(r PairedRound) {
+// addRound records a previous round; its rests count when inSession
+// (RULES §12.1: a rest in another session is not a second rest).
+func (h *individualHistory) addRound(r PairedRound, inSession bool) {
 	for _, b := range h.ids(r.Byes) {
-		h.rested[b] = true
+		h.rested[b] = h.rested[b] || inSession
 	}
 	for _, t := range r.Tables {
 		ns, eo := h.ids(t.NS), h.ids(t.EO)
@@ -131,7 +133,7 @@ func generateIndividual(req PairingRequest) (PairedRound, error) {
 	seed := drawSeed(req.Seed)
 	out.Seed = &seed
 	rng := newDrawRand(seed)
-	h := newIndividualHistory(players, req.Previous)
+	h := newIndividualHistory(players, req.Previous, req.SessionStart)
 	var candidates, others []int
 	for i := range n {
 		if h.rested[i] {

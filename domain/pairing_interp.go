@@ -211,3 +211,25 @@ func bergerRound(n, k int) [][2]int {
 	}
 	return out
 }
+
+// planPhaseIndividual [INTERP RULES §12.1 "a round's phase is the system of
+// the phase it belongs to", for individual tournaments, whose every round
+// is seated by the randomised schedule and whose plan has no phase]: their
+// rounds are recorded as danese, the strictest phase for corrections
+// (§9.1 rule 6, §9.2 rule 7), as the service recorded a round seated by
+// choice, entry_order or draw before plans existed.
+const planPhaseIndividual = PhaseDanese
+
+// namedSystemPhase [INTERP RULES §12.1 "naming another system than the
+// plan's is allowed for the referee and recorded"]: a round the referee
+// seats by a later-round system other than the plan's is played by that
+// system, so that system is its phase (the corrections of §9 read it: a
+// Mitchell round seated in a Danish phase is score-independent); the
+// plan's phase stays for a system that is no phase. The system itself is
+// recorded with the round.
+func namedSystemPhase(named PairingSystem, planned Phase) Phase {
+	if ph, err := ParsePhase(string(named)); err == nil {
+		return ph
+	}
+	return planned
+}

@@ -749,8 +749,8 @@ func TestRulesPointsBreakdownMismatch(t *testing.T) {
 		{
 			name: "FIBur-INT art. 17/POINTS_BREAKDOWN_MISMATCH/unplayed pozzetto miscounted",
 			sheet: dtSheet(domain.FIBurIta, dtClosedNS(
-				dtLine(300, 235), dtLine(100, 130, dtPozz(dtUnplay), dtSplit(150, 30), dtUnplayed(40)))),
-			want: []dtWant{dtErr(domain.PointsBreakdownMismatch, 1, dtEO).at("points").values(130, 80)},
+				dtLine(300, 235), dtLine(100, 130, dtPozz(dtUnplay), dtSplit(150, 30), dtUnplayed(60)))),
+			want: []dtWant{dtErr(domain.PointsBreakdownMismatch, 1, dtEO).at("points").values(130, 60)},
 		},
 		{
 			name: "FITAB art. 18/POINTS_BREAKDOWN_MISMATCH/pozzetto flip explains it: POZZETTO_PENALTY_INVALID instead",
@@ -768,7 +768,7 @@ func TestRulesPointsBreakdownMismatch(t *testing.T) {
 		{
 			name: "FITAB art. 18/POINTS_BREAKDOWN_MISMATCH/near-miss: unplayed pozzetto and penalty subtracted",
 			sheet: dtSheet(domain.FITAB2025, dtClosedNS(
-				dtLine(300, 235), dtLine(100, 60, dtPozz(dtUnplay), dtSplit(150, 30), dtUnplayed(40), dtPenalty(20)))),
+				dtLine(300, 235), dtLine(100, 40, dtPozz(dtUnplay), dtSplit(150, 30), dtUnplayed(60), dtPenalty(20)))),
 			absent: []domain.Code{domain.PointsBreakdownMismatch},
 		},
 	})
@@ -1167,7 +1167,8 @@ func TestRulesTooManyBurrachi(t *testing.T) {
 			sheet: dtSheet(domain.FITAB2025, dtClosedNS(
 				dtLine(1300, 500, dtBur(dtReale, 4), dtClosed(true), tk),
 				dtLine(1100, 500, dtBur(dtReale, 2, dtRealeS, 2), dtClosed(false), tk))),
-			want: []dtWant{dtErr(domain.TooManyBurrachi, 1, dtNoLine)},
+			// NS's burrachi need 52 cards, EO's 54: EO is named.
+			want: []dtWant{dtErr(domain.TooManyBurrachi, 1, dtEO).at("base").values(106, 105)},
 		},
 		{
 			name: "FITAB art. 1/TOO_MANY_BURRACHI/near-miss: one untaken pozzetto, 49 + 45 = 94 cards",
@@ -1181,7 +1182,8 @@ func TestRulesTooManyBurrachi(t *testing.T) {
 			sheet: dtSheet(domain.FITAB2025, dtClosedNS(
 				dtLine(1500, 300, dtBur(dtPulito, 7), dtClosed(true), tk),
 				dtLine(950, 100, dtBur(dtRealeS, 1, dtSuperS, 1, dtSuper, 1, dtSemi, 1, dtSporco, 1), dtClosed(false), ut))),
-			want: []dtWant{dtErr(domain.TooManyBurrachi, 1, dtNoLine)},
+			// NS's seven puliti need 49 cards, EO's burrachi 46: NS is named.
+			want: []dtWant{dtErr(domain.TooManyBurrachi, 1, dtNS).at("base").values(95, 94)},
 		},
 		{
 			name: "FITAB art. 13/TOO_MANY_BURRACHI/near-miss: 2 burrachi on 70 table points",
@@ -1244,11 +1246,15 @@ func TestRulesBurracoCardPoints(t *testing.T) {
 		{name: "FITAB art. 9/TOO_MANY_BURRACHI/thirteen sporchi in one hand (12 wild cards, one per meld)",
 			sheet: dtSheet(domain.FITAB2025, dtClosedNS(
 				dtLine(800, 300, dtBur(dtSporco, 7), dtClosed(true), tk), dtLine(600, 200, dtBur(dtSporco, 6), dtClosed(false), tk))),
-			want: []dtWant{dtErr(domain.TooManyBurrachi, 1, dtNoLine).at("burrachi").values(13, 12)}},
+			want: []dtWant{dtErr(domain.TooManyBurrachi, 1, dtNS).at("burrachi").values(13, 12)}},
+		{name: "FITAB art. 9/TOO_MANY_BURRACHI/the line with more wild-bearing burrachi is named: EO's 7 against NS's 6",
+			sheet: dtSheet(domain.FITAB2025, dtClosedNS(
+				dtLine(700, 300, dtBur(dtSporco, 6), dtClosed(true), tk), dtLine(700, 200, dtBur(dtSporco, 7), dtClosed(false), tk))),
+			want: []dtWant{dtErr(domain.TooManyBurrachi, 1, dtEO).at("burrachi").values(13, 12)}},
 		{name: "FIBur-INT art. 9/TOO_MANY_BURRACHI/7 sporchi + 3 semipuliti + 3 sporchi: 13 wild-bearing burrachi",
 			sheet: dtSheet(domain.FIBurIta, dtClosedNS(
 				dtLine(800, 300, dtBur(dtSporco, 7), dtClosed(true), tk), dtLine(750, 200, dtBur(dtSemi, 3, dtSporco, 3), dtClosed(false), tk))),
-			want: []dtWant{dtErr(domain.TooManyBurrachi, 1, dtNoLine).at("burrachi")}},
+			want: []dtWant{dtErr(domain.TooManyBurrachi, 1, dtNS).at("burrachi")}},
 		{name: "FITAB art. 9/TOO_MANY_BURRACHI/near-miss: twelve sporchi and a pulito",
 			sheet: dtSheet(domain.FITAB2025, dtClosedNS(
 				dtLine(900, 300, dtBur(dtSporco, 6, dtPulito, 1), dtClosed(true), tk), dtLine(600, 200, dtBur(dtSporco, 6), dtClosed(false), tk))),
@@ -1338,7 +1344,7 @@ func TestRulesLostCount(t *testing.T) {
 			sheet: sheet(dtClosedNS(
 				dtLine(1300, 500, dtBur(dtReale, 4), dtClosed(true), dtPozz(dtTaken)),
 				dtLine(1100, 500, dtBur(dtReale, 2, dtRealeS, 2), dtClosed(false), dtPozz(dtTaken)))),
-			want: []dtWant{dtErr(domain.TooManyBurrachi, 1, dtNoLine)},
+			want: []dtWant{dtErr(domain.TooManyBurrachi, 1, dtEO)},
 		},
 		{
 			name:  "FITAB art. 33/BASE_NOT_REPRESENTABLE is not downgraded (each burraco keeps its bonus)",
@@ -1398,5 +1404,42 @@ func TestRulesPaperSheetReadings(t *testing.T) {
 				dtClosedNS(dtLine(300, 235), dtLine(200, -50)),
 				dtHand(domain.EndClosed, dtLine(0, -180), dtLine(700, 310))),
 		},
+	})
+}
+
+func TestRulesPozzettoUnplayedInvalid(t *testing.T) {
+	// RULES §5.1: a pozzetto taken but not played is its 11 cards (FITAB
+	// art. 18 "secondo il valore delle carte"), worth 55 at least, in 5s.
+	un := dtPozz(dtUnplay)
+	lostCount := func(s domain.Sheet) domain.Sheet { s.Hands[0].LostCount = true; return s }
+	bad := func(l dtLineSel, written int) []dtWant {
+		return []dtWant{dtErr(domain.PozzettoUnplayedInvalid, 1, l).at("pozzetto_unplayed_points").values(written, 55)}
+	}
+	dtRun(t, []dtCase{
+		{name: "FITAB art. 18/POZZETTO_UNPLAYED_INVALID/worth 0 points",
+			sheet: dtSheet(domain.FITAB2025, dtClosedNS(dtLine(300, 235), dtLine(100, 120, un, dtSplit(150, 30), dtUnplayed(0)))),
+			want:  bad(dtEO, 0)},
+		{name: "FITAB art. 18/POZZETTO_UNPLAYED_INVALID/split given, unplayed value left out (0)",
+			sheet: dtSheet(domain.FITAB2025, dtClosedNS(dtLine(300, 235), dtLine(100, 120, un, dtSplit(150, 30)))),
+			want:  bad(dtEO, 0)},
+		{name: "FITAB art. 18/POZZETTO_UNPLAYED_INVALID/50 points, one 5 short of eleven 5s",
+			sheet: dtSheet(domain.FITAB2025, dtClosedNS(dtLine(300, 235), dtLine(100, 70, un, dtSplit(150, 30), dtUnplayed(50)))),
+			want:  bad(dtEO, 50)},
+		{name: "FIBur-INT art. 17/POZZETTO_UNPLAYED_INVALID/57 points, not a multiple of 5",
+			sheet:   dtSheet(domain.FIBurIta, dtClosedNS(dtLine(300, 235), dtLine(100, 63, un, dtSplit(150, 30), dtUnplayed(57)))),
+			want:    bad(dtEO, 57),
+			mayAlso: []domain.Code{domain.NotMultipleOf5}},
+		{name: "FITAB art. 18/POZZETTO_UNPLAYED_INVALID/near-miss: 55 points (eleven 5s)",
+			sheet:  dtSheet(domain.FITAB2025, dtClosedNS(dtLine(300, 235), dtLine(100, 65, un, dtSplit(150, 30), dtUnplayed(55)))),
+			absent: []domain.Code{domain.PozzettoUnplayedInvalid, domain.PointsBreakdownMismatch}},
+		{name: "FITAB art. 18/POZZETTO_UNPLAYED_INVALID/near-miss: no split given, nothing to check",
+			sheet:  dtSheet(domain.FITAB2025, dtClosedNS(dtLine(300, 235), dtLine(100, 65, un))),
+			absent: []domain.Code{domain.PozzettoUnplayedInvalid}},
+		{name: "FITAB art. 18/POZZETTO_UNPLAYED_INVALID/near-miss: 0 for a pozzetto taken and played",
+			sheet:  dtSheet(domain.FITAB2025, dtClosedNS(dtLine(300, 235), dtLine(100, 120, dtPozz(dtTaken), dtSplit(150, 30), dtUnplayed(0)))),
+			absent: []domain.Code{domain.PozzettoUnplayedInvalid}},
+		{name: "FITAB art. 33/POZZETTO_UNPLAYED_INVALID/lost count: info",
+			sheet: lostCount(dtSheet(domain.FITAB2025, dtClosedNS(dtLine(300, 235), dtLine(100, 120, un, dtSplit(150, 30), dtUnplayed(0))))),
+			want:  []dtWant{dtInfo(domain.PozzettoUnplayedInvalid, 1, dtEO)}},
 	})
 }

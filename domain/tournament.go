@@ -128,6 +128,47 @@ type Tournament struct {
 	// Public: its club lets everybody read the standings, rounds and
 	// cards without signing in (UI.md §7).
 	Public bool
+	// Plan is the plan announced before round 1 (RULES §12.1); the zero
+	// Plan is none announced: EffectivePlan gives the default.
+	Plan Plan
+	// InterruptedAfterRound is the last completed round of a tournament
+	// interrupted by force majeure (RULES §12.6, FITAB art. 39); nil when
+	// not interrupted. InterruptionReason is the referee's reason.
+	InterruptedAfterRound *int
+	InterruptionReason    string
+}
+
+// Interruption is the ruling on the tournament's interruption (FITAB art.
+// 39); false when it was not interrupted.
+func (t Tournament) Interruption() (Interruption, bool) {
+	if t.InterruptedAfterRound == nil {
+		return Interruption{}, false
+	}
+	r, err := RuleInterruption(t.Ruleset, t.RoundsPlanned, *t.InterruptedAfterRound)
+	if err != nil {
+		return Interruption{}, false
+	}
+	return r, true
+}
+
+// Void reports whether the tournament was interrupted before it could be
+// valid (FITAB art. 39): no final standings, left out of the season.
+func (t Tournament) Void() bool {
+	r, ok := t.Interruption()
+	return ok && !r.Valid
+}
+
+// EffectivePlan is the tournament's plan, or the default plan (API §4.3:
+// entry_order, one danese phase, one session) when it announced none.
+func (t Tournament) EffectivePlan() Plan {
+	if t.Plan.FirstRound == "" {
+		d := DefaultPlan(t.RoundsPlanned)
+		if t.Kind == KindIndividual {
+			d.Phases = nil
+		}
+		return d
+	}
+	return t.Plan
 }
 
 // Player is one person entered in a tournament.
@@ -143,6 +184,10 @@ type Entrant struct {
 	Players []Player
 	Team    string // team name in team tournaments
 	Club    string // club of the entrant, free text
+	// WithdrawnFromRound is the first round the entrant no longer plays
+	// (RULES §12.3); nil when it has not withdrawn.
+	WithdrawnFromRound *int
+	WithdrawnReason    string
 }
 
 // Round is one round of a tournament.
@@ -158,6 +203,20 @@ type Round struct {
 	System PairingSystem
 	// Seed is the seed a draw used (nil for the other systems).
 	Seed *uint64
+	// Groups are the groups a gironi round formed (RULES §12.1), nil for
+	// the other rounds.
+	Groups [][]string
+	// Session is the session of the plan the round belongs to (RULES
+	// §12.1), filled when the round is read with its tournament; 0 when
+	// not known.
+	Session int
+	// Vacated are the entrants left alone in a fixed calendar because
+	// their opponent withdrew (RULES §12.3): the bye score, not a rest.
+	Vacated []string
+	// Seated are, by entrant id, the players who sat in the round (RULES
+	// §12.4, substitutions applied); filled when a round is read for
+	// showing, nil otherwise.
+	Seated map[string][]Player
 }
 
 // TableAssignment says who sits where in one round. In pairs and team

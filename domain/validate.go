@@ -77,6 +77,7 @@ func (v *validator) hand(h int, hd *Hand, prevEnd HandEnd) {
 	closer := v.closing(h, hd, &f)
 	for _, l := range Lines {
 		v.split(h, hd, l, &f, closer)
+		v.unplayedPozzetto(h, hd, l)
 	}
 	v.deck(h, hd, &f, closer)
 	for _, l := range Lines {
@@ -451,6 +452,26 @@ func (v *validator) pointsMismatch(h int, hd *Hand, l Line, want int) {
 		fmt.Sprintf("i punti %d non tornano con il dettaglio (tavolo %d, mano %d, pozzetto non giocato %d, penalità %d): dovrebbero essere %d", ls.Points, deref(ls.TablePoints), deref(ls.HandPoints), deref(ls.PozzettoUnplayedPoints), deref(ls.PenaltyPoints), want))
 }
 
+// unplayedPozzetto: POZZETTO_UNPLAYED_INVALID (RULES §5.1). A pozzetto
+// taken but not played is its 11 cards (FITAB art. 18, FIBur-INT art. 17:
+// subtracted "secondo il valore delle carte"), so when the split is given
+// its value is at least MinPozzettoValue and a multiple of 5. In stall,
+// interrupted and lost-count hands the unplayed pozzetto is not checked
+// (RULES §5): info only.
+func (v *validator) unplayedPozzetto(h int, hd *Hand, l Line) {
+	ls := &hd.Lines[l]
+	if ls.Pozzetto != PozzettoTakenUnplay || !splitGiven(ls) {
+		return
+	}
+	got := deref(ls.PozzettoUnplayedPoints)
+	if got >= MinPozzettoValue && got%5 == 0 {
+		return
+	}
+	v.addLine(h, l, Finding{Code: PozzettoUnplayedInvalid, Severity: v.pozzettoSeverity(hd), Field: "pozzetto_unplayed_points", Written: Int(got), Expected: Int(MinPozzettoValue)},
+		"the pozzetto taken but not played is written as %d points: its 11 cards are worth at least %d, in multiples of 5",
+		"il pozzetto preso e non giocato vale %d punti sullo score: le sue 11 carte valgono almeno %d, in multipli di 5", got, MinPozzettoValue)
+}
+
 // pozzettoSeverity: POZZETTO_PENALTY_INVALID is an error, except in a
 // lost-count hand (FITAB art. 33) and in stall or interrupted hands, where
 // the −100 is not checked (RULES §5).
@@ -555,13 +576,9 @@ func (v *validator) deck(h int, hd *Hand, f *[2]lineFacts, closer Line) {
 		minCards[l], _ = v.minBurrachi(fl, closer == l)
 	}
 	if bound := MaxBurracoCards(untaken); minCards[NS]+minCards[EO] > bound {
-		fnd := Finding{Code: TooManyBurrachi, Severity: SeverityError, Hand: h, Field: "base", Written: Int(minCards[NS] + minCards[EO]), Expected: Int(bound),
-			Rule: v.ruleFor(TooManyBurrachi), Pointer: HandPointer(h, NS, "base")}
-		for _, l := range Lines {
-			if minCards[l] > bound {
-				fnd.Line, fnd.Pointer = lineRef(l), HandPointer(h, l, "base")
-			}
-		}
+		l := tooManyBurrachiLine(minCards[NS], minCards[EO])
+		fnd := Finding{Code: TooManyBurrachi, Severity: SeverityError, Hand: h, Line: lineRef(l), Field: "base", Written: Int(minCards[NS] + minCards[EO]), Expected: Int(bound),
+			Rule: v.ruleFor(TooManyBurrachi), Pointer: HandPointer(h, l, "base")}
 		v.add(fnd,
 			fmt.Sprintf("hand %d: the burrachi of the two bases need at least %d cards, more than the %d one deck can hold", h, minCards[NS]+minCards[EO], bound),
 			fmt.Sprintf("smazzata %d: i burraco delle due basi richiedono almeno %d carte, più delle %d disponibili in un mazzo", h, minCards[NS]+minCards[EO], bound))
@@ -574,11 +591,8 @@ func (v *validator) deck(h int, hd *Hand, f *[2]lineFacts, closer Line) {
 		}
 	}
 	if n := wild[NS] + wild[EO]; n > MaxWildBurrachi {
-		l := NS
-		if wild[EO] > wild[NS] {
-			l = EO
-		}
-		v.add(Finding{Code: TooManyBurrachi, Severity: SeverityError, Hand: h, Field: "burrachi", Written: Int(n), Expected: Int(MaxWildBurrachi),
+		l := tooManyBurrachiLine(wild[NS], wild[EO])
+		v.add(Finding{Code: TooManyBurrachi, Severity: SeverityError, Hand: h, Line: lineRef(l), Field: "burrachi", Written: Int(n), Expected: Int(MaxWildBurrachi),
 			Rule: v.ruleFor(TooManyBurrachi), Pointer: HandPointer(h, l, "burrachi")},
 			fmt.Sprintf("hand %d: the breakdowns hold %d burrachi with a wild, but a deal has only %d wild cards and a burraco holds at most one", h, n, MaxWildBurrachi),
 			fmt.Sprintf("smazzata %d: i dettagli contano %d burraco con una matta, ma un mazzo ha solo %d matte e un burraco ne contiene al massimo una", h, n, MaxWildBurrachi))

@@ -25,6 +25,8 @@ type proposedRoundRow struct {
 	Seed         *string `gorm:"column:seed"`
 	Seating      string  `gorm:"column:seating"`
 	CreatedAt    instant `gorm:"column:created_at"`
+	Groups       *string `gorm:"column:groups"`
+	Vacated      *string `gorm:"column:vacated"`
 }
 
 func (proposedRoundRow) TableName() string { return "proposed_rounds" }
@@ -70,7 +72,7 @@ func proposedToDomain(r proposedRoundRow) (domain.Round, error) {
 		return domain.Round{}, fmt.Errorf("proposed round %d of tournament %s: seating unreadable: %w", r.Number, r.TournamentID, err)
 	}
 	out := domain.Round{Number: r.Number, HandsPlanned: r.HandsPlanned, Phase: domain.Phase(r.Phase), State: domain.RoundProposed,
-		System: domain.PairingSystem(r.System), Seed: seedValue(r.Seed), Byes: s.Byes}
+		System: domain.PairingSystem(r.System), Seed: seedValue(r.Seed), Byes: s.Byes, Groups: groupsValue(r.Groups), Vacated: idsValue(r.Vacated)}
 	for _, t := range s.Tables {
 		out.Tables = append(out.Tables, domain.TableAssignment{Table: t.Table, NS: t.NS, EO: t.EO, NS2: t.NS2, EO2: t.EO2})
 	}
@@ -95,7 +97,7 @@ func (db *DB) ProposeRound(ctx context.Context, tournamentID string, r domain.Ro
 		return errorf(domain.ErrInvalid, "round %d: %v", r.Number, err)
 	}
 	row := proposedRoundRow{TournamentID: tournamentID, Number: r.Number, HandsPlanned: r.HandsPlanned, Phase: string(r.Phase),
-		System: string(r.System), Seed: seedText(r.Seed), Seating: string(body), CreatedAt: instant(db.stamp())}
+		System: string(r.System), Seed: seedText(r.Seed), Seating: string(body), CreatedAt: instant(db.stamp()), Groups: groupsText(r.Groups), Vacated: idsText(r.Vacated)}
 	return db.gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		if err := tournamentExists(ctx, tx, tournamentID); err != nil {
 			return err

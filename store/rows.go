@@ -64,6 +64,11 @@ type tournamentRow struct {
 	VPTable       *string `gorm:"column:vp_table"`
 	Public        bool    `gorm:"column:public"`
 	Created       instant `gorm:"column:created_at"`
+	// Plan: migration 00017 (store/plan.go); NULL is none announced.
+	Plan *string `gorm:"column:plan"`
+	// Interruption: migration 00017 (FITAB art. 39).
+	InterruptedAfterRound *int   `gorm:"column:interrupted_after_round"`
+	InterruptedReason     string `gorm:"column:interrupted_reason"`
 }
 
 func (tournamentRow) TableName() string { return "tournaments" }
@@ -82,6 +87,10 @@ func tournamentToRow(t domain.Tournament, now instant) tournamentRow {
 		VPTable:       vpTableToRow(t.VPTable),
 		Public:        t.Public,
 		Created:       now,
+		Plan:          planText(t.Plan),
+
+		InterruptedAfterRound: t.InterruptedAfterRound,
+		InterruptedReason:     t.InterruptionReason,
 	}
 }
 
@@ -94,18 +103,25 @@ func (r tournamentRow) toDomain() (domain.Tournament, error) {
 	if err != nil {
 		return domain.Tournament{}, fmt.Errorf("stored tournament %s: %w", r.ID, err)
 	}
+	plan, err := planValue(r.Plan)
+	if err != nil {
+		return domain.Tournament{}, fmt.Errorf("stored tournament %s: %w", r.ID, err)
+	}
 	return domain.Tournament{
-		ID:            r.ID,
-		Name:          r.Name,
-		Date:          date,
-		ClubID:        deref(r.ClubID),
-		Level:         domain.Level(r.Level),
-		Ruleset:       domain.Ruleset(r.Ruleset),
-		Kind:          domain.Kind(r.Kind),
-		RoundsPlanned: r.RoundsPlanned,
-		HandsPerRound: r.HandsPerRound,
-		VPTable:       vp,
-		Public:        r.Public,
+		Plan:                  plan,
+		InterruptedAfterRound: r.InterruptedAfterRound,
+		InterruptionReason:    r.InterruptedReason,
+		ID:                    r.ID,
+		Name:                  r.Name,
+		Date:                  date,
+		ClubID:                deref(r.ClubID),
+		Level:                 domain.Level(r.Level),
+		Ruleset:               domain.Ruleset(r.Ruleset),
+		Kind:                  domain.Kind(r.Kind),
+		RoundsPlanned:         r.RoundsPlanned,
+		HandsPerRound:         r.HandsPerRound,
+		VPTable:               vp,
+		Public:                r.Public,
 	}, nil
 }
 
@@ -114,6 +130,9 @@ type entrantRow struct {
 	ID           string `gorm:"column:id;primaryKey"`
 	Team         string `gorm:"column:team"`
 	Club         string `gorm:"column:club"`
+	// Withdrawal: migration 00017, RULES §12.3.
+	WithdrawnFromRound *int   `gorm:"column:withdrawn_from_round"`
+	WithdrawnReason    string `gorm:"column:withdrawn_reason"`
 }
 
 func (entrantRow) TableName() string { return "entrants" }
@@ -133,12 +152,13 @@ func entrantToRows(tournamentID string, e domain.Entrant) (entrantRow, []entrant
 	for i, p := range e.Players {
 		players[i] = entrantPlayerRow{TournamentID: tournamentID, EntrantID: e.ID, Position: i + 1, Name: p.Name, Membership: p.Membership}
 	}
-	return entrantRow{TournamentID: tournamentID, ID: e.ID, Team: e.Team, Club: e.Club}, players
+	return entrantRow{TournamentID: tournamentID, ID: e.ID, Team: e.Team, Club: e.Club,
+		WithdrawnFromRound: e.WithdrawnFromRound, WithdrawnReason: e.WithdrawnReason}, players
 }
 
 // entrantToDomain joins an entrant with its players, in position order.
 func entrantToDomain(r entrantRow, players []entrantPlayerRow) domain.Entrant {
-	e := domain.Entrant{ID: r.ID, Team: r.Team, Club: r.Club}
+	e := domain.Entrant{ID: r.ID, Team: r.Team, Club: r.Club, WithdrawnFromRound: r.WithdrawnFromRound, WithdrawnReason: r.WithdrawnReason}
 	for _, p := range players {
 		e.Players = append(e.Players, domain.Player{Name: p.Name, Membership: p.Membership})
 	}
@@ -154,6 +174,10 @@ type roundRow struct {
 	// System and Seed: migration 00010 (store/pairings.go).
 	System string  `gorm:"column:system"`
 	Seed   *string `gorm:"column:seed"`
+	// Groups: migration 00017, a gironi round's groups as JSON.
+	Groups *string `gorm:"column:groups"`
+	// Vacated: migration 00017, RULES §12.3, as JSON.
+	Vacated *string `gorm:"column:vacated"`
 }
 
 func (roundRow) TableName() string { return "rounds" }
@@ -196,14 +220,14 @@ func roundToRows(tournamentID string, r domain.Round) (roundRow, []roundTableRow
 		byes[i] = roundByeRow{TournamentID: tournamentID, RoundNo: r.Number, EntrantID: b, Position: i + 1}
 	}
 	return roundRow{TournamentID: tournamentID, Number: r.Number, HandsPlanned: r.HandsPlanned, Phase: string(r.Phase), State: string(state),
-		System: string(r.System), Seed: seedText(r.Seed)}, tables, byes
+		System: string(r.System), Seed: seedText(r.Seed), Groups: groupsText(r.Groups), Vacated: idsText(r.Vacated)}, tables, byes
 }
 
 // roundToDomain joins a round with its tables (in table order) and byes (in
 // the order given).
 func roundToDomain(r roundRow, tables []roundTableRow, byes []roundByeRow) domain.Round {
 	out := domain.Round{Number: r.Number, HandsPlanned: r.HandsPlanned, Phase: domain.Phase(r.Phase), State: domain.RoundState(r.State),
-		System: domain.PairingSystem(r.System), Seed: seedValue(r.Seed)}
+		System: domain.PairingSystem(r.System), Seed: seedValue(r.Seed), Groups: groupsValue(r.Groups), Vacated: idsValue(r.Vacated)}
 	for _, t := range tables {
 		out.Tables = append(out.Tables, domain.TableAssignment{Table: t.TableNo, NS: t.NS, EO: t.EO, NS2: deref(t.NS2), EO2: deref(t.EO2)})
 	}

@@ -4,6 +4,8 @@ package web
 // with "public.".
 var messagesPublic = map[string]msg{
 	"public.standings.differs":            {"un risultato ufficiale (scritto sullo score) è diverso da quello calcolato", "an official (written) result differs from the computed one"},
+	"public.standings.void":               {"torneo annullato (FITAB art. 39): nessuna classifica finale", "tournament void (FITAB art. 39): no final standings"},
+	"public.standings.withdrawn":          {"ritirato dal turno %d", "withdrawn from round %d"},
 	"public.tournament.title":             {"Torneo", "Tournament"},
 	"public.standings.title":              {"Classifica", "Standings"},
 	"public.round.title":                  {"Turno", "Round"},

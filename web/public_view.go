@@ -171,6 +171,9 @@ type standingRow struct {
 	Differs int
 	// Adjusted: adjustments are counted in VP and MP (RULES §7).
 	Adjusted bool
+	// WithdrawnFrom is the round the entrant withdrew from (RULES §12.3),
+	// 0 when it did not: the row says so (UI.md §9 data-withdrawn).
+	WithdrawnFrom int
 }
 
 // standingsTable is the data of the standings_table partial (UI.md §7),
@@ -178,7 +181,10 @@ type standingRow struct {
 type standingsTable struct {
 	AfterRound  int
 	Provisional bool
-	Rows        []standingRow
+	// Void: the tournament was interrupted before it could be valid
+	// (FITAB art. 39): these are no final standings.
+	Void bool
+	Rows []standingRow
 	// Links: names link to the entrants' public cards (Href).
 	// Marks: † beside the entrants whose official result differs.
 	Links, Marks bool
@@ -190,13 +196,16 @@ type standingsTable struct {
 // newStandingsTable is the standings table of st; base is the public
 // pages' root (the entrants' card links), "" for none.
 func newStandingsTable(base string, st app.StandingsTable, provisional bool) standingsTable {
-	out := standingsTable{AfterRound: st.AfterRound, Provisional: provisional}
+	out := standingsTable{AfterRound: st.AfterRound, Provisional: provisional, Void: st.Void}
 	out.PerPlayer = len(st.Rows) > 0 && len(st.Rows[0].Entrant.Players) == 1
 	for _, row := range st.Rows {
 		r := standingRow{Rank: row.Rank, ID: row.Entrant.ID, Name: entrantName(row.Entrant), VP: row.VP, MP: row.MP, Wins: row.Wins,
 			Differs: len(st.Discrepancies[row.Entrant.ID]), Adjusted: len(row.Adjustments) > 0}
 		if base != "" {
 			r.Href = base + "/entrants/" + row.Entrant.ID
+		}
+		if w := row.Entrant.WithdrawnFromRound; w != nil {
+			r.WithdrawnFrom = *w
 		}
 		out.Rows = append(out.Rows, r)
 	}

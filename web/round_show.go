@@ -1,8 +1,10 @@
 package web
 
 import (
+	"errors"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"segnapunti/app"
 	"segnapunti/domain"
@@ -114,8 +116,27 @@ func (s *Server) roundState(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if _, err := s.app.SetRoundState(r.Context(), s.caller(r), r.PathValue("tid"), n, r.PostFormValue("state")); err != nil {
+		var ae *app.Error
+		if errors.As(err, &ae) && ae.Incomplete != nil {
+			// RULES §12.2: the round page says which tables lack a sheet.
+			s.incompleteRound(w, r, ae.Incomplete)
+			return
+		}
 		s.operationFailed(w, r, err)
 		return
 	}
 	seeOther(w, r, tournamentPath(r.PathValue("tid"), "/rounds/"+strconv.Itoa(n))+"?moved=1")
+}
+
+// incompleteRound answers a state change refused because tables have no
+// delivered sheet (RULES §12.2, FITAB art. 19), naming the round and the
+// tables (the alert's data-error is secretary.incomplete_round_tables).
+func (s *Server) incompleteRound(w http.ResponseWriter, r *http.Request, inc *app.IncompleteError) {
+	tables := make([]string, len(inc.Tables))
+	for i, t := range inc.Tables {
+		tables[i] = strconv.Itoa(t)
+	}
+	data := errorPage{Page: s.page(r, "error.title"), Text: "secretary.incomplete_round", Status: http.StatusConflict}
+	data.Error, data.ErrorArgs = "secretary.incomplete_round_tables", []any{inc.Round, strings.Join(tables, ", ")}
+	s.render(w, r, http.StatusConflict, "error", &data)
 }

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"fmt"
 	"net/http"
 	"strings"
 
@@ -14,10 +15,39 @@ type tournamentNewPage struct {
 	Form                    form.Tournament
 	Errs                    fieldErrors
 	Levels, Rulesets, Kinds []string
+	// FirstRounds and PhaseSystems: the plan's choices (RULES §12.1).
+	FirstRounds, PhaseSystems []string
+	// PhaseRows are the phase rows of the form, numbered from 1.
+	PhaseRows []planPhaseRow
+}
+
+// planPhaseRow is one phase row: its number, field names and values.
+type planPhaseRow struct {
+	N                    int
+	SystemName, FromName string
+	form.PlanPhase
 }
 
 func (s *Server) tournamentNewPage(r *http.Request, f form.Tournament, errs fieldErrors) *tournamentNewPage {
-	return &tournamentNewPage{Page: s.page(r, "secretary.new_title"), Form: f, Errs: errs, Levels: levelIDs, Rulesets: rulesetIDs, Kinds: kindIDs}
+	p := &tournamentNewPage{Page: s.page(r, "secretary.new_title"), Form: f, Errs: errs, Levels: levelIDs, Rulesets: rulesetIDs, Kinds: kindIDs,
+		FirstRounds: []string{"entry_order", "draw", "choice"}, PhaseSystems: []string{"mitchell", "danese", "danese_modificato", "italiana", "gironi"}}
+	for i, ph := range f.PlanPhases {
+		pre := fmt.Sprintf("plan.phases.%d.", i)
+		p.PhaseRows = append(p.PhaseRows, planPhaseRow{N: i + 1, SystemName: pre + "system", FromName: pre + "from_round", PlanPhase: ph})
+	}
+	return p
+}
+
+// planFieldKey is the message of a plan field's refusal: one per part of
+// the plan ("plan.phases.1.system" → secretary.field.plan.phases).
+func planFieldKey(name string) string {
+	switch {
+	case strings.HasPrefix(name, "plan.phases"):
+		return "secretary.field.plan.phases"
+	case strings.HasPrefix(name, "plan.sessions"):
+		return "secretary.field.plan.sessions"
+	}
+	return "secretary.field.plan.first_round"
 }
 
 // tournamentNewShow shows the empty form, with the usual choices made.
@@ -41,7 +71,12 @@ func (s *Server) tournamentCreate(w http.ResponseWriter, r *http.Request) {
 	}
 	rounds, _ := form.Number(f.RoundsPlanned)
 	hands, _ := form.Number(f.HandsPerRound)
-	in := app.TournamentInput{Name: f.Name, Date: f.Date, Level: f.Level, Ruleset: f.Ruleset, Kind: f.Kind, RoundsPlanned: rounds, HandsPerRound: hands}
+	planErrs := form.Errors{}
+	in := app.TournamentInput{Name: f.Name, Date: f.Date, Level: f.Level, Ruleset: f.Ruleset, Kind: f.Kind, RoundsPlanned: rounds, HandsPerRound: hands,
+		Plan: f.Plan(planErrs)}
+	for k, id := range planErrs {
+		errs[k] = translate(lang, id)
+	}
 	var t struct{ ID string }
 	if len(errs) == 0 {
 		created, err := s.app.CreateTournament(r.Context(), s.caller(r), in)
@@ -50,6 +85,9 @@ func (s *Server) tournamentCreate(w http.ResponseWriter, r *http.Request) {
 				errs[k] = translate(lang, "secretary.field."+k)
 				if strings.Contains(detail, "UTF-8") { // the field's hint would not say what is wrong
 					errs[k] = detail
+				} else if strings.HasPrefix(k, "plan.") {
+					// RULES §12.1: the plan's refusals cite the article.
+					errs[k] = translate(lang, planFieldKey(k)) + " " + detail
 				}
 			}
 		} else if err != nil {

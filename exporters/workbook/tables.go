@@ -145,6 +145,13 @@ func torneoTable(t TournamentExport) table {
 		{"Tabella VP", vpTableLabel(tr.VPTable)},
 		{"Esportato il", instant(t.ExportedAt)},
 	}
+	if r, ok := tr.Interruption(); ok { // RULES §12.6, FITAB art. 39
+		state := fmt.Sprintf("interrotto dopo il turno %d", r.AfterRound)
+		if !r.Valid {
+			state = fmt.Sprintf("annullato: interrotto dopo il turno %d (%s)", r.AfterRound, r.Rule)
+		}
+		kv = append(kv, [2]any{"Stato", state})
+	}
 	return table{
 		name:    SheetTorneo,
 		columns: []column{{"Voce", 22}, {"Valore", 40}},
@@ -160,9 +167,9 @@ func classificaTable(t TournamentExport) table {
 		columns: []column{
 			{"Posizione", 10}, {"Concorrente", 12}, {"Giocatori", 40}, {"Tessere", 24},
 			{"Squadra", 20}, {"Circolo", 24}, {"VP", 8}, {"MP", 10}, {"Vittorie", 10},
-			{"Spareggio", 48}, {"Ufficiale ≠ calcolato", 24},
+			{"Spareggio", 48}, {"Ufficiale ≠ calcolato", 24}, {"Ritirato dal turno", 12},
 		},
-		rows: mapRows(t.Standings, 11, func(row []any, s StandingRow) {
+		rows: mapRows(t.Standings, 12, func(row []any, s StandingRow) {
 			row[0] = s.Rank
 			row[1] = entrantCell(s.Entrant.ID)
 			row[2] = playerNames(s.Entrant.Players)
@@ -174,6 +181,9 @@ func classificaTable(t TournamentExport) table {
 			row[8] = s.Wins
 			row[9] = s.TieBreak
 			row[10] = s.Differs
+			if w := s.Entrant.WithdrawnFromRound; w != nil { // RULES §12.3
+				row[11] = *w
+			}
 		}),
 	}
 }
