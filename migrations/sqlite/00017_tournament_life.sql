@@ -5,13 +5,15 @@
 
 -- +goose Up
 ALTER TABLE tournaments ADD COLUMN plan TEXT;
-ALTER TABLE tournaments ADD COLUMN interrupted_after_round INTEGER;
+ALTER TABLE tournaments ADD COLUMN interrupted_after_round INTEGER
+    CONSTRAINT tournaments_interrupted_check CHECK (interrupted_after_round IS NULL OR interrupted_after_round >= 0);
 ALTER TABLE tournaments ADD COLUMN interrupted_reason TEXT NOT NULL DEFAULT '';
 ALTER TABLE rounds ADD COLUMN groups TEXT;
 ALTER TABLE proposed_rounds ADD COLUMN groups TEXT;
 ALTER TABLE rounds ADD COLUMN vacated TEXT;
 ALTER TABLE proposed_rounds ADD COLUMN vacated TEXT;
-ALTER TABLE entrants ADD COLUMN withdrawn_from_round INTEGER;
+ALTER TABLE entrants ADD COLUMN withdrawn_from_round INTEGER
+    CONSTRAINT entrants_withdrawn_check CHECK (withdrawn_from_round IS NULL OR withdrawn_from_round >= 1);
 ALTER TABLE entrants ADD COLUMN withdrawn_reason TEXT NOT NULL DEFAULT '';
 
 CREATE TABLE substitutions (
