@@ -105,12 +105,17 @@ func (s *Server) roundState(w http.ResponseWriter, r *http.Request) {
 			s.operationFailed(w, r, err)
 			return
 		}
+		empty := false
 		for _, t := range data.R.Tables {
 			if t.Status != app.TableDelivered {
 				data.Unsettled = append(data.Unsettled, t)
 			}
+			empty = empty || t.Status == app.TableEmpty
 		}
-		if len(data.Unsettled) > 0 {
+		// A table with no sheet at all cannot be closed (RULES §12.2):
+		// the operation refuses it naming the tables, so there is
+		// nothing to confirm.
+		if len(data.Unsettled) > 0 && !empty {
 			s.render(w, r, http.StatusOK, "round_show", data)
 			return
 		}

@@ -190,7 +190,13 @@ func TestBrowserTableOffline(t *testing.T) {
 	if exists(t, ctx, `[data-source="engine"]`) || exists(t, ctx, `section.report [data-severity="error"]`) {
 		t.Error("the page still shows the phone's verdict, or an error, after the server's report")
 	}
-	// The other line confirms: the sheet is delivered.
+	// The scoring line signs (FITAB art. 19: it ends the sheet), then the
+	// other line confirms: the sheet is delivered.
+	webtest.Run(t, ctx, chromedp.WaitVisible(chromedp.CSS(`[data-action="end-sheet"]`)),
+		chromedp.SetValue(chromedp.CSS(`select[name="line"]`), "ns"),
+		chromedp.SendKeys(chromedp.CSS(`input[name="scorer_entrant"]`), "1"),
+		chromedp.Click(chromedp.CSS(`[data-action="end-sheet"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`[data-confirmation="ns"]`)))
 	webtest.Run(t, ctx, chromedp.WaitVisible(chromedp.CSS(`[data-action="confirm"]`)),
 		chromedp.SendKeys(chromedp.CSS(`input[name="entrant"]`), "3"),
 		chromedp.Click(chromedp.CSS(`[data-action="confirm"]`)),
