@@ -97,16 +97,28 @@ type limiter struct {
 	now func() time.Time // wall time even under a test's fixed app clock
 
 	mu    sync.Mutex
-	local map[string][]store.RateFailure // failures not yet in the snapshot
+	local map[string][]localFailure // failures not yet in the snapshot
 	snap  map[string]store.RateCount     // the shared totals, read at snapAt
 	// snapAt is when the snapshot was read; refreshing: a read is under
 	// way; purgedAt: when expired rows were last deleted.
 	snapAt, purgedAt time.Time
 	refreshing       bool
+	// written counts the batches of failures written to the database; a
+	// refresh drops the local failures written before its read began
+	// (the read has them) and keeps the others.
+	written uint64
+}
+
+// localFailure is a failure this process counted, with the number of the
+// batch that wrote it to the database (0: not written yet, or not
+// written at all).
+type localFailure struct {
+	store.RateFailure
+	written uint64
 }
 
 func newLimiter(db *store.DB, log *slog.Logger) *limiter {
-	l := &limiter{log: log, now: time.Now, local: map[string][]store.RateFailure{}, snap: map[string]store.RateCount{}}
+	l := &limiter{log: log, now: time.Now, local: map[string][]localFailure{}, snap: map[string]store.RateCount{}}
 	if db != nil && db.SharedRateFailures() {
 		l.db = db
 	}
@@ -192,17 +204,31 @@ func (l *limiter) fail(ctx context.Context, now time.Time, keys ...limitKey) {
 			l.stateLocked(k, now) // drops the expired
 		}
 		if len(l.local) >= limitMaxKeys {
-			l.local = map[string][]store.RateFailure{}
+			l.local = map[string][]localFailure{}
 		}
 	}
 	for i, k := range keys {
 		fs[i] = store.RateFailure{Key: k.String(), At: now, Expires: now.Add(k.limit.window)}
-		l.local[fs[i].Key] = append(l.local[fs[i].Key], fs[i])
+		l.local[fs[i].Key] = append(l.local[fs[i].Key], localFailure{RateFailure: fs[i]})
 	}
 	l.mu.Unlock()
-	if l.db != nil {
-		if err := l.db.RecordRateFailures(context.WithoutCancel(ctx), fs); err != nil {
-			l.log.Warn("rate failures not shared with other replicas", "err", err)
+	if l.db == nil {
+		return
+	}
+	if err := l.db.RecordRateFailures(context.WithoutCancel(ctx), fs); err != nil {
+		l.log.Warn("rate failures not shared with other replicas", "err", err)
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.written++
+	for _, f := range fs {
+		list := l.local[f.Key]
+		for i := len(list) - 1; i >= 0; i-- {
+			if list[i].written == 0 && list[i].At.Equal(f.At) {
+				list[i].written = l.written
+				break
+			}
 		}
 	}
 }
@@ -234,6 +260,7 @@ func (l *limiter) refresh(ctx context.Context, now time.Time) {
 		return
 	}
 	l.refreshing = true
+	before := l.written // every batch written so far is in the read below
 	first := l.snapAt.IsZero()
 	purge := now.Sub(l.purgedAt) >= limitPurge
 	l.mu.Unlock()
@@ -250,11 +277,12 @@ func (l *limiter) refresh(ctx context.Context, now time.Time) {
 		for _, c := range counts {
 			l.snap[c.Key] = c
 		}
-		// The snapshot holds every failure recorded before it was read.
+		// The snapshot holds every failure written before it was read;
+		// the others (written later, or not at all) stay counted here.
 		for k, fs := range l.local {
 			kept := fs[:0]
 			for _, f := range fs {
-				if f.At.After(now) {
+				if f.written == 0 || f.written > before {
 					kept = append(kept, f)
 				}
 			}

@@ -60,6 +60,7 @@ var messagesTable = map[string]msg{
 	"print.card_print":               {"Stampa il cartellino", "Print the card"},
 	"table.mp":                       {"Punti match (MP)", "Match points (MP)"},
 	"table.vp":                       {"Punti vittoria (PV)", "Victory points (VP)"},
+	"table.details_label":            {"Dettagli", "Details"},
 	"table.details":                  {"Dettagli (%d note)", "Details (%d notes)"},
 	"clock.title":                    {"Cronometro del turno", "Round clock"},
 	"clock.remaining":                {"Tempo rimasto", "Time left"},

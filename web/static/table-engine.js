@@ -78,11 +78,20 @@
     if (base.hands.length > 0 && queued().length > 0) {
       var r = check(base), section = document.querySelector("section.report");
       if (r && r.findings && section) {
-        var ul = document.createElement("ul");
+        // Notes (info) folded under "Dettagli" as the server's report
+        // does (issue 22); the rest in the list.
+        var ul = document.createElement("ul"), notes = document.createElement("ul");
         ul.dataset.source = "engine";
-        r.findings.forEach(function (f) { ul.appendChild(finding("li", f)); });
-        section.querySelectorAll("ul, p[data-report]").forEach(function (el) { el.hidden = true; });
+        r.findings.forEach(function (f) { (f.severity === "info" ? notes : ul).appendChild(finding("li", f)); });
+        section.querySelectorAll("ul, p[data-report], details.notes").forEach(function (el) { el.hidden = true; });
         section.appendChild(ul);
+        if (notes.children.length) {
+          var d = document.createElement("details"), sum = document.createElement("summary");
+          d.className = "notes"; d.dataset.source = "engine";
+          sum.textContent = (main.dataset.detailsLabel || "Dettagli") + " (" + notes.children.length + ")";
+          d.appendChild(sum); d.appendChild(notes);
+          section.appendChild(d);
+        }
       }
     }
     var hand = typedHand();
@@ -94,7 +103,9 @@
     var rest = document.createElement("ul");
     rest.className = "engine-findings"; rest.dataset.source = "engine";
     rep.findings.forEach(function (f) {
-      if (f.hand !== index + 1) return;
+      // Notes (info) are not put under the inputs: they are folded away
+      // in the report, as on the server's page.
+      if (f.hand !== index + 1 || f.severity === "info") return;
       var input = f.pointer && document.getElementById(f.pointer.slice(1).replace(/\//g, "."));
       if (input && form.contains(input)) {
         var after = input.parentNode.classList.contains("signed") ? input.parentNode : input;
