@@ -270,7 +270,10 @@ func (l *limiter) refresh(ctx context.Context, now time.Time) {
 		defer l.mu.Unlock()
 		l.refreshing = false
 		if err != nil {
+			// Keep counting locally; try again in limitRefresh, not at
+			// every request while the database is away.
 			l.log.Warn("shared rate failures not read; this process counts its own", "err", err)
+			l.snapAt = now
 			return
 		}
 		l.snap = make(map[string]store.RateCount, len(counts))
