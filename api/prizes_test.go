@@ -93,6 +93,20 @@ func TestPrizes_Issue22_ThroughTheAPI(t *testing.T) {
 				t.Errorf("awards %q, want %q", list, want)
 			}
 		}
+		// The workbook's sheet Premi has the same awards, row for row.
+		xl := w.do(request{method: "GET", path: "/v1/tournaments/" + tid + "/export.xlsx", token: w.club1})
+		wantStatus(t, xl, http.StatusOK, "export")
+		header, rows := rowsOf(t, openWorkbook(t, xl.body), "Premi", true)
+		if header[1] != "Codice categoria" || header[4] != "Concorrente" {
+			t.Errorf("Premi header %q", header)
+		}
+		var sheet string
+		for _, r := range rows {
+			sheet += fmt.Sprintf("%s/%s=%s ", r[1], r[2], r[4])
+		}
+		if want := "dame/1=1 assoluta/1=3 senior/1=4 locale/1=2 "; sheet != want {
+			t.Errorf("Premi rows %q, want %q", sheet, want)
+		}
 		// Clearing.
 		wantStatus(t, w.do(request{method: "PUT", path: prizes, token: w.club1, body: map[string]any{"categories": []any{}}}), http.StatusOK, "clear")
 		wantProblem(t, w.do(request{method: "GET", path: "/v1/tournaments/nope/prizes", token: w.club1}), http.StatusNotFound, "")
