@@ -238,7 +238,7 @@ func entrantsToDomain(in []EntrantInput, k domain.Kind, existing map[string]bool
 				errs = append(errs, FieldError{Pointer: pat + "/sex", Detail: fmt.Sprintf("%q is not F or M", pl.Sex)})
 			}
 			if !domain.ValidBirthYear(pl.BirthYear) {
-				errs = append(errs, FieldError{Pointer: pat + "/birth_year", Detail: fmt.Sprintf("%d is not a year between 1900 and 2100", pl.BirthYear)})
+				errs = append(errs, FieldError{Pointer: pat + "/birth_year", Detail: "not a year between 1900 and 2100"})
 			}
 			d.Players = append(d.Players, domain.Player{Name: strings.TrimSpace(pl.Name), Membership: strings.TrimSpace(pl.Membership),
 				Sex: sex, BirthYear: pl.BirthYear})

@@ -126,6 +126,21 @@ func TestPrizesPage_Issue22(t *testing.T) {
 		t.Errorf("a refused form stored categories: %s", got)
 	}
 
+	// The operation's refusal, named and in Italian.
+	bad.Set("categories.1.places", "1")
+	bad.Set("categories.2.born_by", "1950")
+	bad.Set("categories.3.id", "dame")
+	st, body = c.Post(page, bad)
+	if st != http.StatusUnprocessableEntity || !strings.Contains(body, "la categoria &#34;dame&#34; compare due volte") {
+		t.Errorf("a duplicate code: status %d, not named in Italian: %s", st, regexp.MustCompile(`field-error">[^<]*`).FindAllString(body, -1))
+	}
+	bad.Set("categories.3.id", "locale")
+	bad.Set("categories.1.places", "0")
+	st, body = c.Post(page, bad)
+	if st != http.StatusUnprocessableEntity || !strings.Contains(body, "un numero di premi da 1 a 100") {
+		t.Errorf("0 places: status %d, not named in Italian", st)
+	}
+
 	if st, _ = c.Post(page, form); st != http.StatusSeeOther {
 		t.Fatalf("save: %d", st)
 	}
