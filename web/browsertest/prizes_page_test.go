@@ -163,3 +163,37 @@ func TestPrizesPage_Issue22(t *testing.T) {
 		t.Errorf("app.Prizes: %d awards, %v", len(l.Awards), err)
 	}
 }
+
+// Issue 22: a pasted list with sex and birth-year columns stores them; a
+// wrong sex is refused naming the row and the column, in Italian.
+func TestPastedEntrantsWithSexAndBirthYear_Issue22(t *testing.T) {
+	db := dbtest.SQLite(t)
+	site := webtest.StartSite(t, db)
+	pw := site.CreatePerson(t, domain.RoleClub, "segreteria", "bc-roma")
+	c := webtest.SignInClient(t, site, "segreteria", pw)
+	ops := app.New(db, nil, nil)
+	p := store.Principal{Role: domain.RoleClub, Name: "segreteria", ClubID: "bc-roma"}
+	tr, err := ops.CreateTournament(context.Background(), p, app.TournamentInput{Name: "Elenco", Date: "2026-11-26", Level: "club", Ruleset: "fitab-2025", Kind: "pairs", RoundsPlanned: 3, HandsPerRound: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	paste := "/tournaments/" + tr.ID + "/entrants/paste"
+	header := "Numero;Nome 1;Sesso 1;Anno di nascita 1;Nome 2;Sesso 2;Anno di nascita 2\n"
+	st, body := c.Post(paste, url.Values{"rows": {header + "1;Rossi Anna;F;1950;Verdi Carla;X;1952\n"}})
+	if st != http.StatusUnprocessableEntity || !strings.Contains(body, "sesso del giocatore 2") || !strings.Contains(body, "non è F o M") {
+		t.Errorf("sex X: status %d, not named in Italian", st)
+	}
+	if st, _ = c.Post(paste, url.Values{"rows": {header + "1;Rossi Anna;F;1950;Verdi Carla;f;1952\n2;Bianchi Luca;M;;Neri Ugo;;\n"}}); st != http.StatusSeeOther {
+		t.Fatalf("paste: %d", st)
+	}
+	es, err := db.ListEntrants(context.Background(), tr.ID)
+	if err != nil || len(es) != 2 {
+		t.Fatalf("entrants %+v, %v", es, err)
+	}
+	if got, want := es[0].Players[1], (domain.Player{Name: "Verdi Carla", Sex: "F", BirthYear: 1952}); got != want {
+		t.Errorf("pair 1 player 2: %+v, want %+v", got, want)
+	}
+	if got, want := es[1].Players[1], (domain.Player{Name: "Neri Ugo"}); got != want {
+		t.Errorf("pair 2 player 2 (nothing given): %+v, want %+v", got, want)
+	}
+}
