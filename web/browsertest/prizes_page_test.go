@@ -186,8 +186,28 @@ func TestPastedEntrantsWithSexAndBirthYear_Issue22(t *testing.T) {
 	if st, _ = c.Post(paste, url.Values{"rows": {header + "1;Rossi Anna;F;1950;Verdi Carla;f;1952\n2;Bianchi Luca;M;;Neri Ugo;;\n"}}); st != http.StatusSeeOther {
 		t.Fatalf("paste: %d", st)
 	}
+	// The one-entrant form has the same optional fields.
+	add := "/tournaments/" + tr.ID + "/entrants"
+	one := url.Values{"id": {"3"}, "p1_name": {"Gallo Rita"}, "p1_sex": {"F"}, "p1_birth_year": {"1948"}, "p2_name": {"Conti Ugo"}, "p2_birth_year": {"millenovecento"}}
+	st, body = c.Post(add, one)
+	if st != http.StatusUnprocessableEntity || !strings.Contains(body, `aria-describedby="p2_birth_year-error"`) || !strings.Contains(body, "non è un anno tra il 1900 e il 2100") {
+		t.Errorf("a birth year in words: status %d, the field not marked in Italian", st)
+	}
+	one.Set("p2_birth_year", "1944")
+	if st, _ = c.Post(add, one); st != http.StatusSeeOther {
+		t.Fatalf("add one: %d", st)
+	}
 	es, err := db.ListEntrants(context.Background(), tr.ID)
-	if err != nil || len(es) != 2 {
+	if err != nil || len(es) != 3 {
+		t.Fatalf("entrants %+v, %v", es, err)
+	}
+	if got, want := es[2].Players[0], (domain.Player{Name: "Gallo Rita", Sex: "F", BirthYear: 1948}); got != want {
+		t.Errorf("entrant 3 player 1: %+v, want %+v", got, want)
+	}
+	if es[2].Players[1].BirthYear != 1944 {
+		t.Errorf("entrant 3 player 2: %+v", es[2].Players[1])
+	}
+	if err != nil || len(es) < 2 {
 		t.Fatalf("entrants %+v, %v", es, err)
 	}
 	if got, want := es[0].Players[1], (domain.Player{Name: "Verdi Carla", Sex: "F", BirthYear: 1952}); got != want {
