@@ -9,6 +9,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+
 	"segnapunti/app"
 	"segnapunti/domain"
 	"segnapunti/store"
@@ -215,5 +219,46 @@ func TestPastedEntrantsWithSexAndBirthYear_Issue22(t *testing.T) {
 	}
 	if got, want := es[1].Players[1], (domain.Player{Name: "Neri Ugo"}); got != want {
 		t.Errorf("pair 2 player 2 (nothing given): %+v, want %+v", got, want)
+	}
+}
+
+// Issue 22 in a browser (PostgreSQL): the secretary defines two
+// categories with the form, the awards appear as rows, the page passes
+// axe-core, and printed it shows the prize list without the form.
+func TestBrowserPrizesPage_Issue22(t *testing.T) {
+	t.Parallel()
+	db := dbtest.Postgres(t)
+	site := webtest.StartSite(t, db)
+	pw := site.CreatePerson(t, domain.RoleClub, "segreteria", "bc-roma")
+	tid := seedPrizeTournament(t, db)
+	ctx := webtest.NewBrowser(t)
+	webtest.SignIn(t, ctx, site, "segreteria", pw)
+	webtest.Run(t, ctx, chromedp.Navigate(site.URL+"/tournaments/"+tid), chromedp.WaitVisible(chromedp.CSS(`a[data-link="prizes"]`)))
+	webtest.Run(t, ctx, chromedp.Click(chromedp.CSS(`a[data-link="prizes"]`)), chromedp.WaitVisible(chromedp.CSS(`form[data-form="prizes"]`)))
+	webtest.SetValue(t, ctx, `input[name="categories.0.id"]`, "assoluta")
+	webtest.SetValue(t, ctx, `input[name="categories.0.label"]`, "Classifica assoluta")
+	webtest.SetValue(t, ctx, `input[name="categories.0.places"]`, "1")
+	webtest.SetValue(t, ctx, `input[name="categories.1.id"]`, "dame")
+	webtest.SetValue(t, ctx, `select[name="categories.1.kind"]`, "ladies")
+	webtest.SetValue(t, ctx, `input[name="categories.1.label"]`, "Coppie femminili")
+	webtest.SetValue(t, ctx, `input[name="categories.1.places"]`, "2")
+	webtest.Run(t, ctx, chromedp.Click(chromedp.CSS(`form[data-form="prizes"] button[type="submit"]`)), chromedp.WaitVisible(chromedp.CSS(`table[data-list="prizes"]`)))
+	// Standings 1, 3, 5, …: assoluta → 1; dame (all-F) → 3, 5.
+	for _, sel := range []string{`tr[data-prize="assoluta"][data-entrant="1"]`, `tr[data-prize="dame"][data-entrant="3"]`, `tr[data-prize="dame"][data-entrant="5"]`} {
+		if webtest.Count(t, ctx, sel) != 1 {
+			t.Errorf("no %s", sel)
+		}
+	}
+	if n := webtest.Count(t, ctx, `tr[data-prize]`); n != 3 {
+		t.Errorf("%d award rows, want 3", n)
+	}
+	webtest.CheckA11y(t, ctx)
+	webtest.Run(t, ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: "print"})
+		return err
+	}))
+	printed, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`getComputedStyle(document.querySelector('form[data-form="prizes"]').closest('section')).display === 'none' && getComputedStyle(document.querySelector('table[data-list="prizes"]')).display !== 'none'`))
+	if err != nil || !printed {
+		t.Errorf("printed: the form is not hidden or the prize list not shown (%v)", err)
 	}
 }
