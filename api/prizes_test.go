@@ -107,6 +107,19 @@ func TestPrizes_Issue22_ThroughTheAPI(t *testing.T) {
 		if want := "dame/1=1 assoluta/1=3 senior/1=4 locale/1=2 "; sheet != want {
 			t.Errorf("Premi rows %q, want %q", sheet, want)
 		}
+		// FITAB art. 39: a void tournament (6 rounds planned, interrupted
+		// after round 1) gives no prizes; its categories stay.
+		w.setState(tid, 1, w.club1, "sheets_delivered")
+		wantStatus(t, w.do(request{method: "PATCH", path: "/v1/tournaments/" + tid, token: w.club1,
+			body: map[string]any{"interrupted_after_round": 1, "reason": "alluvione"}}), http.StatusOK, "interrupt")
+		void := w.do(request{method: "GET", path: prizes, token: w.club1}).json(t)
+		if void["void"] != true || len(void["awards"].([]any)) != 0 || len(void["categories"].([]any)) != 4 {
+			t.Errorf("void tournament: %v", void)
+		}
+		xl = w.do(request{method: "GET", path: "/v1/tournaments/" + tid + "/export.xlsx", token: w.club1})
+		if _, rows := rowsOf(t, openWorkbook(t, xl.body), "Premi", true); len(rows) != 0 {
+			t.Errorf("void tournament: Premi has %d rows", len(rows))
+		}
 		// Clearing.
 		wantStatus(t, w.do(request{method: "PUT", path: prizes, token: w.club1, body: map[string]any{"categories": []any{}}}), http.StatusOK, "clear")
 		wantProblem(t, w.do(request{method: "GET", path: "/v1/tournaments/nope/prizes", token: w.club1}), http.StatusNotFound, "")
