@@ -255,3 +255,22 @@ func TestValidatePrizeCategories_Issue22(t *testing.T) {
 		t.Error("ValidBirthYear")
 	}
 }
+
+// BenchmarkAwardPrizes: a 1,000-pair final standings, the five categories.
+func BenchmarkAwardPrizes(b *testing.B) {
+	var standings []domain.Standing
+	clubs := []string{"Circolo Roma", "Milano", "Torino", "Napoli", "Bari"}
+	for i := 1; i <= 1000; i++ {
+		sex := []string{"F", "M"}
+		e := domain.Entrant{ID: strconv.Itoa(i), Club: clubs[i%len(clubs)], Players: []domain.Player{
+			{Name: "A", Sex: sex[i%2], BirthYear: 1940 + i%60}, {Name: "B", Sex: sex[(i/2)%2], BirthYear: 1945 + i%50}}}
+		standings = append(standings, domain.Standing{Rank: i, Entrant: e})
+	}
+	cats := fiveCategories()
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := domain.AwardPrizes(cats, standings); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
