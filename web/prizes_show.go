@@ -54,7 +54,7 @@ func prizeRowsOf(cats []domain.PrizeCategory) []prizeFormRow {
 func (s *Server) prizesShow(w http.ResponseWriter, r *http.Request) {
 	data := &prizesPage{Errs: fieldErrors{}}
 	if r.URL.Query().Get("saved") == "1" {
-		data.Message = "prizes.saved"
+		data.Message = "secretary.prizes.saved"
 	}
 	s.renderPrizes(w, r, http.StatusOK, data, nil)
 }
@@ -74,7 +74,7 @@ func (s *Server) renderPrizes(w http.ResponseWriter, r *http.Request, status int
 		return
 	}
 	msgMessage, msgError := data.Message, data.Error
-	data.Page = s.page(r, "prizes.title")
+	data.Page = s.page(r, "secretary.prizes.title")
 	data.Message, data.Error = msgMessage, msgError
 	data.D, data.List, data.Kinds, data.Attributes = d, list, domain.PrizeKinds, domain.PrizeAttributes
 	data.Rows = rows
