@@ -226,7 +226,7 @@ func TestTournamentWorkbookAPI6(t *testing.T) {
 			t.Errorf("Content-Disposition %q", cd)
 		}
 		f := openWorkbook(t, r.body)
-		want := []string{"Torneo", "Classifica", "Turni", "Smazzate", "Rettifiche", "Correzioni"}
+		want := []string{"Torneo", "Classifica", "Turni", "Smazzate", "Rettifiche", "Correzioni", "Premi"}
 		if d := cmp.Diff(want, f.GetSheetList()); d != "" {
 			t.Errorf("sheets (-want +got):\n%s", d)
 		}

@@ -47,7 +47,7 @@ func (s *server) patchEntrant(c *gin.Context) {
 	if req.Players != nil {
 		ps := make([]domain.Player, 0, len(*req.Players))
 		for _, p := range *req.Players {
-			ps = append(ps, domain.Player{Name: p.Name, Membership: p.Membership})
+			ps = append(ps, p.toPlayer())
 		}
 		pt.Players = &ps
 	}

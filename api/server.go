@@ -185,6 +185,8 @@ func (s *server) routes() *gin.Engine {
 	t.PATCH("/entrants/:id", s.patchEntrant)                    // api/fixes.go
 	t.DELETE("/entrants/:id", s.withdrawEntrant)                // api/fixes.go
 	t.POST("/entrants/:id/substitutions", s.createSubstitution) // api/substitutions.go
+	t.GET("/prizes", s.getPrizes)                               // api/prizes.go
+	t.PUT("/prizes", s.putPrizes)                               // api/prizes.go
 	t.POST("/rounds", s.createRound)
 	t.GET("/rounds", s.listRounds)
 	t.GET("/rounds/:n", s.getRound)

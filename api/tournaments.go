@@ -142,6 +142,15 @@ type entrantsRequest struct {
 type playerJSON struct {
 	Name       string `json:"name"`
 	Membership string `json:"membership"`
+	// Sex ("F"/"M") and BirthYear: optional, for the prize categories
+	// (issue 22); shown only in the entrants list, never on public answers.
+	Sex       string `json:"sex,omitempty"`
+	BirthYear int    `json:"birth_year,omitempty"`
+}
+
+// toPlayer reads a player from the wire.
+func (p playerJSON) toPlayer() domain.Player {
+	return domain.Player{Name: p.Name, Membership: p.Membership, Sex: p.Sex, BirthYear: p.BirthYear}
 }
 
 type entrantJSON struct {
@@ -161,7 +170,7 @@ type entrantsResponse struct {
 func toEntrantJSON(e domain.Entrant) entrantJSON {
 	out := entrantJSON{ID: e.ID, Players: make([]playerJSON, 0, len(e.Players))}
 	for _, p := range e.Players {
-		out.Players = append(out.Players, playerJSON{Name: p.Name, Membership: p.Membership})
+		out.Players = append(out.Players, playerJSON{Name: p.Name, Membership: p.Membership, Sex: p.Sex, BirthYear: p.BirthYear})
 	}
 	if e.Team != "" {
 		out.Team = &e.Team
@@ -185,7 +194,7 @@ func (s *server) addEntrants(c *gin.Context) {
 	for _, e := range req.Entrants {
 		ei := app.EntrantInput{ID: e.ID, Team: e.Team, Club: e.Club}
 		for _, p := range e.Players {
-			ei.Players = append(ei.Players, domain.Player{Name: p.Name, Membership: p.Membership})
+			ei.Players = append(ei.Players, p.toPlayer())
 		}
 		in = append(in, ei)
 	}

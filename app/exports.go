@@ -139,6 +139,22 @@ func (a *App) tournamentExport(ctx context.Context, t domain.Tournament, nested 
 	if err != nil {
 		return workbook.TournamentExport{}, nil, err
 	}
+	// Issue 22: the prizes, from the same standings (none when void).
+	cats, err := a.db.PrizeCategories(ctx, t.ID)
+	if err != nil {
+		return workbook.TournamentExport{}, nil, err
+	}
+	var prizes []workbook.PrizeRow
+	if !t.Void() {
+		awards, err := domain.AwardPrizes(cats, standings)
+		if err != nil {
+			return workbook.TournamentExport{}, nil, err
+		}
+		for _, aw := range awards {
+			prizes = append(prizes, workbook.PrizeRow{Category: aw.Category, Label: aw.Label, Place: aw.Place, Rank: aw.Standing.Rank,
+				Entrant: aw.Standing.Entrant, VP: aw.Standing.VP, MP: aw.Standing.MP})
+		}
+	}
 	rows := make([]workbook.StandingRow, len(standings))
 	for i, st := range standings {
 		rows[i] = workbook.StandingRow{Rank: st.Rank, Entrant: st.Entrant, VP: st.VP, MP: st.MP, Wins: st.Wins, TieBreak: st.Tiebreak,
@@ -154,6 +170,7 @@ func (a *App) tournamentExport(ctx context.Context, t domain.Tournament, nested 
 		Standings:   workbook.Slice(rows),
 		Adjustments: workbook.Slice(toAdjustmentRows(adjustments)),
 		Corrections: workbook.Slice(corrections),
+		Prizes:      workbook.Slice(prizes),
 	}
 	seats := seatsOf(rounds)
 	signed, err := a.db.TournamentConfirmations(ctx, t.ID) // table entry: the lines' signatures

@@ -233,7 +233,15 @@ func entrantsToDomain(in []EntrantInput, k domain.Kind, existing map[string]bool
 			pat := fmt.Sprintf("%s/players/%d", at, j)
 			errs = appendErr(errs, checkText(pat+"/name", pl.Name, MaxNameLength, true))
 			errs = appendErr(errs, checkText(pat+"/membership", pl.Membership, MaxMembershipLength, false))
-			d.Players = append(d.Players, domain.Player{Name: strings.TrimSpace(pl.Name), Membership: strings.TrimSpace(pl.Membership)})
+			sex := strings.ToUpper(strings.TrimSpace(pl.Sex))
+			if !domain.ValidPlayerSex(sex) {
+				errs = append(errs, FieldError{Pointer: pat + "/sex", Detail: fmt.Sprintf("%q is not F or M", pl.Sex)})
+			}
+			if !domain.ValidBirthYear(pl.BirthYear) {
+				errs = append(errs, FieldError{Pointer: pat + "/birth_year", Detail: "not a year between 1900 and 2100"})
+			}
+			d.Players = append(d.Players, domain.Player{Name: strings.TrimSpace(pl.Name), Membership: strings.TrimSpace(pl.Membership),
+				Sex: sex, BirthYear: pl.BirthYear})
 		}
 		if e.Team != nil {
 			errs = appendErr(errs, checkText(at+"/team", *e.Team, MaxNameLength, true))

@@ -67,3 +67,31 @@ func interruptionRule(Ruleset) string { return ruleInterruption }
 func substitutionInTime(roundsPlanned, fromRound int) bool {
 	return 2*(fromRound-1) <= roundsPlanned
 }
+
+// prizeOrderReading [INTERP issue 22, prizes]: "each entrant winning at
+// most one prize unless the category says otherwise". A tournament's
+// categories are listed in order of value, the first the most valuable;
+// they are awarded in that order, each from the final standings in rank
+// order, so an entrant that could win two prizes gets the earlier
+// category's and the later category passes to the next eligible entrant.
+// A cumulative category gives its prize also to an entrant that already
+// won one, and its prize does not keep the entrant from a later category.
+// Entrants that share a rank are taken in the standings' order. It says
+// whether an entrant that has (alreadyWon) or has not used up its one
+// prize may win in category c.
+func prizeOrderReading(c PrizeCategory, alreadyWon bool) bool {
+	return c.Cumulative || !alreadyWon
+}
+
+// prizeBestClubReading [INTERP issue 22, "best club"]: the issue does not
+// say how a club is best. The reading: each club is represented by its
+// best-ranked entrant still able to win (prizeOrderReading); the clubs are
+// ranked by that entrant, and the category's places go to the first
+// clubs, one award per club, to that entrant. Clubs are the entrants' club
+// names compared ignoring case and surrounding spaces; an entrant without
+// a club is not eligible. (AwardPrizes applies it; this constant names the
+// reading for pages and documents.)
+const prizeBestClubReading = "best_club: one award per club, to its best-ranked entrant still able to win, clubs in the order of that entrant"
+
+// PrizeBestClubReading exposes the reading's one-line summary.
+func PrizeBestClubReading() string { return prizeBestClubReading }

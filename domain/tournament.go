@@ -175,6 +175,10 @@ func (t Tournament) EffectivePlan() Plan {
 type Player struct {
 	Name       string
 	Membership string // federation membership number, may be empty
+	// Sex is "F" or "M", "" when not given; BirthYear is 0 when not given.
+	// Both are optional and serve only the prize categories (issue 22).
+	Sex       string
+	BirthYear int
 }
 
 // Entrant is what a tournament ranks: a pair, a player or a team, with the

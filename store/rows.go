@@ -143,6 +143,8 @@ type entrantPlayerRow struct {
 	Position     int    `gorm:"column:position;primaryKey;autoIncrement:false"`
 	Name         string `gorm:"column:name"`
 	Membership   string `gorm:"column:membership"`
+	Sex          string `gorm:"column:sex"`        // migration 00020
+	BirthYear    int    `gorm:"column:birth_year"` // migration 00020
 }
 
 func (entrantPlayerRow) TableName() string { return "entrant_players" }
@@ -150,7 +152,8 @@ func (entrantPlayerRow) TableName() string { return "entrant_players" }
 func entrantToRows(tournamentID string, e domain.Entrant) (entrantRow, []entrantPlayerRow) {
 	players := make([]entrantPlayerRow, len(e.Players))
 	for i, p := range e.Players {
-		players[i] = entrantPlayerRow{TournamentID: tournamentID, EntrantID: e.ID, Position: i + 1, Name: p.Name, Membership: p.Membership}
+		players[i] = entrantPlayerRow{TournamentID: tournamentID, EntrantID: e.ID, Position: i + 1, Name: p.Name, Membership: p.Membership,
+			Sex: p.Sex, BirthYear: p.BirthYear}
 	}
 	return entrantRow{TournamentID: tournamentID, ID: e.ID, Team: e.Team, Club: e.Club,
 		WithdrawnFromRound: e.WithdrawnFromRound, WithdrawnReason: e.WithdrawnReason}, players
@@ -160,7 +163,7 @@ func entrantToRows(tournamentID string, e domain.Entrant) (entrantRow, []entrant
 func entrantToDomain(r entrantRow, players []entrantPlayerRow) domain.Entrant {
 	e := domain.Entrant{ID: r.ID, Team: r.Team, Club: r.Club, WithdrawnFromRound: r.WithdrawnFromRound, WithdrawnReason: r.WithdrawnReason}
 	for _, p := range players {
-		e.Players = append(e.Players, domain.Player{Name: p.Name, Membership: p.Membership})
+		e.Players = append(e.Players, domain.Player{Name: p.Name, Membership: p.Membership, Sex: p.Sex, BirthYear: p.BirthYear})
 	}
 	return e
 }

@@ -26,11 +26,25 @@ type entrantRow struct {
 	// Offset is the column of the first player's name, 0-based: 1 when
 	// the row starts with the entrant's number (errors name the column).
 	Offset int
+	// Cols, for a list read by its header row (headerLayout), is the
+	// 0-based column of each field ("id", "players.K.sex"); nil otherwise.
+	Cols map[string]int
 }
 
 // column is the spreadsheet column (A, B, …) of a row's field
 // "players.K.name" or "players.K.membership"; "" for another field.
 func (r entrantRow) column(field string) string {
+	if r.Cols != nil {
+		n, ok := r.Cols[field]
+		if !ok {
+			return ""
+		}
+		name, err := excelize.ColumnNumberToName(n + 1)
+		if err != nil {
+			return ""
+		}
+		return name
+	}
 	parts := strings.Split(field, ".")
 	if len(parts) != 3 || parts[0] != "players" {
 		if field == "id" && r.Offset == 1 {
@@ -64,6 +78,7 @@ const maxEntrantRows = app.MaxEntrants
 // are skipped, and a first row that reads like a header.
 func parseEntrantCells(rows [][]string) ([]entrantRow, error) {
 	var out []entrantRow
+	var layout columnLayout // the header row's, when there is one
 	for i, cells := range rows {
 		for j := range cells {
 			cells[j] = strings.TrimSpace(cells[j])
@@ -74,11 +89,16 @@ func parseEntrantCells(rows [][]string) ([]entrantRow, error) {
 		if len(cells) == 0 {
 			continue
 		}
-		if len(out) == 0 && isHeader(cells) {
+		if len(out) == 0 && layout == nil && isHeader(cells) {
+			layout = headerLayout(cells)
 			continue
 		}
 		if len(out) >= maxEntrantRows {
 			return nil, fmt.Errorf("more than %d rows", maxEntrantRows)
+		}
+		if layout.byHeader() {
+			out = append(out, layout.row(i+1, cells))
+			continue
 		}
 		var e app.EntrantInput
 		offset := 0
@@ -117,6 +137,104 @@ var headerWords = map[string]bool{
 	"tessera": true, "membership": true, "member": true, "card": true, "socio": true, "codice": true, "code": true,
 	"fitab": true, "fibur": true, "federale": true, "federation": true,
 	"e": true, "and": true, "di": true, "del": true, "della": true, "of": true, "the": true,
+	// Issue 22: the players' sex and birth year, for the prize categories.
+	"sesso": true, "sex": true, "gender": true, "anno": true, "nascita": true, "birth": true, "year": true,
+	"nato": true, "nata": true, "nel": true, "born": true, "in": true,
+}
+
+// columnLayout is what each column of a list holds, read from its header
+// row: "id", "name", "membership", "sex", "birth_year" or "" (ignored).
+type columnLayout []string
+
+// headerWordKinds: the header words that say what a column holds, in the
+// order they are tried (a "Numero tessera" is a membership number, a
+// "Nome coppia" a name).
+var headerWordKinds = []struct {
+	kind  string
+	words []string
+}{
+	{"sex", []string{"sesso", "sex", "gender"}},
+	{"birth_year", []string{"anno", "nascita", "birth", "year", "nato", "nata", "born"}},
+	{"membership", []string{"tessera", "membership", "member", "card", "socio", "codice", "code", "fitab", "fibur", "federale", "federation"}},
+	{"name", []string{"nome", "name", "cognome", "surname", "giocatore", "giocatrice", "player", "first", "last", "full"}},
+	{"id", []string{"id", "n", "nr", "no", "num", "numero", "number", "nro", "coppia", "pair", "squadra", "team", "iscritto", "iscrizione", "entrant"}},
+}
+
+// headerLayout reads what each column of a header row holds.
+func headerLayout(cells []string) columnLayout {
+	out := make(columnLayout, len(cells))
+	for i, c := range cells {
+		words := headerToken.FindAllString(strings.ToLower(c), -1)
+		for _, k := range headerWordKinds {
+			if slices.ContainsFunc(words, func(w string) bool { return slices.Contains(k.words, w) }) {
+				out[i] = k.kind
+				break
+			}
+		}
+	}
+	return out
+}
+
+// byHeader: the list is read by its header row when the header names a
+// sex or birth-year column (issue 22); any other list keeps the
+// positional reading (number; name; membership; …) it always had.
+func (l columnLayout) byHeader() bool {
+	return slices.Contains(l, "sex") || slices.Contains(l, "birth_year")
+}
+
+// row reads one data row by the layout: each name column starts a player,
+// the membership, sex and birth-year columns after it are that player's.
+// A birth year that is not a number is -1, which the operation refuses
+// naming the field.
+func (l columnLayout) row(line int, cells []string) entrantRow {
+	r := entrantRow{Line: line, Cols: map[string]int{}}
+	k := -1
+	var players []domain.Player
+	for i, kind := range l {
+		cell := ""
+		if i < len(cells) {
+			cell = cells[i]
+		}
+		switch kind {
+		case "id":
+			r.Input.ID, r.Cols["id"] = cell, i
+			continue
+		case "name":
+			k++
+			players = append(players, domain.Player{Name: cell})
+		case "membership", "sex", "birth_year":
+			if k < 0 {
+				k = 0
+				players = append(players, domain.Player{})
+			}
+		default:
+			continue
+		}
+		p := &players[k]
+		switch kind {
+		case "membership":
+			p.Membership = cell
+		case "sex":
+			p.Sex = cell
+		case "birth_year":
+			if cell != "" {
+				y, err := strconv.Atoi(cell)
+				if err != nil {
+					y = -1
+				}
+				p.BirthYear = y
+			}
+		}
+		r.Cols[fmt.Sprintf("players.%d.%s", k, kind)] = i
+	}
+	// A player with nothing written (a pair list's second player in an
+	// individual tournament, say) is left out.
+	for _, p := range players {
+		if p != (domain.Player{}) {
+			r.Input.Players = append(r.Input.Players, p)
+		}
+	}
+	return r
 }
 
 // headerToken splits a cell into its words: letters only; digits (player

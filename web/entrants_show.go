@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"segnapunti/app"
@@ -29,6 +30,22 @@ type entrantsPage struct {
 
 type entrantOneForm struct {
 	ID, P1Name, P1Membership, P2Name, P2Membership string
+	// Optional, for the prize categories (issue 22): p1_sex, p1_birth_year,
+	// p2_sex, p2_birth_year.
+	P1Sex, P1BirthYear, P2Sex, P2BirthYear string
+}
+
+// formBirthYear reads an optional birth year field: "" is not given (0);
+// anything but a number is -1, which the operation refuses naming it.
+func formBirthYear(v string) int {
+	if v == "" {
+		return 0
+	}
+	y, err := strconv.Atoi(v)
+	if err != nil {
+		return -1
+	}
+	return y
 }
 
 func (s *Server) entrantsShow(w http.ResponseWriter, r *http.Request) {
@@ -68,10 +85,11 @@ func (s *Server) entrantsAddOne(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v := func(k string) string { return strings.TrimSpace(r.PostFormValue(k)) }
-	f := entrantOneForm{ID: v("id"), P1Name: v("p1_name"), P1Membership: v("p1_membership"), P2Name: v("p2_name"), P2Membership: v("p2_membership")}
-	in := app.EntrantInput{ID: f.ID, Players: []domain.Player{{Name: f.P1Name, Membership: f.P1Membership}}}
+	f := entrantOneForm{ID: v("id"), P1Name: v("p1_name"), P1Membership: v("p1_membership"), P2Name: v("p2_name"), P2Membership: v("p2_membership"),
+		P1Sex: v("p1_sex"), P1BirthYear: v("p1_birth_year"), P2Sex: v("p2_sex"), P2BirthYear: v("p2_birth_year")}
+	in := app.EntrantInput{ID: f.ID, Players: []domain.Player{{Name: f.P1Name, Membership: f.P1Membership, Sex: f.P1Sex, BirthYear: formBirthYear(f.P1BirthYear)}}}
 	if f.P2Name != "" || f.P2Membership != "" || r.PostFormValue("pair") == "1" {
-		in.Players = append(in.Players, domain.Player{Name: f.P2Name, Membership: f.P2Membership})
+		in.Players = append(in.Players, domain.Player{Name: f.P2Name, Membership: f.P2Membership, Sex: f.P2Sex, BirthYear: formBirthYear(f.P2BirthYear)})
 	}
 	lang := langOf(r)
 	bad := fieldErrors{}

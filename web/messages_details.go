@@ -54,6 +54,16 @@ var detailPatterns = []detailPattern{
 	detailPat(`at most (\d+) tables`, "detail.too_many_tables"),
 	detailPat(`2, 3 or 4 hands \(left out: the tournament's hands_per_round\)`, "detail.hands"),
 	detailPat(`required: a round from 1 to (\d+) \(the tournament's rounds_planned\)`, "detail.round_number"),
+	// Issue 22: the players' sex and birth year, the prize categories.
+	detailPat(`(".*") is not F or M`, "detail.sex"),
+	detailPat(`(?:\S+ is )?not a year between 1900 and 2100`, "detail.year"),
+	detailPat(`-?\d+ is not between 1 and (\d+)`, "detail.places"),
+	detailPat(`(".*") is not a category name \(.*\)`, "detail.prize_id"),
+	detailPat(`category (".*") is defined twice`, "detail.prize_twice"),
+	detailPat(`a label of 1 to 100 characters is needed`, "detail.prize_label"),
+	detailPat(`the host club's name is needed`, "detail.host_club"),
+	detailPat(`unknown attribute ".*" \(want sex, born_by or born_from\)`, "detail.prize_attribute"),
+	detailPat(`unknown kind ".*" \(.*\)`, "detail.prize_kind"),
 }
 
 // fieldDetail is an operation's field detail in lang; row turns an index
@@ -116,6 +126,19 @@ var messagesDetails = map[string]msg{
 	"detail.too_many_tables":   {"al massimo %s tavoli", "at most %s tables"},
 	"detail.hands":             {"2, 3 o 4 smazzate", "2, 3 or 4 hands"},
 	"detail.round_number":      {"un turno da 1 a %s (i turni previsti)", "a round from 1 to %s (the rounds planned)"},
+
+	// Issue 22.
+	"detail.sex":              {"%s non è F o M", "%s is not F or M"},
+	"detail.year":             {"non è un anno tra il 1900 e il 2100", "not a year between 1900 and 2100"},
+	"detail.places":           {"un numero di premi da 1 a %s", "a number of prizes from 1 to %s"},
+	"detail.prize_id":         {"%s non è un codice di categoria (lettere minuscole, cifre, - e _, al massimo 40)", "%s is not a category code (lower-case letters, digits, - and _, at most 40)"},
+	"detail.prize_twice":      {"la categoria %s compare due volte", "category %s is listed twice"},
+	"detail.prize_label":      {"serve un nome da 1 a 100 caratteri", "a name of 1 to 100 characters is needed"},
+	"detail.host_club":        {"serve il nome del circolo ospitante", "the host club's name is needed"},
+	"detail.prize_attribute":  {"scegli l'attributo: sesso, nati entro l'anno, nati dall'anno", "choose the attribute: sex, born by, born from"},
+	"detail.prize_kind":       {"tipo di categoria sconosciuto", "unknown kind of category"},
+	"detail.field.sex":        {"sesso del giocatore %d", "sex of player %d"},
+	"detail.field.birth_year": {"anno di nascita del giocatore %d", "birth year of player %d"},
 }
 
 // rowField names a field of a list row ("id", "players.1.membership") as

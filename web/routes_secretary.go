@@ -33,6 +33,8 @@ func (s *Server) routesSecretary(mux *http.ServeMux) {
 	mux.HandleFunc("POST /tournaments/{tid}/imports", in(s.importRun))
 	mux.HandleFunc("POST /tournaments/{tid}/imports/{id}/undo", in(s.importUndo))
 	mux.HandleFunc("GET /tournaments/{tid}/standings", in(s.standingsShow))
+	mux.HandleFunc("GET /tournaments/{tid}/prizes", in(s.prizesShow))  // web/prizes_show.go
+	mux.HandleFunc("POST /tournaments/{tid}/prizes", in(s.prizesSave)) // web/prizes_show.go
 	mux.HandleFunc("GET /tournaments/{tid}/export", in(s.exportShow))
 	mux.HandleFunc("GET /tournaments/{tid}/export/{file}", in(s.exportDownload))
 }

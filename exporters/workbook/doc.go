@@ -1,6 +1,6 @@
 // Package workbook writes the federation exports of API §6: the tournament
 // workbook (sheets Torneo, Classifica, Turni, Smazzate, Rettifiche,
-// Correzioni), the season workbook (Partecipazioni, Totali), the same tables
+// Correzioni, Premi), the season workbook (Partecipazioni, Totali), the same tables
 // as CSV, and a machine-readable JSON document with its JSON Schema.
 //
 // # Streaming

@@ -20,7 +20,7 @@ func TestPageSetupEverySheet(t *testing.T) {
 	rows, totals := sampleSeason()
 	landscape := map[string]bool{
 		SheetClassifica: true, SheetTurni: true, SheetSmazzate: true, SheetRettifiche: true,
-		SheetCorrezioni: true, SheetTorneo: false, SheetPartecipazioni: true, SheetTotali: true,
+		SheetCorrezioni: true, SheetTorneo: false, SheetPartecipazioni: true, SheetTotali: true, SheetPremi: true,
 	}
 	for name, data := range map[string][]byte{"tournament": writeSample(t), "season": writeSeason(t, rows, totals)} {
 		f := openBook(t, data)

@@ -17,6 +17,7 @@ const (
 	SheetSmazzate       = "Smazzate"
 	SheetRettifiche     = "Rettifiche"
 	SheetCorrezioni     = "Correzioni"
+	SheetPremi          = "Premi"
 	SheetPartecipazioni = "Partecipazioni"
 	SheetTotali         = "Totali"
 )
@@ -289,7 +290,26 @@ func correzioniTable(t TournamentExport) table {
 func tournamentTables(t TournamentExport) []table {
 	return []table{
 		torneoTable(t), classificaTable(t), turniTable(t), smazzateTable(t),
-		rettificheTable(t), correzioniTable(t),
+		rettificheTable(t), correzioniTable(t), premiTable(t),
+	}
+}
+
+// premiTable is the prize list (issue 22): one row per award, the same rows
+// as the page /tournaments/{tid}/prizes.
+func premiTable(t TournamentExport) table {
+	return table{
+		name: SheetPremi,
+		columns: []column{
+			{"Categoria", 28}, {"Codice categoria", 16}, {"Premio", 8}, {"Posizione", 10}, {"Concorrente", 12},
+			{"Giocatori", 40}, {"Circolo", 24}, {"VP", 8}, {"MP", 10},
+		},
+		rows: mapRows(t.Prizes, 9, func(row []any, p PrizeRow) {
+			row[0], row[1], row[2], row[3] = p.Label, p.Category, p.Place, p.Rank
+			row[4] = entrantCell(p.Entrant.ID)
+			row[5] = playerNames(p.Entrant.Players)
+			row[6] = p.Entrant.Club
+			row[7], row[8] = p.VP, p.MP
+		}),
 	}
 }
 

@@ -30,6 +30,18 @@ type TournamentExport struct {
 	Hands       iter.Seq2[HandRow, error]
 	Adjustments iter.Seq2[AdjustmentRow, error] // sheet Rettifiche
 	Corrections iter.Seq2[CorrectionRow, error] // sheet Correzioni
+	Prizes      iter.Seq2[PrizeRow, error]      // sheet Premi (issue 22), category by category
+}
+
+// PrizeRow is one prize won (issue 22): the Place-th award of a category.
+type PrizeRow struct {
+	Category string // the category's id (data-prize on the pages)
+	Label    string // the category's label, as the organiser wrote it
+	Place    int
+	Rank     int // the entrant's rank in the final standings
+	Entrant  domain.Entrant
+	VP       int
+	MP       int
 }
 
 // StandingRow is one line of the standings (RULES §8).

@@ -15,7 +15,7 @@ import (
 )
 
 // WriteTournament writes the tournament workbook of API §6 to w: the sheets
-// Torneo, Classifica, Turni, Smazzate, Rettifiche and Correzioni, each with
+// Torneo, Classifica, Turni, Smazzate, Rettifiche, Correzioni and Premi, each with
 // a bold, frozen, filtered header row.
 func WriteTournament(w io.Writer, t TournamentExport) error {
 	b, err := newBook(t.Location)

@@ -47,7 +47,7 @@ func TestWriteSeasonGolden(t *testing.T) {
 
 func TestTournamentSheetsAPI6(t *testing.T) {
 	f := openBook(t, writeSample(t))
-	want := []string{"Torneo", "Classifica", "Turni", "Smazzate", "Rettifiche", "Correzioni"}
+	want := []string{"Torneo", "Classifica", "Turni", "Smazzate", "Rettifiche", "Correzioni", "Premi"}
 	if got := f.GetSheetList(); strings.Join(got, ",") != strings.Join(want, ",") {
 		t.Errorf("sheets = %v, want %v", got, want)
 	}

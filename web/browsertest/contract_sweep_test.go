@@ -197,7 +197,7 @@ func TestTournamentPageLinksEverything(t *testing.T) {
 	_, c, tid := seededSecretary(t)
 	base := "/tournaments/" + tid
 	_, page := c.Get(base)
-	for _, p := range []string{"/entrants", "/rounds/1", "/rounds/1/print", "/imports", "/standings", "/export", "/corrections", "/adjustments", "/rounds/new"} {
+	for _, p := range []string{"/entrants", "/rounds/1", "/rounds/1/print", "/imports", "/standings", "/export", "/corrections", "/adjustments", "/rounds/new", "/prizes"} {
 		if !strings.Contains(page, `href="`+base+p+`"`) {
 			t.Errorf("the tournament page has no link to %s", p)
 		}
