@@ -2,7 +2,6 @@ package domain
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 )
@@ -70,7 +69,21 @@ const (
 	MaxPrizePlaces     = 100
 )
 
-var prizeIDPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]{0,39}$`)
+// validPrizeID: 1 to 40 of a-z, 0-9, '_' and '-', starting with a letter
+// or digit. Checked by hand, not with regexp: domain is compiled into the
+// phones' engine (cmd/engine-wasm), where regexp alone weighs 400 KB.
+func validPrizeID(id string) bool {
+	if id == "" || len(id) > 40 || id[0] == '_' || id[0] == '-' {
+		return false
+	}
+	for i := 0; i < len(id); i++ {
+		c := id[i]
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
 
 // ValidatePrizeCategories checks a tournament's categories; the error
 // wraps ErrInvalid and names the field, e.g. "prizes[2].places".
@@ -81,7 +94,7 @@ func ValidatePrizeCategories(cats []PrizeCategory) error {
 	seen := map[string]bool{}
 	for i, c := range cats {
 		f := func(name string) string { return fmt.Sprintf("prizes[%d].%s", i, name) }
-		if !prizeIDPattern.MatchString(c.ID) {
+		if !validPrizeID(c.ID) {
 			return fmt.Errorf("%w: %s: %q is not a category name (lower-case letters, digits, - and _, at most 40)", ErrInvalid, f("id"), c.ID)
 		}
 		if seen[c.ID] {
