@@ -3,8 +3,10 @@
 -- The SQLite twin of migrations/postgres/00020_prizes.sql (see there).
 
 -- +goose Up
-ALTER TABLE entrant_players ADD COLUMN sex TEXT NOT NULL DEFAULT '' CHECK (sex IN ('', 'F', 'M'));
-ALTER TABLE entrant_players ADD COLUMN birth_year INTEGER NOT NULL DEFAULT 0 CHECK (birth_year = 0 OR birth_year BETWEEN 1900 AND 2100);
+ALTER TABLE entrant_players ADD COLUMN sex TEXT NOT NULL DEFAULT ''
+    CONSTRAINT entrant_players_sex_check CHECK (sex IN ('', 'F', 'M'));
+ALTER TABLE entrant_players ADD COLUMN birth_year INTEGER NOT NULL DEFAULT 0
+    CONSTRAINT entrant_players_birth_year_check CHECK (birth_year = 0 OR birth_year BETWEEN 1900 AND 2100);
 
 CREATE TABLE prize_categories (
     tournament_id TEXT    NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
