@@ -67,3 +67,11 @@ func interruptionRule(Ruleset) string { return ruleInterruption }
 func substitutionInTime(roundsPlanned, fromRound int) bool {
 	return 2*(fromRound-1) <= roundsPlanned
 }
+
+// teamPairingSeat [INTERP RULES §12.5 "Teams are paired like pairs
+// (§11)"]: the codes do not say which of a match's two tables stands for
+// the pairing of its teams when a movement (Mitchell) or the checker reads
+// the round as pairs. The lower-numbered table does: its NS team is the
+// pairing's NS. It reports whether table should replace current as the
+// match's pairing table.
+func teamPairingSeat(table, current int) bool { return table < current }
