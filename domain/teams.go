@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // Teams (RULES §12.5, FITAB art. 2.2, art. 19, FIBur-INT art. 17): a match
@@ -396,4 +397,75 @@ func sortedMatchFirstTables(mts []MatchTable) []int {
 		out = append(out, first[m])
 	}
 	return out
+}
+
+// PlayersPerTeamLine is how many players of a team sit at one line: a pair.
+const PlayersPerTeamLine = 2
+
+// Lineup says which players of each team sit at one table of a match
+// (RULES §12.5, API §4.3): membership numbers, NS line then EO line.
+type Lineup struct {
+	Table int
+	NS    []string
+	EO    []string
+}
+
+// Line is the memberships at line l.
+func (l Lineup) Line(line Line) []string {
+	if line == EO {
+		return l.EO
+	}
+	return l.NS
+}
+
+// ValidateLineup checks a table's line-up (RULES §12.5: "modificare gli
+// accoppiamenti prima dell'inizio di ogni partita, nell'ambito della stessa
+// squadra", FITAB art. 2.2): each line is a pair of two different players
+// of the team seated at that line (by membership number), and no player
+// sits at the other table of the match too (other: that table's line-up,
+// nil when it has none). Errors wrap ErrInvalid and name the field
+// ("ns[1]", "eo").
+func ValidateLineup(r Ruleset, table TableAssignment, nsTeam, eoTeam Entrant, l Lineup, other *Lineup) error {
+	art := ruleTeams(r)
+	seatedOther := map[string]bool{}
+	if other != nil {
+		for _, m := range append(slices.Clone(other.NS), other.EO...) {
+			seatedOther[m] = true
+		}
+	}
+	for _, line := range []struct {
+		field string
+		team  Entrant
+		ids   []string
+		want  string
+	}{{"ns", nsTeam, l.NS, table.NS}, {"eo", eoTeam, l.EO, table.EO}} {
+		if line.team.ID != line.want {
+			return invalidf("%s: team %q does not sit at table %d's %s line (%q does)", line.field, line.team.ID, table.Table, strings.ToUpper(line.field), line.want)
+		}
+		if len(line.ids) != PlayersPerTeamLine {
+			return invalidf("%s: %d players, a line is a pair of %d players of team %q (%s)", line.field, len(line.ids), PlayersPerTeamLine, line.team.ID, art)
+		}
+		members := map[string]bool{}
+		for _, p := range line.team.Players {
+			if p.Membership != "" {
+				members[p.Membership] = true
+			}
+		}
+		for i, m := range line.ids {
+			field := fmt.Sprintf("%s[%d]", line.field, i)
+			if strings.TrimSpace(m) == "" {
+				return invalidf("%s: empty membership number", field)
+			}
+			if !members[m] {
+				return invalidf("%s: %q is not a player of team %q: a team changes its pairs within the team only (%s)", field, m, line.team.ID, art)
+			}
+			if i > 0 && line.ids[0] == m {
+				return invalidf("%s: %q is already the line's first player", field, m)
+			}
+			if seatedOther[m] {
+				return invalidf("%s: %q already sits at the match's other table", field, m)
+			}
+		}
+	}
+	return nil
 }
