@@ -330,3 +330,50 @@ func TestCheckRound_RULES12_5_TeamRounds(t *testing.T) {
 		}
 	}
 }
+
+// RULES §12.5 (FITAB art. 2.2 "nell'ambito della stessa squadra"): a line
+// of the line-up is two different players of the team seated there, and
+// nobody sits at both tables of the match.
+func TestValidateLineup_FITAB2_2(t *testing.T) {
+	team := func(id string, members ...string) Entrant {
+		e := Entrant{ID: id, Team: "T" + id}
+		for _, m := range members {
+			e.Players = append(e.Players, Player{Name: "P " + m, Membership: m})
+		}
+		return e
+	}
+	a := team("1", "FT01", "FT02", "FT03", "FT04", "FT05")
+	b := team("2", "FT07", "FT08", "FT09", "FT10")
+	table := TableAssignment{Table: 1, Match: 1, NS: "1", EO: "2"}
+	ok := Lineup{Table: 1, NS: []string{"FT01", "FT02"}, EO: []string{"FT07", "FT08"}}
+	if err := ValidateLineup(FITAB2025, table, a, b, ok, nil); err != nil {
+		t.Fatalf("a valid line-up is refused: %v", err)
+	}
+	other := Lineup{Table: 2, NS: []string{"FT09", "FT10"}, EO: []string{"FT03", "FT04"}}
+	if err := ValidateLineup(FITAB2025, table, a, b, ok, &other); err != nil {
+		t.Fatalf("a valid line-up beside the other table's is refused: %v", err)
+	}
+	cases := []struct {
+		name  string
+		l     Lineup
+		other *Lineup
+		nsT   Entrant
+		field string
+	}{
+		{"a player of the other team", Lineup{Table: 1, NS: []string{"FT01", "FT07"}, EO: []string{"FT08", "FT09"}}, nil, a, "ns[1]"},
+		{"not a member at all", Lineup{Table: 1, NS: []string{"FT01", "FT02"}, EO: []string{"FT07", "XX99"}}, nil, a, "eo[1]"},
+		{"one player", Lineup{Table: 1, NS: []string{"FT01"}, EO: []string{"FT07", "FT08"}}, nil, a, "ns"},
+		{"three players", Lineup{Table: 1, NS: []string{"FT01", "FT02"}, EO: []string{"FT07", "FT08", "FT09"}}, nil, a, "eo"},
+		{"the same player twice", Lineup{Table: 1, NS: []string{"FT01", "FT01"}, EO: []string{"FT07", "FT08"}}, nil, a, "ns[1]"},
+		{"sits at the other table too", ok, &Lineup{Table: 2, NS: []string{"FT09", "FT10"}, EO: []string{"FT02", "FT03"}}, a, "ns[1]"},
+		{"wrong team at the line", ok, nil, b, "ns"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			err := ValidateLineup(FITAB2025, table, c.nsT, b, c.l, c.other)
+			if !errors.Is(err, ErrInvalid) || !strings.HasPrefix(strings.TrimPrefix(err.Error(), ErrInvalid.Error()+": "), c.field+":") {
+				t.Errorf("err = %v, want ErrInvalid naming %s", err, c.field)
+			}
+		})
+	}
+}
