@@ -47,6 +47,12 @@ func ValidateTeamRound(r Ruleset, tables []MatchTable, byes []string) error {
 	return err
 }
 
+// TeamRoundProblem is ValidateTeamRound that also returns the table named
+// (0 for a rest).
+func TeamRoundProblem(r Ruleset, tables []MatchTable, byes []string) (int, error) {
+	return validateTeamRound(r, tables, byes)
+}
+
 // validateTeamRound is ValidateTeamRound that also returns the table named
 // (0 for a rest).
 func validateTeamRound(r Ruleset, tables []MatchTable, byes []string) (int, error) {
@@ -263,6 +269,9 @@ func matchTables(r PairedRound) ([]MatchTable, error) {
 // table per match (the seating of its lower table), numbered 1..M in match
 // order, so that the pairs systems of §11 pair teams like pairs.
 func collapseTeamRound(r Ruleset, pr PairedRound) (PairedRound, error) {
+	if legacyTeamRound(pr) {
+		return pr, nil
+	}
 	mts, err := matchTables(pr)
 	if err != nil {
 		return PairedRound{}, err
@@ -344,6 +353,19 @@ const PairingMatchMalformed PairingCode = "MATCH_MALFORMED"
 // (MATCH_MALFORMED naming the table); then the round is checked as the
 // pairing of its teams, one table per match, like pairs (§11).
 func checkTeamRound(req PairingRequest, published PairedRound) PairingCheck {
+	if legacyTeamRound(published) {
+		req.Kind = KindPairs
+		for i, p := range req.Previous {
+			if !legacyTeamRound(p) {
+				c, err := collapseTeamRound(req.Ruleset, p)
+				if err == nil {
+					req.Previous = slices.Clone(req.Previous)
+					req.Previous[i] = c
+				}
+			}
+		}
+		return CheckRound(req, published)
+	}
 	malformed := func(table int, err error) PairingCheck {
 		return PairingCheck{System: req.System, Problems: []PairingProblem{{Table: table, Code: PairingMatchMalformed, Rule: ruleTeams(req.Ruleset),
 			Detail:   err.Error(),
@@ -468,4 +490,20 @@ func ValidateLineup(r Ruleset, table TableAssignment, nsTeam, eoTeam Entrant, l 
 		}
 	}
 	return nil
+}
+
+// legacyTeamRound reports whether a team round was seated one table per
+// match, before match numbers were recorded (migration 00019, RULES §12.5):
+// no table has a match number. Such a round reads as the pairing of its
+// teams as it is.
+func legacyTeamRound(pr PairedRound) bool {
+	if len(pr.Tables) == 0 {
+		return false
+	}
+	for _, t := range pr.Tables {
+		if t.Match != 0 {
+			return false
+		}
+	}
+	return true
 }

@@ -1,0 +1,97 @@
+package api
+
+import (
+	"fmt"
+	"net/http"
+	"testing"
+)
+
+// teamTournament creates a club-level team tournament of n teams of four
+// players (membership FT<team>01..FT<team>04).
+func (w *world) teamTournament(rounds, n int, plan map[string]any) string {
+	w.t.Helper()
+	b := tournamentBody("Squadre", "club")
+	b["kind"], b["rounds_planned"] = "teams", rounds
+	if plan != nil {
+		b["plan"] = plan
+	}
+	tid := w.createTournament(w.club1, b)
+	var es []map[string]any
+	for i := 1; i <= n; i++ {
+		var players []map[string]any
+		for p := 1; p <= 4; p++ {
+			players = append(players, map[string]any{"name": fmt.Sprintf("Giocatore %d-%d", i, p), "membership": fmt.Sprintf("FT%d%02d", i, p)})
+		}
+		es = append(es, map[string]any{"id": fmt.Sprint(i), "team": fmt.Sprintf("Squadra %d", i), "players": players})
+	}
+	wantStatus(w.t, w.do(request{method: "POST", path: "/v1/tournaments/" + tid + "/entrants", token: w.club1, body: map[string]any{"entrants": es}}), http.StatusCreated, "enter teams")
+	return tid
+}
+
+func teamTables(matches ...[2]string) []map[string]any {
+	var out []map[string]any
+	for k, m := range matches {
+		out = append(out,
+			map[string]any{"table": 2*k + 1, "match": k + 1, "ns": m[0], "eo": m[1]},
+			map[string]any{"table": 2*k + 2, "match": k + 1, "ns": m[1], "eo": m[0]})
+	}
+	return out
+}
+
+// RULES §12.5, API §4.3: a team round seats both tables of a match (not
+// "entrant appears twice"); a table whose match is not the same two teams
+// swapped is a 422 naming it; a pairs tournament refuses "match"; a
+// generated team round seats each pairing as the two tables of one match,
+// and its check agrees.
+func TestTeamRoundsFITABArt2_2(t *testing.T) {
+	eachBackend(t, func(t *testing.T, b backend) {
+		w := newWorld(t, b)
+		tid := w.teamTournament(3, 5, nil)
+		T := "/v1/tournaments/" + tid
+
+		bad := teamTables([2]string{"1", "2"}, [2]string{"3", "4"})
+		bad[3]["ns"], bad[3]["eo"] = "3", "4" // table 4 not swapped
+		wantProblem(t, w.do(request{method: "POST", path: T + "/rounds", token: w.club1,
+			body: map[string]any{"number": 1, "tables": bad, "byes": []string{"5"}}}), http.StatusUnprocessableEntity, "/tables/3")
+		lone := teamTables([2]string{"1", "2"})[:1]
+		wantProblem(t, w.do(request{method: "POST", path: T + "/rounds", token: w.club1,
+			body: map[string]any{"number": 1, "tables": lone, "byes": []string{"3", "4", "5"}}}), http.StatusUnprocessableEntity, "/tables/0")
+
+		r1 := w.do(request{method: "POST", path: T + "/rounds", token: w.club1,
+			body: map[string]any{"number": 1, "tables": teamTables([2]string{"1", "2"}, [2]string{"3", "4"}), "byes": []string{"5"}}})
+		wantStatus(t, r1, http.StatusCreated, "post team round 1")
+		if m := jsonPath(t, r1.json(t), "tables", 1, "match"); m != 1.0 {
+			t.Errorf("round 1 table 2: match %v, want 1", m)
+		}
+
+		// Generated: a round robin of 5 teams (italiana from round 1,
+		// score-independent), each pairing two tables of one match.
+		rr := w.teamTournament(5, 5, map[string]any{"phases": []map[string]any{{"from_round": 1, "system": "italiana"}}})
+		for n := 1; n <= 2; n++ {
+			r := w.generate(w.club1, rr, map[string]any{"number": n})
+			wantStatus(t, r, http.StatusCreated, fmt.Sprintf("generate team round %d", n))
+			j := r.json(t)
+			tables, _ := j["tables"].([]any)
+			if len(tables) != 4 {
+				t.Fatalf("round %d: %d tables, want 4 (two matches of two tables): %v", n, len(tables), j)
+			}
+			for k := 0; k < 4; k += 2 {
+				a, b := tables[k].(map[string]any), tables[k+1].(map[string]any)
+				if a["match"] != b["match"] || a["match"] == nil || a["ns"] != b["eo"] || a["eo"] != b["ns"] {
+					t.Errorf("round %d tables %v and %v are not one match", n, a, b)
+				}
+			}
+			wantStatus(t, w.publish(w.club1, rr, n), http.StatusOK, fmt.Sprintf("publish round %d", n))
+			if c := w.check(w.club1, rr, n); !c.OK {
+				t.Errorf("round %d check: %+v", n, c)
+			}
+		}
+
+		// A pairs tournament has no matches.
+		pt := w.createTournament(w.club1, tournamentBody("Coppie", "club"))
+		w.enterPairs(w.club1, pt, "1", "2", "3", "4")
+		wantProblem(t, w.do(request{method: "POST", path: "/v1/tournaments/" + pt + "/rounds", token: w.club1,
+			body: map[string]any{"number": 1, "tables": []map[string]any{{"table": 1, "match": 1, "ns": "1", "eo": "2"}, {"table": 2, "ns": "3", "eo": "4"}}}}),
+			http.StatusUnprocessableEntity, "/tables/0/match")
+	})
+}
