@@ -95,3 +95,39 @@ func TestTeamRoundsFITABArt2_2(t *testing.T) {
 			http.StatusUnprocessableEntity, "/tables/0/match")
 	})
 }
+
+// RULES §12.5, API §4.3 (FITAB art. 2.2): PUT …/lineup seats two players of
+// each team at a table, replaced whole; a player of the other team, one at
+// both tables of the match, or a line of one player is a 422 naming the
+// field; a pairs tournament has no line-ups; a missing table is a 404.
+func TestTeamLineupFITABArt2_2(t *testing.T) {
+	eachBackend(t, func(t *testing.T, b backend) {
+		w := newWorld(t, b)
+		tid := w.teamTournament(3, 4, nil)
+		T := "/v1/tournaments/" + tid
+		wantStatus(t, w.do(request{method: "POST", path: T + "/rounds", token: w.club1,
+			body: map[string]any{"number": 1, "tables": teamTables([2]string{"1", "2"}, [2]string{"3", "4"})}}), http.StatusCreated, "post team round 1")
+		lineup := func(table int, ns, eo []string) response {
+			return w.do(request{method: "PUT", path: fmt.Sprintf("%s/rounds/1/tables/%d/lineup", T, table), token: w.club1, body: map[string]any{"ns": ns, "eo": eo}})
+		}
+		r := lineup(1, []string{"FT101", "FT102"}, []string{"FT201", "FT202"})
+		wantStatus(t, r, http.StatusOK, "line-up of table 1")
+		if j := r.json(t); jsonPath(t, j, "ns", 1) != "FT102" || jsonPath(t, j, "eo", 0) != "FT201" {
+			t.Errorf("line-up answer: %v", j)
+		}
+		wantStatus(t, lineup(1, []string{"FT103", "FT104"}, []string{"FT201", "FT202"}), http.StatusOK, "line-up of table 1 changed")
+		// table 2 seats team 2 NS and team 1 EO: FT201 is at table 1 already.
+		wantProblem(t, lineup(2, []string{"FT201", "FT203"}, []string{"FT101", "FT102"}), http.StatusUnprocessableEntity, "/ns/0")
+		wantProblem(t, lineup(2, []string{"FT203", "FT204"}, []string{"FT101", "FT301"}), http.StatusUnprocessableEntity, "/eo/1")
+		wantProblem(t, lineup(2, []string{"FT203"}, []string{"FT101", "FT102"}), http.StatusUnprocessableEntity, "/ns")
+		wantStatus(t, lineup(2, []string{"FT203", "FT204"}, []string{"FT101", "FT102"}), http.StatusOK, "line-up of table 2")
+		wantProblem(t, lineup(9, []string{"FT203", "FT204"}, []string{"FT101", "FT102"}), http.StatusNotFound, "")
+
+		pt := w.createTournament(w.club1, tournamentBody("Coppie", "club"))
+		w.enterPairs(w.club1, pt, "1", "2")
+		wantStatus(t, w.do(request{method: "POST", path: "/v1/tournaments/" + pt + "/rounds", token: w.club1,
+			body: map[string]any{"number": 1, "tables": []map[string]any{{"table": 1, "ns": "1", "eo": "2"}}}}), http.StatusCreated, "pairs round")
+		wantProblem(t, w.do(request{method: "PUT", path: "/v1/tournaments/" + pt + "/rounds/1/tables/1/lineup", token: w.club1,
+			body: map[string]any{"ns": []string{"FT101", "FT102"}, "eo": []string{"FT201", "FT202"}}}), http.StatusUnprocessableEntity, "/ns")
+	})
+}
