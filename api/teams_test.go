@@ -131,3 +131,66 @@ func TestTeamLineupFITABArt2_2(t *testing.T) {
 			body: map[string]any{"ns": []string{"FT101", "FT102"}, "eo": []string{"FT201", "FT202"}}}), http.StatusUnprocessableEntity, "/ns")
 	})
 }
+
+// teamSheet is goodSheet's hands with the lines swapped when swap (NS 825,
+// EO 950), the written bottom on the fibur-teams table (a 125 difference
+// is 10-10 at one table).
+func teamSheet(swap bool) map[string]any {
+	hands := []map[string]any{hand("closed", 300, 235, 100, -120), hand("closed", 0, -55, 400, 180), hand("closed", 350, 120, 200, 65)}
+	ns, eo := map[string]any{"total": 950, "mp": 125, "vp": 10}, map[string]any{"total": 825, "mp": -125, "vp": 10}
+	if swap {
+		for _, h := range hands {
+			h["ns"], h["eo"] = h["eo"], h["ns"]
+		}
+		ns, eo = eo, ns
+	}
+	return map[string]any{"hands": hands, "written": map[string]any{"ns": ns, "eo": eo}}
+}
+
+// RULES §12.5 through GET …/standings (API §4.3): per team {rank, entrant,
+// team, vp, mp, matches}; the match counts from the team totals on the
+// fibur-teams table once both its tables have a sheet; a resting team gets
+// the teams' bye score (FITAB art. 38: 12 VP, 365 MP).
+func TestTeamStandingsFITABArt2_2(t *testing.T) {
+	eachBackend(t, func(t *testing.T, b backend) {
+		w := newWorld(t, b)
+		tid := w.teamTournament(3, 3, nil)
+		T := "/v1/tournaments/" + tid
+		wantStatus(t, w.do(request{method: "POST", path: T + "/rounds", token: w.club1,
+			body: map[string]any{"number": 1, "tables": teamTables([2]string{"1", "2"}), "byes": []string{"3"}}}), http.StatusCreated, "post team round 1")
+		// Table 1: team 1 NS 950, team 2 EO 825. Only one sheet: the match
+		// does not count yet.
+		w.putSheetAt(tid, 1, 1, teamSheet(false))
+		st := w.do(request{method: "GET", path: T + "/standings", token: w.club1})
+		wantStatus(t, st, http.StatusOK, "standings after one table")
+		for _, row := range st.json(t)["standings"].([]any) {
+			r := row.(map[string]any)
+			if r["entrant"] != "3" && (r["vp"] != 0.0 || r["mp"] != 0.0) {
+				t.Errorf("half a match counts: %v", r)
+			}
+		}
+		// Table 2: team 2 NS 825, team 1 EO 950 → team 1 1900, team 2 1650,
+		// difference 250 → fibur-teams 11-9 (155-350).
+		w.putSheetAt(tid, 1, 2, teamSheet(true))
+		st = w.do(request{method: "GET", path: T + "/standings", token: w.club1})
+		wantStatus(t, st, http.StatusOK, "standings after the match")
+		rows := st.json(t)["standings"].([]any)
+		want := map[string][3]float64{"1": {11, 250, 2}, "3": {12, 365, 1}, "2": {9, -250, 3}}
+		for _, row := range rows {
+			r := row.(map[string]any)
+			w := want[r["entrant"].(string)]
+			if r["vp"] != w[0] || r["mp"] != w[1] || r["rank"] != w[2] {
+				t.Errorf("team %v: rank %v vp %v mp %v, want %v", r["entrant"], r["rank"], r["vp"], r["mp"], w)
+			}
+			if r["team"] != "Squadra "+r["entrant"].(string) {
+				t.Errorf("team %v: name %v", r["entrant"], r["team"])
+			}
+			if r["entrant"] == "1" {
+				m := jsonPath(t, r, "matches", 0).(map[string]any)
+				if m["opponent"] != "2" || m["total"] != 1900.0 || m["opponent_total"] != 1650.0 || m["vp"] != 11.0 {
+					t.Errorf("team 1's match: %v", m)
+				}
+			}
+		}
+	})
+}

@@ -377,3 +377,41 @@ func TestValidateLineup_FITAB2_2(t *testing.T) {
 		})
 	}
 }
+
+// RULES §12.5 through the official standings: the two tables of a match
+// give one team result from the team totals (the RULES example, A 13 – B
+// 7), not the tables' own VP; a match with one sheet only does not count;
+// a resting team gets the teams' bye score (FITAB art. 38: 12 VP, 365 MP).
+func TestOfficialStandings_RULES12_5_TeamMatches(t *testing.T) {
+	res := func(round, table int, ns, eo string, nsTotal, eoTotal, nsVP int) TableResult {
+		// the tables' own VP, deliberately not the team result
+		return TableResult{Round: round, Table: table, NS: ns, EO: eo,
+			Official: [2]LineResult{{Total: nsTotal, MP: nsTotal - eoTotal, VP: nsVP}, {Total: eoTotal, MP: eoTotal - nsTotal, VP: MaxVP - nsVP}}}
+	}
+	tour := Tournament{ID: "t", Ruleset: FITAB2025, Kind: KindTeams}
+	entrants := []Entrant{{ID: "A"}, {ID: "B"}, {ID: "C"}, {ID: "D"}, {ID: "E"}}
+	rounds := []Round{{Number: 1, HandsPlanned: 3, Byes: []string{"E"}, Tables: []TableAssignment{
+		{Table: 1, Match: 1, NS: "A", EO: "B"}, {Table: 2, Match: 1, NS: "B", EO: "A"},
+		{Table: 3, Match: 2, NS: "C", EO: "D"}, {Table: 4, Match: 2, NS: "D", EO: "C"},
+	}}}
+	out, err := OfficialStandings(OfficialStandingsInput{Tournament: tour, Entrants: entrants, Rounds: rounds, Results: []TableResult{
+		res(1, 1, "A", "B", 1200, 800, 16), res(1, 2, "B", "A", 700, 900, 12),
+		res(1, 3, "C", "D", 1500, 500, 20), // table 4's sheet is missing
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string][2]int{}
+	for _, r := range out.Rows {
+		got[r.Entrant.ID] = [2]int{r.VP, r.MP}
+	}
+	want := map[string][2]int{"A": {13, 600}, "B": {7, -600}, "C": {0, 0}, "D": {0, 0}, "E": {12, 365}}
+	for id, w := range want {
+		if got[id] != w {
+			t.Errorf("team %s: VP, MP = %v, want %v", id, got[id], w)
+		}
+	}
+	if len(out.TeamMatches) != 1 || out.TeamMatches[0].Totals != [2]int{2100, 1500} {
+		t.Errorf("team matches: %+v", out.TeamMatches)
+	}
+}
