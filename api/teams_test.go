@@ -122,6 +122,10 @@ func TestTeamLineupFITABArt2_2(t *testing.T) {
 		wantProblem(t, lineup(2, []string{"FT203"}, []string{"FT101", "FT102"}), http.StatusUnprocessableEntity, "/ns")
 		wantStatus(t, lineup(2, []string{"FT203", "FT204"}, []string{"FT101", "FT102"}), http.StatusOK, "line-up of table 2")
 		wantProblem(t, lineup(9, []string{"FT203", "FT204"}, []string{"FT101", "FT102"}), http.StatusNotFound, "")
+		// The match has started at table 1 (its sheet is in): its line-up
+		// no longer changes ("prima dell'inizio di ogni partita").
+		w.putSheetAt(tid, 1, 1, teamSheet(false))
+		wantProblem(t, lineup(1, []string{"FT101", "FT102"}, []string{"FT203", "FT204"}), http.StatusConflict, "")
 
 		pt := w.createTournament(w.club1, tournamentBody("Coppie", "club"))
 		w.enterPairs(w.club1, pt, "1", "2")
