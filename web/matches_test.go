@@ -8,7 +8,8 @@ import (
 )
 
 // UI.md §9, RULES §12.5: the round page groups the two tables of a match,
-// wherever they are numbered; tables of no match stay one a group.
+// wherever they are numbered; the tables of a pairs round stay one group
+// (one tbody).
 func TestMatchGroupsRULES12_5(t *testing.T) {
 	tb := func(table, match int) app.RoundTable {
 		return app.RoundTable{Table: domain.TableAssignment{Table: table, Match: match}}
@@ -19,7 +20,7 @@ func TestMatchGroupsRULES12_5(t *testing.T) {
 		t.Errorf("team groups: %+v", got)
 	}
 	pairs := matchGroups([]app.RoundTable{tb(1, 0), tb(2, 0)})
-	if len(pairs) != 2 || len(pairs[0].Tables) != 1 || pairs[1].Match != 0 {
+	if len(pairs) != 1 || len(pairs[0].Tables) != 2 || pairs[0].Match != 0 {
 		t.Errorf("pairs groups: %+v", pairs)
 	}
 }
