@@ -415,3 +415,58 @@ func TestOfficialStandings_RULES12_5_TeamMatches(t *testing.T) {
 		t.Errorf("team matches: %+v", out.TeamMatches)
 	}
 }
+
+// Issue 21's property for teams (RULES §12.5 with §11, §12.3): for 7..41
+// teams, a whole italiana calendar seats every round as whole matches,
+// every two teams meet exactly once, and the checker agrees with the
+// generator; a Danese round after a withdrawal never seats the withdrawn
+// team.
+func TestTeamRoundsProperty_RULES12_5(t *testing.T) {
+	for n := 7; n <= 41; n += 3 {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			rounds := n - 1 + n%2
+			var prev []PairedRound
+			met := map[[2]string]int{}
+			for r := 1; r <= rounds; r++ {
+				req := PairingRequest{Ruleset: FIBurIta, Kind: KindTeams, System: SystemItaliana, Round: r, RoundsPlanned: rounds, Entrants: ids(n), Previous: prev}
+				got := mustPair(t, req)
+				assertTeamRound(t, got, ids(n))
+				if rep := CheckRound(req, got); !rep.OK {
+					t.Fatalf("round %d: the checker disagrees with the generator: %+v", r, rep.Problems)
+				}
+				for _, tb := range got.Tables {
+					if tb.Table%2 == 1 {
+						a, b := tb.NS[0], tb.EO[0]
+						if b < a {
+							a, b = b, a
+						}
+						met[[2]string{a, b}]++
+					}
+				}
+				prev = append(prev, got)
+			}
+			if len(met) != n*(n-1)/2 {
+				t.Errorf("%d meetings, want %d", len(met), n*(n-1)/2)
+			}
+			for k, c := range met {
+				if c != 1 {
+					t.Errorf("%v met %d times", k, c)
+				}
+			}
+			// Danese round 2 with team "3" withdrawn from round 2.
+			r1 := mustPair(t, PairingRequest{Ruleset: FIBurIta, Kind: KindTeams, System: SystemEntryOrder, Round: 1, Entrants: ids(n)})
+			r2 := mustPair(t, PairingRequest{Ruleset: FIBurIta, Kind: KindTeams, System: SystemDanese, Round: 2, Entrants: ids(n), Standings: ids(n),
+				Previous: []PairedRound{r1}, Withdrawn: map[string]int{"3": 2}})
+			active := slices.DeleteFunc(ids(n), func(id string) bool { return id == "3" })
+			assertTeamRound(t, r2, active)
+			for _, tb := range r2.Tables {
+				if tb.NS[0] == "3" || tb.EO[0] == "3" {
+					t.Errorf("withdrawn team 3 seated at table %d", tb.Table)
+				}
+			}
+			if slices.Contains(r2.Byes, "3") {
+				t.Errorf("withdrawn team 3 rests")
+			}
+		})
+	}
+}
