@@ -158,13 +158,22 @@ type publicStandingJSON struct {
 	VP       int                `json:"vp"`
 	MP       int                `json:"mp"`
 	Adjusted bool               `json:"adjusted"`
+	// Team and Matches: team tournaments (RULES §12.5), as in the
+	// signed-in standings.
+	Team    *string         `json:"team,omitempty"`
+	Matches []teamMatchJSON `json:"matches,omitempty"`
 }
 
 func toPublicStandingsJSON(st app.StandingsTable, provisional bool) publicStandingsJSON {
 	out := publicStandingsJSON{AfterRound: st.AfterRound, Provisional: provisional, Standings: make([]publicStandingJSON, 0, len(st.Rows))}
 	for _, r := range st.Rows {
-		out.Standings = append(out.Standings, publicStandingJSON{Rank: r.Rank, Entrant: r.Entrant.ID, Players: publicPlayers(r.Entrant.Players),
-			VP: r.VP, MP: r.MP, Adjusted: len(st.Adjustments[r.Entrant.ID]) > 0})
+		row := publicStandingJSON{Rank: r.Rank, Entrant: r.Entrant.ID, Players: publicPlayers(r.Entrant.Players),
+			VP: r.VP, MP: r.MP, Adjusted: len(st.Adjustments[r.Entrant.ID]) > 0}
+		if st.Teams {
+			team := r.Entrant.Team
+			row.Team, row.Matches = &team, teamMatchesJSON(r.Entrant.ID, st.TeamMatches)
+		}
+		out.Standings = append(out.Standings, row)
 	}
 	return out
 }

@@ -196,5 +196,17 @@ func TestTeamStandingsFITABArt2_2(t *testing.T) {
 				}
 			}
 		}
+		// The public standings give the same team figures.
+		wantStatus(t, w.do(request{method: "PATCH", path: T, token: w.club1, body: map[string]any{"public": true}}), http.StatusOK, "make public")
+		pub := w.do(request{method: "GET", path: "/v1/public/tournaments/" + tid + "/standings"})
+		wantStatus(t, pub, http.StatusOK, "public standings")
+		first := jsonPath(t, pub.json(t), "standings", 0).(map[string]any)
+		if first["entrant"] != "3" || first["vp"] != 12.0 || first["team"] != "Squadra 3" {
+			t.Errorf("public standings' first row: %v", first)
+		}
+		second := jsonPath(t, pub.json(t), "standings", 1).(map[string]any)
+		if m := jsonPath(t, second, "matches", 0).(map[string]any); m["vp"] != 11.0 || m["total"] != 1900.0 {
+			t.Errorf("public standings' team 1 match: %v", m)
+		}
 	})
 }
