@@ -9,8 +9,10 @@
 -- player by line and position, named by membership number.
 
 -- +goose Up
+-- No CHECK on match_no: SQLite cannot add one to an existing table, and
+-- both dialects build the same schema (store/migrate_test.go); the service
+-- writes NULL or a match number from 1 (domain.ValidateTeamRound).
 ALTER TABLE round_tables ADD COLUMN match_no integer;
-ALTER TABLE round_tables ADD CONSTRAINT round_tables_match_check CHECK (match_no IS NULL OR match_no >= 1);
 
 CREATE TABLE table_lineups (
     tournament_id text    NOT NULL,
@@ -28,5 +30,4 @@ CREATE TABLE table_lineups (
 
 -- +goose Down
 DROP TABLE table_lineups;
-ALTER TABLE round_tables DROP CONSTRAINT round_tables_match_check;
 ALTER TABLE round_tables DROP COLUMN match_no;
