@@ -210,3 +210,22 @@ func TestTeamStandingsFITABArt2_2(t *testing.T) {
 		}
 	})
 }
+
+// RULES §12.4 with §12.5: after a substitution from round 1, the line-up
+// seats the substitute and refuses the player replaced.
+func TestTeamLineupAfterSubstitutionRULES12_4(t *testing.T) {
+	eachBackend(t, func(t *testing.T, b backend) {
+		w := newWorld(t, b)
+		tid := w.teamTournament(3, 2, nil)
+		T := "/v1/tournaments/" + tid
+		wantStatus(t, w.do(request{method: "POST", path: T + "/rounds", token: w.club1,
+			body: map[string]any{"number": 1, "tables": teamTables([2]string{"1", "2"})}}), http.StatusCreated, "post team round 1")
+		wantStatus(t, w.do(request{method: "POST", path: T + "/entrants/1/substitutions", token: w.club1,
+			body: map[string]any{"from_round": 1, "out": "FT102", "in": map[string]any{"name": "Riserva", "membership": "FT109"}, "reason": "malattia"}}), http.StatusCreated, "substitution")
+		lineup := func(ns []string) response {
+			return w.do(request{method: "PUT", path: T + "/rounds/1/tables/1/lineup", token: w.club1, body: map[string]any{"ns": ns, "eo": []string{"FT201", "FT202"}}})
+		}
+		wantProblem(t, lineup([]string{"FT101", "FT102"}), http.StatusUnprocessableEntity, "/ns/1")
+		wantStatus(t, lineup([]string{"FT101", "FT109"}), http.StatusOK, "line-up with the substitute")
+	})
+}

@@ -45,6 +45,13 @@ func (a *App) SetLineup(ctx context.Context, p Principal, tid string, round int,
 	if err != nil {
 		return domain.Lineup{}, err
 	}
+	// RULES §12.4: a substituted player no longer sits; the substitute may.
+	subs, err := a.db.ListSubstitutions(ctx, t.ID)
+	if err != nil {
+		return domain.Lineup{}, err
+	}
+	ns.Players = domain.PlayersAt(ns, subs, round)
+	eo.Players = domain.PlayersAt(eo, subs, round)
 	lineups, err := a.db.ListLineups(ctx, t.ID, round)
 	if err != nil {
 		return domain.Lineup{}, err
