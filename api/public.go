@@ -200,6 +200,7 @@ func (s *server) getPublicStandings(c *gin.Context) {
 
 type publicTableJSON struct {
 	Table    int             `json:"table"`
+	Match    int             `json:"match,omitempty"` // teams (RULES §12.5)
 	NS       lineJSON        `json:"ns"`
 	EO       lineJSON        `json:"eo"`
 	Hands    int             `json:"hands"`
@@ -241,7 +242,7 @@ func (s *server) getPublicRound(c *gin.Context) {
 	out := publicRoundJSON{Number: r.Round.Number, HandsPlanned: r.Round.HandsPlanned, Phase: string(r.Round.Phase),
 		State: string(r.Round.State), Tables: make([]publicTableJSON, 0, len(r.Tables)), Byes: append([]string{}, r.Round.Byes...)}
 	for _, tb := range r.Tables {
-		row := publicTableJSON{Table: tb.Table.Table, NS: tb.Table.Line(domain.NS), EO: tb.Table.Line(domain.EO), Hands: tb.Hands, Complete: tb.Complete}
+		row := publicTableJSON{Table: tb.Table.Table, Match: tb.Table.Match, NS: tb.Table.Line(domain.NS), EO: tb.Table.Line(domain.EO), Hands: tb.Hands, Complete: tb.Complete}
 		if tb.HasSheet {
 			l := tb.Lines
 			row.Result = &publicResultJS{

@@ -204,6 +204,11 @@ func TestTeamStandingsFITABArt2_2(t *testing.T) {
 		if first["entrant"] != "3" || first["vp"] != 12.0 || first["team"] != "Squadra 3" {
 			t.Errorf("public standings' first row: %v", first)
 		}
+		pr := w.do(request{method: "GET", path: "/v1/public/tournaments/" + tid + "/rounds/1"})
+		wantStatus(t, pr, http.StatusOK, "public round")
+		if m := jsonPath(t, pr.json(t), "tables", 1, "match"); m != 1.0 {
+			t.Errorf("public round table 2: match %v, want 1", m)
+		}
 		second := jsonPath(t, pub.json(t), "standings", 1).(map[string]any)
 		if m := jsonPath(t, second, "matches", 0).(map[string]any); m["vp"] != 11.0 || m["total"] != 1900.0 {
 			t.Errorf("public standings' team 1 match: %v", m)
