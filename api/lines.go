@@ -30,6 +30,7 @@ func (l lineJSON) MarshalJSON() ([]byte, error) {
 // tableRequest is one table of POST/PUT .../rounds as written.
 type tableRequest struct {
 	Table int        `json:"table"`
+	Match int        `json:"match"` // teams: the match of the table (RULES §12.5)
 	NS    *jsonValue `json:"ns"`
 	EO    *jsonValue `json:"eo"`
 }
@@ -63,7 +64,7 @@ func roundInput(req roundRequest) (app.RoundInput, error) {
 				errs = append(errs, fieldError{Pointer: ptr, Detail: "want an entrant id (a string) or, in an individual tournament, an array of the line's two player ids; got " + v.kind.String()})
 			}
 		}
-		ta := domain.TableAssignment{Table: tb.Table}
+		ta := domain.TableAssignment{Table: tb.Table, Match: tb.Match}
 		for _, l := range domain.Lines {
 			ta.SetLine(l, lines[l].IDs)
 		}

@@ -272,6 +272,27 @@ var patternsIT = []patternIT{
 		"la linea che ha tenuto lo score chiude prima il foglio, con il proprio numero; poi l'altra linea lo conferma"),
 	pat(`the sheet of table (\d+) of round (\d+) has been signed by its players: it changes only by a referee's correction \(FITAB art\. 20, FIBur-INT art\. 19\)`,
 		"il foglio del tavolo ${1} del turno ${2} è stato firmato dai giocatori: cambia solo con una correzione dell'arbitro (FITAB art. 20, FIBur-INT art. 19)"),
+	// Teams (RULES §12.5): matches and line-ups.
+	pat(`table (\d+): match (\d+) has (\d+) table\(s\), a team match is (\d+) tables with the teams swapped \((.*)\)`,
+		"tavolo ${1}: la partita ${2} ha ${3} tavolo/i, una partita a squadre è di ${4} tavoli con le squadre invertite (${5})"),
+	pat(`table (\d+): match (\d+) seats (\S+)–(\S+) at table (\d+) and (\S+)–(\S+) here; the second table of a match swaps the same two teams \((.*)\)`,
+		"tavolo ${1}: la partita ${2} mette ${3}–${4} al tavolo ${5} e ${6}–${7} qui; il secondo tavolo di una partita inverte le stesse due squadre (${8})"),
+	pat(`table (\d+): match: a team table needs its match number \(from 1\) \((.*)\)`,
+		"tavolo ${1}: match: un tavolo di un torneo a squadre richiede il numero della partita (da 1) (${2})"),
+	pat(`table (\d+): team (".*") plays match (\d+) and match (\d+)`, "tavolo ${1}: la squadra ${2} gioca la partita ${3} e la partita ${4}"),
+	pat(`byes\[(\d+)\]: team (".*") rests and plays match (\d+)`, "byes[${1}]: la squadra ${2} riposa e gioca la partita ${3}"),
+	pat(`a (\S+) tournament has no matches: match is for team tournaments \(RULES §12\.5\)`,
+		"un torneo ${1} non ha partite a squadre: match vale solo nei tornei a squadre (RULES §12.5)"),
+	pat(`a (\S+) tournament has no line-ups: they seat the players of a team \(RULES §12\.5\)`,
+		"un torneo ${1} non ha formazioni: indicano i giocatori di una squadra al tavolo (RULES §12.5)"),
+	pat(`table (\d+) of round (\d+) has a sheet: the match has started, and a team changes its pairs only before it starts \((.*)\)`,
+		"il tavolo ${1} del turno ${2} ha un foglio: la partita è iniziata, e una squadra cambia le coppie solo prima dell'inizio (${3})"),
+	pat(`(".*") is not a player of team (".*"): a team changes its pairs within the team only \((.*)\)`,
+		"${1} non è un giocatore della squadra ${2}: una squadra cambia le coppie solo al proprio interno (${3})"),
+	pat(`(".*") already sits at the match's other table`, "${1} siede già all'altro tavolo della partita"),
+	pat(`(".*") is already the line's first player`, "${1} è già il primo giocatore della linea"),
+	pat(`(\d+) players, a line is a pair of (\d+) players of team (".*") \((.*)\)`,
+		"${1} giocatori, una linea è una coppia di ${2} giocatori della squadra ${3} (${4})"),
 }
 
 // detailIT is the Italian of an English detail, or the detail itself when

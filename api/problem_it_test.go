@@ -187,6 +187,8 @@ func TestDetailIT(t *testing.T) {
 		`round 2 of tournament "t1" has no table 9`:                                       `il turno 2 del torneo "t1" non ha il tavolo 9`,
 		"only a referee of the tournament or an admin corrects sheets":                    "solo un arbitro del torneo o un amministratore corregge i fogli",
 		"a detail nobody translated":                                                      "a detail nobody translated",
+		"table 4: match 2 seats 3–4 at table 3 and 3–4 here; the second table of a match swaps the same two teams (FITAB art. 2.2)":                                            "tavolo 4: la partita 2 mette 3–4 al tavolo 3 e 3–4 qui; il secondo tavolo di una partita inverte le stesse due squadre (FITAB art. 2.2)",
+		`"FT301" is not a player of team "1": a team changes its pairs within the team only (FITAB art. 2.2)`:                                                                  `"FT301" non è un giocatore della squadra "1": una squadra cambia le coppie solo al proprio interno (FITAB art. 2.2)`,
 		"the workbook would replace sheets already entered with different ones, at round/table 1/1, 2/3; nothing was stored: send it again with ?replace=true to replace them": "la cartella sostituirebbe fogli già inseriti con fogli diversi, a turno/tavolo 1/1, 2/3; non è stato memorizzato nulla: inviarla di nuovo con ?replace=true per sostituirli",
 		"round 2 is sheets_delivered: its sheets are final, so import 7 can no longer be undone (a correction goes through the referee: FITAB art. 20, FIBur-INT art. 19)":     "il turno 2 è con i fogli consegnati: i suoi fogli sono definitivi, quindi l'importazione 7 non si può più annullare (una correzione passa dall'arbitro: FITAB art. 20, FIBur-INT art. 19)",
 	} {

@@ -158,13 +158,22 @@ type publicStandingJSON struct {
 	VP       int                `json:"vp"`
 	MP       int                `json:"mp"`
 	Adjusted bool               `json:"adjusted"`
+	// Team and Matches: team tournaments (RULES §12.5), as in the
+	// signed-in standings.
+	Team    *string         `json:"team,omitempty"`
+	Matches []teamMatchJSON `json:"matches,omitempty"`
 }
 
 func toPublicStandingsJSON(st app.StandingsTable, provisional bool) publicStandingsJSON {
 	out := publicStandingsJSON{AfterRound: st.AfterRound, Provisional: provisional, Standings: make([]publicStandingJSON, 0, len(st.Rows))}
 	for _, r := range st.Rows {
-		out.Standings = append(out.Standings, publicStandingJSON{Rank: r.Rank, Entrant: r.Entrant.ID, Players: publicPlayers(r.Entrant.Players),
-			VP: r.VP, MP: r.MP, Adjusted: len(st.Adjustments[r.Entrant.ID]) > 0})
+		row := publicStandingJSON{Rank: r.Rank, Entrant: r.Entrant.ID, Players: publicPlayers(r.Entrant.Players),
+			VP: r.VP, MP: r.MP, Adjusted: len(st.Adjustments[r.Entrant.ID]) > 0}
+		if st.Teams {
+			team := r.Entrant.Team
+			row.Team, row.Matches = &team, teamMatchesJSON(r.Entrant.ID, st.TeamMatches)
+		}
+		out.Standings = append(out.Standings, row)
 	}
 	return out
 }
@@ -191,6 +200,7 @@ func (s *server) getPublicStandings(c *gin.Context) {
 
 type publicTableJSON struct {
 	Table    int             `json:"table"`
+	Match    int             `json:"match,omitempty"` // teams (RULES §12.5)
 	NS       lineJSON        `json:"ns"`
 	EO       lineJSON        `json:"eo"`
 	Hands    int             `json:"hands"`
@@ -232,7 +242,7 @@ func (s *server) getPublicRound(c *gin.Context) {
 	out := publicRoundJSON{Number: r.Round.Number, HandsPlanned: r.Round.HandsPlanned, Phase: string(r.Round.Phase),
 		State: string(r.Round.State), Tables: make([]publicTableJSON, 0, len(r.Tables)), Byes: append([]string{}, r.Round.Byes...)}
 	for _, tb := range r.Tables {
-		row := publicTableJSON{Table: tb.Table.Table, NS: tb.Table.Line(domain.NS), EO: tb.Table.Line(domain.EO), Hands: tb.Hands, Complete: tb.Complete}
+		row := publicTableJSON{Table: tb.Table.Table, Match: tb.Table.Match, NS: tb.Table.Line(domain.NS), EO: tb.Table.Line(domain.EO), Hands: tb.Hands, Complete: tb.Complete}
 		if tb.HasSheet {
 			l := tb.Lines
 			row.Result = &publicResultJS{

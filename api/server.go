@@ -198,6 +198,7 @@ func (s *server) routes() *gin.Engine {
 	t.GET("/rounds/:n/tables/:t/sheet", s.getSheet)
 	t.POST("/rounds/:n/tables/:t/sheet/hands", s.appendHand)
 	t.POST("/rounds/:n/tables/:t/entry-link", s.issueEntryLink)
+	t.PUT("/rounds/:n/tables/:t/lineup", s.putLineup) // api/lineups.go
 	t.POST("/rounds/:n/tables/:t/sheet/confirm", s.confirmSheet)
 	t.POST("/imports", s.createImport)
 	t.GET("/imports", s.listImports)       // api/imports_undo.go

@@ -32,6 +32,38 @@ type standingJSON struct {
 	// WithdrawnFromRound: RULES §12.3, the standings keep a withdrawn
 	// entrant with what it earned, marked; null otherwise.
 	WithdrawnFromRound *int `json:"withdrawn_from_round"`
+	// Team and Matches: team tournaments (RULES §12.5, API §4.3): the
+	// team's name and its counted matches.
+	Team    *string         `json:"team,omitempty"`
+	Matches []teamMatchJSON `json:"matches,omitempty"`
+}
+
+// teamMatchJSON is one counted match of a team (RULES §12.5): the team
+// totals (the sum of its two lines' final totals), the team MP and the
+// fibur-teams VP.
+type teamMatchJSON struct {
+	Round         int    `json:"round"`
+	Match         int    `json:"match"`
+	Tables        []int  `json:"tables"`
+	Opponent      string `json:"opponent"`
+	Total         int    `json:"total"`
+	OpponentTotal int    `json:"opponent_total"`
+	MP            int    `json:"mp"`
+	VP            int    `json:"vp"`
+}
+
+// teamMatchesJSON is team's matches, from its own side.
+func teamMatchesJSON(team string, all []domain.TeamMatchResult) []teamMatchJSON {
+	out := []teamMatchJSON{}
+	for _, m := range domain.TeamMatchesOf(team, all) {
+		i := 0
+		if m.Teams[1] == team {
+			i = 1
+		}
+		out = append(out, teamMatchJSON{Round: m.Round, Match: m.Match, Tables: m.Tables[:], Opponent: m.Teams[1-i],
+			Total: m.Totals[i], OpponentTotal: m.Totals[1-i], MP: m.MP[i], VP: m.VP[i]})
+	}
+	return out
 }
 
 type lineResultJSON struct {
@@ -69,6 +101,11 @@ func toStandingsResponse(st app.StandingsTable) standingsResponse {
 			Rank: r.Rank, Entrant: r.Entrant.ID, Players: make([]playerJSON, 0, len(r.Entrant.Players)),
 			VP: r.VP, MP: r.MP, Wins: r.Wins, Adjustments: []adjustmentJSON{}, WithdrawnFromRound: r.Entrant.WithdrawnFromRound,
 			Discrepancies: make([]discrepancyJSON, 0, len(st.Discrepancies[r.Entrant.ID])),
+		}
+		if st.Teams {
+			team := r.Entrant.Team
+			row.Team = &team
+			row.Matches = teamMatchesJSON(r.Entrant.ID, st.TeamMatches)
 		}
 		for _, d := range st.Discrepancies[r.Entrant.ID] {
 			row.Discrepancies = append(row.Discrepancies, discrepancyJSON{

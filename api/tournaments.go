@@ -242,6 +242,7 @@ type roundRequest struct {
 // player ids of an individual line (api/lines.go).
 type tableJSON struct {
 	Table int      `json:"table"`
+	Match int      `json:"match,omitempty"` // teams: the match (RULES §12.5)
 	NS    lineJSON `json:"ns"`
 	EO    lineJSON `json:"eo"`
 	// Players: each line's players as they sat (RULES §12.4), in GET
@@ -282,7 +283,7 @@ func toRoundJSON(r domain.Round) roundJSON {
 		Tables: make([]tableJSON, 0, len(r.Tables)), Byes: append([]string{}, r.Byes...), System: string(r.System), Seed: r.Seed,
 		Session: r.Session, Groups: r.Groups, Vacated: r.Vacated}
 	for _, t := range r.Tables {
-		tj := tableJSON{Table: t.Table, NS: t.Line(domain.NS), EO: t.Line(domain.EO)}
+		tj := tableJSON{Table: t.Table, Match: t.Match, NS: t.Line(domain.NS), EO: t.Line(domain.EO)}
 		if r.Seated != nil && t.NS2 == "" && t.EO2 == "" { // pairs and teams: one entrant a line
 			tj.Players = &seatedJSON{NS: playersJSON(r.Seated[t.NS]), EO: playersJSON(r.Seated[t.EO])}
 		}

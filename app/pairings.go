@@ -103,7 +103,7 @@ func (a *App) GenerateRound(ctx context.Context, p Principal, tid string, in Gen
 	r := domain.Round{Number: in.Number, HandsPlanned: hands, Phase: phase, State: domain.RoundProposed,
 		System: paired.System, Seed: paired.Seed, Byes: paired.Byes, Groups: paired.Groups, Vacated: paired.Vacated, Session: plan.SessionOf(in.Number)}
 	for _, pt := range paired.Tables {
-		ta := domain.TableAssignment{Table: pt.Table}
+		ta := domain.TableAssignment{Table: pt.Table, Match: pt.Match}
 		ta.SetLine(domain.NS, pt.NS) // individual: the line's two players
 		ta.SetLine(domain.EO, pt.EO)
 		r.Tables = append(r.Tables, ta)
@@ -179,7 +179,7 @@ func pairedOf(r domain.Round, plan domain.Plan) domain.PairedRound {
 		out.System = plan.HandSeatedSystem(r.Number)
 	}
 	for _, t := range r.Tables {
-		out.Tables = append(out.Tables, domain.PairedTable{Table: t.Table, NS: t.Line(domain.NS), EO: t.Line(domain.EO)})
+		out.Tables = append(out.Tables, domain.PairedTable{Table: t.Table, Match: t.Match, NS: t.Line(domain.NS), EO: t.Line(domain.EO)})
 	}
 	return out
 }

@@ -299,7 +299,7 @@ func (a *App) reseat(t domain.Tournament, entrants []domain.Entrant, rounds []do
 		}
 		pr := domain.PairedRound{Number: r.Number, System: domain.PairingSystem(r.Phase), Byes: r.Byes}
 		for _, tb := range r.Tables {
-			pr.Tables = append(pr.Tables, domain.PairedTable{Table: tb.Table, NS: tb.Line(domain.NS), EO: tb.Line(domain.EO)})
+			pr.Tables = append(pr.Tables, domain.PairedTable{Table: tb.Table, Match: tb.Match, NS: tb.Line(domain.NS), EO: tb.Line(domain.EO)})
 		}
 		req.Previous = append(req.Previous, pr)
 	}

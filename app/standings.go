@@ -71,6 +71,10 @@ type StandingsTable struct {
 	// Discrepancies are, by entrant, the counted matches whose official
 	// (written) result is not the computed one (RULES §8), by round.
 	Discrepancies map[string][]Discrepancy
+	// Teams: a team tournament (RULES §12.5); TeamMatches its counted
+	// matches, by round and match.
+	Teams       bool
+	TeamMatches []domain.TeamMatchResult
 }
 
 // Discrepancy is a counted match whose official result differs from the
@@ -164,7 +168,8 @@ func computeStandings(t domain.Tournament, entrants []domain.Entrant, rounds []d
 		return StandingsTable{}, err
 	}
 	out := StandingsTable{AfterRound: res.AfterRound, Rows: res.Rows,
-		Adjustments: make(map[string][]store.Adjustment, len(res.Counted))}
+		Adjustments: make(map[string][]store.Adjustment, len(res.Counted)),
+		Teams:       t.Kind == domain.KindTeams, TeamMatches: res.TeamMatches}
 	for id, idx := range res.Counted {
 		for _, i := range idx {
 			out.Adjustments[id] = append(out.Adjustments[id], adjustments[i])

@@ -33,5 +33,12 @@ func fileSession(domain.Round) int { return 1 }
 // fileWithdrawn is the round an entrant withdrew from: never today.
 func fileWithdrawn(domain.Entrant) *int { return nil }
 
-// fileMatch is the team match a table belongs to: not recorded today.
-func fileMatch(domain.Round, domain.TableAssignment) *int { return nil }
+// fileMatch is the team match a table belongs to (RULES §12.5); nil
+// outside team tournaments.
+func fileMatch(_ domain.Round, ta domain.TableAssignment) *int {
+	if ta.Match == 0 {
+		return nil
+	}
+	m := ta.Match
+	return &m
+}

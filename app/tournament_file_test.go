@@ -241,11 +241,11 @@ func TestTournamentFileRoundTripTeams(t *testing.T) {
 			t.Fatal(err)
 		}
 		if _, err := f.app.CreateRound(ctx, own, tr.ID, app.RoundInput{Number: 1, Phase: "danese",
-			// one table a round: the match of two tables (API §4.3) is issue 21's
-			Tables: []domain.TableAssignment{{Table: 1, NS: "1", EO: "2"}}}); err != nil {
+			// the match of two tables, the teams swapped (RULES §12.5, API §4.3)
+			Tables: []domain.TableAssignment{{Table: 1, Match: 1, NS: "1", EO: "2"}, {Table: 2, Match: 1, NS: "2", EO: "1"}}}); err != nil {
 			t.Fatal(err)
 		}
-		for _, table := range []int{1} {
+		for _, table := range []int{1, 2} {
 			if _, err := f.app.PutSheet(ctx, own, tr.ID, 1, table, func(g app.SheetTarget) (domain.Sheet, error) {
 				sh := g.EmptySheet()
 				sh.Hands = []domain.Hand{hand(300, 235, 100, -120), hand(200, 100*table, 0, -50)}

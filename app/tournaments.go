@@ -361,16 +361,25 @@ func (r RoundInput) toDomain(t domain.Tournament, entered map[string]bool) (doma
 		return out, append(errs, FieldError{Pointer: "/tables", Detail: fmt.Sprintf("at most %d tables", MaxTables)})
 	}
 	seated := map[string]string{} // entrant id → pointer where it sits
+	teams := t.Kind == domain.KindTeams
+	atTables := map[string]int{} // teams: the tables an entrant sits at
 	seat := func(ptr, id string) {
 		switch {
 		case id == "":
 			errs = append(errs, FieldError{Pointer: ptr, Detail: "required: an entrant id"})
 		case !entered[id]:
 			errs = append(errs, FieldError{Pointer: ptr, Detail: fmt.Sprintf("entrant %q is not entered in the tournament", id)})
+		case teams && strings.HasPrefix(ptr, "/tables/") && atTables[id] == 1 && !strings.HasPrefix(seated[id], "/byes/"):
+			// RULES §12.5: a team sits at the two tables of its match;
+			// domain.ValidateTeamRound checks they are one match.
+			atTables[id]++
 		case seated[id] != "":
 			errs = append(errs, FieldError{Pointer: ptr, Detail: fmt.Sprintf("entrant %q appears twice in the round (also at %s): an entrant plays once per round (FITAB art. 2)", id, seated[id])})
 		default:
 			seated[id] = ptr
+			if strings.HasPrefix(ptr, "/tables/") {
+				atTables[id]++
+			}
 		}
 	}
 	individual := t.Kind == domain.KindIndividual
@@ -416,7 +425,10 @@ func (r RoundInput) toDomain(t domain.Tournament, entered map[string]bool) (doma
 				lines[l] = LineInput{IDs: tb.Line(l), List: len(tb.Line(l)) > 1}
 			}
 		}
-		ta := domain.TableAssignment{Table: tb.Table}
+		ta := domain.TableAssignment{Table: tb.Table, Match: tb.Match}
+		if tb.Match != 0 && !teams {
+			errs = append(errs, FieldError{Pointer: at + "/match", Detail: fmt.Sprintf("a %s tournament has no matches: match is for team tournaments (RULES §12.5)", kindName(t.Kind))})
+		}
 		ta.SetLine(domain.NS, line(at+"/ns", lines[domain.NS]))
 		ta.SetLine(domain.EO, line(at+"/eo", lines[domain.EO]))
 		out.Tables = append(out.Tables, ta)
@@ -425,6 +437,9 @@ func (r RoundInput) toDomain(t domain.Tournament, entered map[string]bool) (doma
 		seat(fmt.Sprintf("/byes/%d", i), id)
 	}
 	out.Byes = append([]string{}, r.Byes...)
+	if teams && len(errs) == 0 {
+		errs = append(errs, teamRoundErrors(t.Ruleset, out, tables)...)
+	}
 	slices.SortFunc(out.Tables, func(a, b domain.TableAssignment) int { return a.Table - b.Table })
 	return out, errs
 }
@@ -558,4 +573,23 @@ func (a *App) SetRoundState(ctx context.Context, p Principal, tid string, n int,
 	r.State = next
 	a.changed(ctx, t.ID, events.Round, r.Number, 0)
 	return r, nil
+}
+
+// teamRoundErrors checks a hand-posted team round's matches (RULES §12.5,
+// API §4.3: a match is exactly two tables with the same match number whose
+// ns/eo are the same two teams swapped), naming the table's pointer.
+func teamRoundErrors(rs domain.Ruleset, r domain.Round, index map[int]int) []FieldError {
+	mts := make([]domain.MatchTable, len(r.Tables))
+	for i, tb := range r.Tables {
+		mts[i] = domain.MatchTable{Table: tb.Table, Match: tb.Match, NS: tb.NS, EO: tb.EO}
+	}
+	table, err := domain.TeamRoundProblem(rs, mts, r.Byes)
+	if err == nil {
+		return nil
+	}
+	ptr := "/byes"
+	if table > 0 {
+		ptr = fmt.Sprintf("/tables/%d", index[table])
+	}
+	return []FieldError{{Pointer: ptr, Detail: domainDetail(err)}}
 }

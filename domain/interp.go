@@ -95,3 +95,11 @@ const prizeBestClubReading = "best_club: one award per club, to its best-ranked 
 
 // PrizeBestClubReading exposes the reading's one-line summary.
 func PrizeBestClubReading() string { return prizeBestClubReading }
+
+// teamPairingSeat [INTERP RULES §12.5 "Teams are paired like pairs
+// (§11)"]: the codes do not say which of a match's two tables stands for
+// the pairing of its teams when a movement (Mitchell) or the checker reads
+// the round as pairs. The lower-numbered table does: its NS team is the
+// pairing's NS. It reports whether table should replace current as the
+// match's pairing table.
+func teamPairingSeat(table, current int) bool { return table < current }

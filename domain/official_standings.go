@@ -1,7 +1,9 @@
 package domain
 
 import (
+	"cmp"
 	"fmt"
+	"maps"
 	"slices"
 	"time"
 )
@@ -74,6 +76,9 @@ type OfficialStandingsResult struct {
 	// the computed one (RULES §8: the pages show them so that the referee
 	// acts in time).
 	Differing []TableResult
+	// TeamMatches are the counted team matches (RULES §12.5), by round and
+	// match; nil outside team tournaments.
+	TeamMatches []TeamMatchResult
 }
 
 // OfficialStandings builds the standings (RULES §8) from the stored table
@@ -124,6 +129,10 @@ func OfficialStandings(in OfficialStandingsInput) (OfficialStandingsResult, erro
 	}
 	out := OfficialStandingsResult{AfterRound: after, Counted: map[string][]int{}}
 	individual := in.Tournament.Kind == KindIndividual
+	// RULES §12.5: in a team tournament the two tables of a match give one
+	// team result, from the team totals; a match with one sheet only does
+	// not count yet (§12.2).
+	teamTables := map[[2]int][]TeamTable{}
 	for i := range in.Results {
 		tr := &in.Results[i]
 		if tr.Round > after {
@@ -139,12 +148,30 @@ func OfficialStandings(in OfficialStandingsInput) (OfficialStandingsResult, erro
 					put(MatchResult{Round: tr.Round, Entrant: p, Players: []string{p}, OpponentPlayers: opp, VP: tr.Official[l].VP, MP: tr.Official[l].MP})
 				}
 			}
+		} else if m := tableMatch(in.Tournament.Kind, byNumber[tr.Round], tr.Table); m > 0 {
+			k := [2]int{tr.Round, m}
+			teamTables[k] = append(teamTables[k], TeamTable{MatchTable: MatchTable{Table: tr.Table, Match: m, NS: tr.NS, EO: tr.EO},
+				NSTotal: tr.Official[NS].Total, EOTotal: tr.Official[EO].Total})
 		} else {
 			put(MatchResult{Round: tr.Round, Entrant: tr.NS, Opponent: tr.EO, VP: tr.Official[NS].VP, MP: tr.Official[NS].MP})
 			put(MatchResult{Round: tr.Round, Entrant: tr.EO, Opponent: tr.NS, VP: tr.Official[EO].VP, MP: tr.Official[EO].MP})
 		}
 		if tr.Differs {
 			out.Differing = append(out.Differing, *tr)
+		}
+	}
+	for _, k := range slices.SortedFunc(maps.Keys(teamTables), func(a, b [2]int) int { return cmp.Or(cmp.Compare(a[0], b[0]), cmp.Compare(a[1], b[1])) }) {
+		ts := teamTables[k]
+		if len(ts) != TablesPerTeamMatch {
+			continue // the other table's sheet is missing: the match does not count yet
+		}
+		res, err := TeamMatch(in.Tournament.Ruleset, k[0], ts[0], ts[1])
+		if err != nil {
+			return OfficialStandingsResult{}, fmt.Errorf("standings: round %d: %w", k[0], err)
+		}
+		out.TeamMatches = append(out.TeamMatches, res)
+		for j := range 2 {
+			put(MatchResult{Round: k[0], Entrant: res.Teams[j], Opponent: res.Teams[1-j], VP: res.VP[j], MP: res.MP[j]})
 		}
 	}
 	for i := range in.Rounds {
@@ -235,4 +262,15 @@ func opponentsIn(r *Round, id string) []string {
 		}
 	}
 	return nil
+}
+
+// tableMatch is the team match of table t in round r (RULES §12.5), 0 when
+// the tournament is not of teams or the round was seated one table a match
+// (before match numbers, migration 00019).
+func tableMatch(k Kind, r *Round, t int) int {
+	if k != KindTeams || r == nil {
+		return 0
+	}
+	a, _ := r.Assignment(t)
+	return a.Match
 }

@@ -53,6 +53,9 @@ type PairedTable struct {
 	Table int
 	NS    []string
 	EO    []string
+	// Match is the team match the table belongs to (RULES §12.5): two
+	// tables share it; 0 outside team tournaments.
+	Match int
 }
 
 // PairedRound is a seating: the tables and who rests (RULES §10, §11).
@@ -148,6 +151,9 @@ func GeneratePairing(req PairingRequest) (PairedRound, error) {
 		return PairedRound{}, err
 	}
 	out := PairedRound{Number: req.Round, System: req.System}
+	if req.Kind == KindTeams {
+		return generateTeams(req)
+	}
 	if req.Kind == KindIndividual {
 		return generateIndividual(req.withoutWithdrawn())
 	}

@@ -76,6 +76,9 @@ func CheckRound(req PairingRequest, published PairedRound) PairingCheck {
 	if req.Kind == "" {
 		req.Kind = KindPairs
 	}
+	if req.Kind == KindTeams {
+		return checkTeamRound(req, published)
+	}
 	if len(req.Previous) == req.Round-1 && PhaseStart(req) == req.Round {
 		switch {
 		case req.System == SystemGironi && req.GroupSize == 0 && len(published.Groups) > 0:

@@ -234,6 +234,9 @@ type TableAssignment struct {
 	EO    string // entrant id of the EO line (its first player when individual)
 	NS2   string // individual: the second player of the NS line
 	EO2   string // individual: the second player of the EO line
+	// Match is the team match the table belongs to (RULES §12.5): the two
+	// tables of a match share it; 0 outside team tournaments.
+	Match int
 }
 
 // Line is the entrant ids seated at line l: one entrant, or the line's

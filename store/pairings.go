@@ -43,6 +43,8 @@ type tableJSON struct {
 	// NS2 and EO2: an individual line's second player.
 	NS2 string `json:"ns2,omitempty"`
 	EO2 string `json:"eo2,omitempty"`
+	// Match: a team table's match (RULES §12.5).
+	Match int `json:"match,omitempty"`
 }
 
 // seedText writes a draw seed as decimal text (PostgreSQL has no unsigned
@@ -74,7 +76,7 @@ func proposedToDomain(r proposedRoundRow) (domain.Round, error) {
 	out := domain.Round{Number: r.Number, HandsPlanned: r.HandsPlanned, Phase: domain.Phase(r.Phase), State: domain.RoundProposed,
 		System: domain.PairingSystem(r.System), Seed: seedValue(r.Seed), Byes: s.Byes, Groups: groupsValue(r.Groups), Vacated: idsValue(r.Vacated)}
 	for _, t := range s.Tables {
-		out.Tables = append(out.Tables, domain.TableAssignment{Table: t.Table, NS: t.NS, EO: t.EO, NS2: t.NS2, EO2: t.EO2})
+		out.Tables = append(out.Tables, domain.TableAssignment{Table: t.Table, NS: t.NS, EO: t.EO, NS2: t.NS2, EO2: t.EO2, Match: t.Match})
 	}
 	return out, nil
 }
@@ -87,7 +89,7 @@ func proposedToDomain(r proposedRoundRow) (domain.Round, error) {
 func (db *DB) ProposeRound(ctx context.Context, tournamentID string, r domain.Round) error {
 	s := seatingJSON{Tables: make([]tableJSON, len(r.Tables)), Byes: r.Byes}
 	for i, t := range r.Tables {
-		s.Tables[i] = tableJSON{Table: t.Table, NS: t.NS, EO: t.EO, NS2: t.NS2, EO2: t.EO2}
+		s.Tables[i] = tableJSON{Table: t.Table, NS: t.NS, EO: t.EO, NS2: t.NS2, EO2: t.EO2, Match: t.Match}
 	}
 	if s.Byes == nil {
 		s.Byes = []string{}

@@ -195,6 +195,9 @@ type roundTableRow struct {
 	// 00013); NULL for pairs and teams.
 	NS2 *string `gorm:"column:ns2_entrant"`
 	EO2 *string `gorm:"column:eo2_entrant"`
+	// Match: the team match of the table (migration 00019, RULES §12.5);
+	// NULL outside team tournaments.
+	Match *int `gorm:"column:match_no"`
 }
 
 func (roundTableRow) TableName() string { return "round_tables" }
@@ -216,7 +219,7 @@ func roundToRows(tournamentID string, r domain.Round) (roundRow, []roundTableRow
 	tables := make([]roundTableRow, len(r.Tables))
 	for i, t := range r.Tables {
 		tables[i] = roundTableRow{TournamentID: tournamentID, RoundNo: r.Number, TableNo: t.Table, NS: t.NS, EO: t.EO,
-			NS2: nullString(t.NS2), EO2: nullString(t.EO2)}
+			NS2: nullString(t.NS2), EO2: nullString(t.EO2), Match: nullMatch(t.Match)}
 	}
 	byes := make([]roundByeRow, len(r.Byes))
 	for i, b := range r.Byes {
@@ -232,7 +235,7 @@ func roundToDomain(r roundRow, tables []roundTableRow, byes []roundByeRow) domai
 	out := domain.Round{Number: r.Number, HandsPlanned: r.HandsPlanned, Phase: domain.Phase(r.Phase), State: domain.RoundState(r.State),
 		System: domain.PairingSystem(r.System), Seed: seedValue(r.Seed), Groups: groupsValue(r.Groups), Vacated: idsValue(r.Vacated)}
 	for _, t := range tables {
-		out.Tables = append(out.Tables, domain.TableAssignment{Table: t.TableNo, NS: t.NS, EO: t.EO, NS2: deref(t.NS2), EO2: deref(t.EO2)})
+		out.Tables = append(out.Tables, domain.TableAssignment{Table: t.TableNo, NS: t.NS, EO: t.EO, NS2: deref(t.NS2), EO2: deref(t.EO2), Match: derefInt(t.Match)})
 	}
 	for _, b := range byes {
 		out.Byes = append(out.Byes, b.EntrantID)
@@ -566,4 +569,19 @@ func clone[T any](p *T) *T {
 	}
 	v := *p
 	return &v
+}
+
+// nullMatch stores a team match number, NULL for 0 (not a team table).
+func nullMatch(m int) *int {
+	if m == 0 {
+		return nil
+	}
+	return &m
+}
+
+func derefInt(p *int) int {
+	if p == nil {
+		return 0
+	}
+	return *p
 }

@@ -242,6 +242,7 @@ func checkRounds(ws []Round, t domain.Tournament, entered map[string]bool) ([]do
 			return nil, errorAt(p+"/tables", "%d tables: more than %d", len(w.Tables), MaxTables)
 		}
 		seated := map[string]string{}
+		atTables := map[string]int{}
 		tables := map[int]bool{}
 		for j, tw := range w.Tables {
 			tp := fmt.Sprintf("%s/tables/%d", p, j)
@@ -254,6 +255,12 @@ func checkRounds(ws []Round, t domain.Tournament, entered map[string]bool) ([]do
 			tables[tw.Table] = true
 			var ta domain.TableAssignment
 			ta.Table = tw.Table
+			if tw.Match != nil {
+				if t.Kind != domain.KindTeams || *tw.Match < 1 {
+					return nil, errorAt(tp+"/match", "match %d: only the tables of a team tournament have a match number (from 1)", *tw.Match)
+				}
+				ta.Match = *tw.Match
+			}
 			for _, l := range domain.Lines {
 				ids := tw.NS
 				if l == domain.EO {
@@ -267,14 +274,26 @@ func checkRounds(ws []Round, t domain.Tournament, entered map[string]bool) ([]do
 					if !entered[id] {
 						return nil, errorAt(fmt.Sprintf("%s/%d", lp, k), "entrant %q is not among the entrants", id)
 					}
-					if where, ok := seated[id]; ok {
+					if where, ok := seated[id]; ok && !(ta.Match > 0 && atTables[id] == 1) {
 						return nil, errorAt(fmt.Sprintf("%s/%d", lp, k), "entrant %q is seated twice in round %d (also %s)", id, w.Number, where)
 					}
+					atTables[id]++ // a team sits at the two tables of its match (RULES §12.5)
 					seated[id] = fmt.Sprintf("table %d", tw.Table)
 				}
 				ta.SetLine(l, ids)
 			}
 			r.Tables = append(r.Tables, ta)
+		}
+		if t.Kind == domain.KindTeams && slices.ContainsFunc(r.Tables, func(ta domain.TableAssignment) bool { return ta.Match > 0 }) {
+			// RULES §12.5; a file of a team tournament seated one table a
+			// match (before match numbers) reads as it is.
+			mts := make([]domain.MatchTable, len(r.Tables))
+			for j, ta := range r.Tables {
+				mts[j] = domain.MatchTable{Table: ta.Table, Match: ta.Match, NS: ta.NS, EO: ta.EO}
+			}
+			if table, err := domain.TeamRoundProblem(t.Ruleset, mts, nil); err != nil {
+				return nil, domainError(fmt.Sprintf("%s/tables/%d", p, slices.IndexFunc(r.Tables, func(ta domain.TableAssignment) bool { return ta.Table == table })), err)
+			}
 		}
 		for k, id := range w.Byes {
 			bp := fmt.Sprintf("%s/byes/%d", p, k)

@@ -122,6 +122,8 @@ func (s *Server) funcs(lang Lang) template.FuncMap {
 		"seatIDs": seatIDs,
 		"who":     who,
 		"local":   localTime,
+		// matches: a round's tables grouped by team match (UI.md §9).
+		"matches": matchGroups,
 	}
 }
 

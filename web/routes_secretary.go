@@ -29,6 +29,8 @@ func (s *Server) routesSecretary(mux *http.ServeMux) {
 	mux.HandleFunc("GET /tournaments/{tid}/rounds/{n}/tables/{t}", in(s.sheetShow))
 	mux.HandleFunc("POST /tournaments/{tid}/rounds/{n}/tables/{t}", in(s.sheetSave))
 	mux.HandleFunc("POST /tournaments/{tid}/rounds/{n}/tables/{t}/validate", in(s.sheetValidate))
+	mux.HandleFunc("GET /tournaments/{tid}/rounds/{n}/tables/{t}/lineup", in(s.lineupShow))  // web/lineup.go
+	mux.HandleFunc("POST /tournaments/{tid}/rounds/{n}/tables/{t}/lineup", in(s.lineupSave)) // web/lineup.go
 	mux.HandleFunc("GET /tournaments/{tid}/imports", in(s.importShow))
 	mux.HandleFunc("POST /tournaments/{tid}/imports", in(s.importRun))
 	mux.HandleFunc("POST /tournaments/{tid}/imports/{id}/undo", in(s.importUndo))
