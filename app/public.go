@@ -407,6 +407,12 @@ func (c *publicCache) get(ctx context.Context, tid string, load func(store.Stand
 // opened while it was public does not outlive PATCH {"public": false}. A
 // database that cannot be read keeps the stream (it says nothing new).
 func (a *App) StillPublic(ctx context.Context, tid string) bool {
-	_, err := a.PublicTournament(ctx, tid)
-	return err == nil || !errors.Is(err, domain.ErrNotFound)
+	// The database itself, not the public snapshot nor the tournament
+	// cache: the snapshot is kept while its standings stamp is unchanged,
+	// and making a tournament private changes no standings.
+	public, err := a.db.TournamentIsPublic(ctx, tid)
+	if errors.Is(err, domain.ErrNotFound) {
+		return false
+	}
+	return err != nil || public
 }

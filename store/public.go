@@ -108,3 +108,18 @@ func quoteIdent(s string) string {
 	}
 	return string(append(out, '"'))
 }
+
+// TournamentIsPublic reads a tournament's public flag from the database
+// itself, past every cache: an open event stream asks it to learn that
+// the tournament was made private (on this replica or another).
+func (db *DB) TournamentIsPublic(ctx context.Context, id string) (bool, error) {
+	var public []bool
+	err := db.readDB(ctx).Raw(`SELECT public FROM tournaments WHERE id = ?`, id).Scan(&public).Error
+	if err != nil {
+		return false, translate(Unavailable(err), "read the public flag")
+	}
+	if len(public) == 0 {
+		return false, errorf(domain.ErrNotFound, "tournament %q", id)
+	}
+	return public[0], nil
+}
