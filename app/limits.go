@@ -97,8 +97,8 @@ type limiter struct {
 	now func() time.Time // wall time even under a test's fixed app clock
 
 	mu    sync.Mutex
-	local map[string][]localFailure // failures not yet in the snapshot
-	snap  map[string]store.RateCount     // the shared totals, read at snapAt
+	local map[string][]localFailure  // failures not yet in the snapshot
+	snap  map[string]store.RateCount // the shared totals, read at snapAt
 	// snapAt is when the snapshot was read; refreshing: a read is under
 	// way; purgedAt: when expired rows were last deleted.
 	snapAt, purgedAt time.Time
