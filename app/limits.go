@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"crypto/rand"
 	"log/slog"
 	"net/netip"
 	"strings"
@@ -17,10 +18,10 @@ import (
 //
 // The failures are shared by the replicas of the service through
 // PostgreSQL (table rate_failures): each failure is written there at once,
-// and each process reads every key's total at most once a second
-// (limitRefresh) — so a check costs no query on the request's path, two
-// replicas do not double an attacker's budget (beyond one second's worth)
-// and a restart does not reset it. On the embedded database the one
+// and each process reads the other processes' totals at most once a second
+// (limitRefresh) while it counts its own in memory — so a check costs no
+// query on the request's path, two replicas do not double an attacker's
+// budget (beyond one second's worth) and a restart does not reset it. On the embedded database the one
 // process keeps them in memory.
 
 // rateLimit is the allowance of one kind of key.
@@ -97,28 +98,21 @@ type limiter struct {
 	now func() time.Time // wall time even under a test's fixed app clock
 
 	mu    sync.Mutex
-	local map[string][]localFailure  // failures not yet in the snapshot
-	snap  map[string]store.RateCount // the shared totals, read at snapAt
+	local map[string][]store.RateFailure // this process's own failures
+	snap  map[string]store.RateCount     // the other processes' totals, read at snapAt
+	// origin names this process in the shared table: the snapshot holds
+	// the other processes' failures, local its own — nothing is counted
+	// twice, nothing is lost between a write and a read.
+	origin string
 	// snapAt is when the snapshot was read; refreshing: a read is under
 	// way; purgedAt: when expired rows were last deleted.
 	snapAt, purgedAt time.Time
 	refreshing       bool
-	// written counts the batches of failures written to the database; a
-	// refresh drops the local failures written before its read began
-	// (the read has them) and keeps the others.
-	written uint64
-}
-
-// localFailure is a failure this process counted, with the number of the
-// batch that wrote it to the database (0: not written yet, or not
-// written at all).
-type localFailure struct {
-	store.RateFailure
-	written uint64
 }
 
 func newLimiter(db *store.DB, log *slog.Logger) *limiter {
-	l := &limiter{log: log, now: time.Now, local: map[string][]localFailure{}, snap: map[string]store.RateCount{}}
+	l := &limiter{log: log, now: time.Now, local: map[string][]store.RateFailure{}, snap: map[string]store.RateCount{},
+		origin: rand.Text()}
 	if db != nil && db.SharedRateFailures() {
 		l.db = db
 	}
@@ -204,32 +198,19 @@ func (l *limiter) fail(ctx context.Context, now time.Time, keys ...limitKey) {
 			l.stateLocked(k, now) // drops the expired
 		}
 		if len(l.local) >= limitMaxKeys {
-			l.local = map[string][]localFailure{}
+			l.local = map[string][]store.RateFailure{}
 		}
 	}
 	for i, k := range keys {
 		fs[i] = store.RateFailure{Key: k.String(), At: now, Expires: now.Add(k.limit.window)}
-		l.local[fs[i].Key] = append(l.local[fs[i].Key], localFailure{RateFailure: fs[i]})
+		l.local[fs[i].Key] = append(l.local[fs[i].Key], fs[i])
 	}
 	l.mu.Unlock()
 	if l.db == nil {
 		return
 	}
-	if err := l.db.RecordRateFailures(context.WithoutCancel(ctx), fs); err != nil {
+	if err := l.db.RecordRateFailures(context.WithoutCancel(ctx), l.origin, fs); err != nil {
 		l.log.Warn("rate failures not shared with other replicas", "err", err)
-		return
-	}
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	l.written++
-	for _, f := range fs {
-		list := l.local[f.Key]
-		for i := len(list) - 1; i >= 0; i-- {
-			if list[i].written == 0 && list[i].At.Equal(f.At) {
-				list[i].written = l.written
-				break
-			}
-		}
 	}
 }
 
@@ -260,12 +241,11 @@ func (l *limiter) refresh(ctx context.Context, now time.Time) {
 		return
 	}
 	l.refreshing = true
-	before := l.written // every batch written so far is in the read below
 	first := l.snapAt.IsZero()
 	purge := now.Sub(l.purgedAt) >= limitPurge
 	l.mu.Unlock()
 	read := func(ctx context.Context) {
-		counts, err := l.db.RateCounts(ctx, now, purge)
+		counts, err := l.db.RateCounts(ctx, l.origin, now, purge)
 		l.mu.Lock()
 		defer l.mu.Unlock()
 		l.refreshing = false
@@ -279,21 +259,6 @@ func (l *limiter) refresh(ctx context.Context, now time.Time) {
 		l.snap = make(map[string]store.RateCount, len(counts))
 		for _, c := range counts {
 			l.snap[c.Key] = c
-		}
-		// The snapshot holds every failure written before it was read;
-		// the others (written later, or not at all) stay counted here.
-		for k, fs := range l.local {
-			kept := fs[:0]
-			for _, f := range fs {
-				if f.written == 0 || f.written > before {
-					kept = append(kept, f)
-				}
-			}
-			if len(kept) == 0 {
-				delete(l.local, k)
-			} else {
-				l.local[k] = kept
-			}
 		}
 		l.snapAt = now
 		if purge {

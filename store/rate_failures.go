@@ -18,6 +18,10 @@ type RateFailure struct {
 	Expires time.Time
 }
 
+// The rows carry the process that wrote them (origin): each process counts
+// its own failures in memory and reads only the others' back, so nothing
+// is counted twice or lost between a write and a read.
+
 // RateCount is what the live failures of one key add up to.
 type RateCount struct {
 	Key         string
@@ -32,7 +36,7 @@ type RateCount struct {
 func (db *DB) SharedRateFailures() bool { return db.dialect == DialectPostgres }
 
 // RecordRateFailures stores failures.
-func (db *DB) RecordRateFailures(ctx context.Context, fs []RateFailure) error {
+func (db *DB) RecordRateFailures(ctx context.Context, origin string, fs []RateFailure) error {
 	if len(fs) == 0 {
 		return nil
 	}
@@ -49,8 +53,8 @@ func (db *DB) RecordRateFailures(ctx context.Context, fs []RateFailure) error {
 	if err != nil {
 		return fmt.Errorf("record rate failures: %w", err)
 	}
-	err = db.gorm.WithContext(ctx).Exec(`INSERT INTO rate_failures (key, at, expires)
-		SELECT key, at, expires FROM json_to_recordset(?::json) AS f(key text, at timestamptz, expires timestamptz)`, string(list)).Error
+	err = db.gorm.WithContext(ctx).Exec(`INSERT INTO rate_failures (key, origin, at, expires)
+		SELECT key, ?, at, expires FROM json_to_recordset(?::json) AS f(key text, at timestamptz, expires timestamptz)`, origin, string(list)).Error
 	return translate(Unavailable(err), "record rate failures")
 }
 
@@ -61,9 +65,10 @@ func (db *DB) ClearRateFailures(ctx context.Context, key string) error {
 	return translate(Unavailable(err), "clear rate failures")
 }
 
-// RateCounts adds up every key's failures still live at now; with purge it
-// first deletes the expired ones.
-func (db *DB) RateCounts(ctx context.Context, now time.Time, purge bool) ([]RateCount, error) {
+// RateCounts adds up every key's failures still live at now written by
+// processes other than origin; with purge it first deletes the expired
+// ones.
+func (db *DB) RateCounts(ctx context.Context, origin string, now time.Time, purge bool) ([]RateCount, error) {
 	now = now.UTC()
 	if purge {
 		if err := db.gorm.WithContext(ctx).Exec(`DELETE FROM rate_failures WHERE expires <= ?`, now).Error; err != nil {
@@ -73,6 +78,6 @@ func (db *DB) RateCounts(ctx context.Context, now time.Time, purge bool) ([]Rate
 	var out []RateCount
 	err := db.gorm.WithContext(ctx).Raw(`SELECT key, count(*) AS count, max(at) AS last,
 			min(expires) AS first_expiry, max(expires) AS last_expiry
-		FROM rate_failures WHERE expires > ? GROUP BY key`, now).Scan(&out).Error
+		FROM rate_failures WHERE expires > ? AND origin <> ? GROUP BY key`, now, origin).Scan(&out).Error
 	return out, translate(Unavailable(err), "read rate failures")
 }

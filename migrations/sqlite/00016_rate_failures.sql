@@ -6,6 +6,7 @@
 -- +goose Up
 CREATE TABLE rate_failures (
     key     text     NOT NULL,
+    origin  text     NOT NULL,
     at      datetime NOT NULL,
     expires datetime NOT NULL,
     CONSTRAINT rate_failures_key_check CHECK (length(key) <= 200)
