@@ -253,6 +253,7 @@ func TestBrowserPrizesPage_Issue22(t *testing.T) {
 		t.Errorf("%d award rows, want 3", n)
 	}
 	webtest.CheckA11y(t, ctx)
+	webtest.Screenshot(t, ctx, "prizes")
 	webtest.Run(t, ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 		_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: "print"})
 		return err
