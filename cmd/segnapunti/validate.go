@@ -47,11 +47,8 @@ func runValidate(args []string, stdout, stderr io.Writer) (int, error) {
 		}
 		return exitUsage, fmt.Errorf("%w: %v", errUsage, err)
 	}
-	if *format != "text" && *format != "json" {
-		return exitUsage, fmt.Errorf("%w: --format must be text or json, not %q", errUsage, *format)
-	}
-	if *lang != "en" && *lang != "it" {
-		return exitUsage, fmt.Errorf("%w: --lang must be en or it, not %q", errUsage, *lang)
+	if err := checkReportFlags(*format, *lang); err != nil {
+		return exitUsage, err
 	}
 	files := fs.Args()
 	if len(files) == 0 {
@@ -218,4 +215,16 @@ func (s *jsonSink) close() error {
 		b := reportjson.NewBatchWriter(s.w, s.lang)
 		return b.Close()
 	}
+}
+
+// checkReportFlags checks the --format and --lang of a command that
+// prints a report (validate, verify).
+func checkReportFlags(format, lang string) error {
+	if format != "text" && format != "json" {
+		return fmt.Errorf("%w: --format must be text or json, not %q", errUsage, format)
+	}
+	if lang != "en" && lang != "it" {
+		return fmt.Errorf("%w: --lang must be en or it, not %q", errUsage, lang)
+	}
+	return nil
 }

@@ -34,11 +34,8 @@ func runVerify(args []string, stdout, stderr io.Writer) (int, error) {
 		}
 		return exitUsage, fmt.Errorf("%w: %v", errUsage, err)
 	}
-	if *format != "text" && *format != "json" {
-		return exitUsage, fmt.Errorf("%w: --format must be text or json, not %q", errUsage, *format)
-	}
-	if *lang != "en" && *lang != "it" {
-		return exitUsage, fmt.Errorf("%w: --lang must be en or it, not %q", errUsage, *lang)
+	if err := checkReportFlags(*format, *lang); err != nil {
+		return exitUsage, err
 	}
 	if fs.NArg() != 1 {
 		return exitUsage, fmt.Errorf("%w: give exactly one FILE (run 'segnapunti verify --help')", errUsage)
