@@ -5,6 +5,7 @@ import (
 	"math"
 	"net/http"
 	"strconv"
+	"unicode/utf8"
 
 	"segnapunti/store"
 	"segnapunti/web/form"
@@ -37,7 +38,11 @@ func (s *Server) loginCheck(w http.ResponseWriter, r *http.Request) {
 		s.render(w, r, http.StatusTooManyRequests, "login", &data)
 		return
 	}
-	person, err := s.store.CheckPassword(r.Context(), f.Username, r.PostFormValue("password"))
+	var person store.Person
+	err = store.ErrBadCredentials // a name that is not text is nobody's (and PostgreSQL refuses to compare it)
+	if utf8.ValidString(f.Username) {
+		person, err = s.store.CheckPassword(r.Context(), f.Username, r.PostFormValue("password"))
+	}
 	if errors.Is(err, store.ErrBadCredentials) {
 		s.app.SignInFailed(r.Context(), f.Username, addr)
 		data.Error = "login.wrong"

@@ -68,3 +68,21 @@ func TestStoreRefusesInvalidUTF8(t *testing.T) {
 		}
 	})
 }
+
+// A sign-in name that is not text is nobody's: a wrong sign-in (401), on
+// both databases — PostgreSQL refused to compare it and the page answered
+// 500.
+func TestSignInWithInvalidUTF8Name(t *testing.T) {
+	dbtest.Run(t, func(t *testing.T, db *store.DB) {
+		site := webtest.StartSite(t, db)
+		res, err := http.Post(site.URL+"/login", "application/x-www-form-urlencoded",
+			strings.NewReader(url.Values{"username": {"\xff\xfe"}, "password": {"segreta-123"}}.Encode()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != http.StatusUnauthorized {
+			t.Errorf("sign-in with a name of invalid UTF-8: %d, want 401", res.StatusCode)
+		}
+	})
+}
