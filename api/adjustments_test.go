@@ -72,6 +72,7 @@ func intOr(p *int, none int) int {
 //	round 2 (mitchell): 1 v 3, 2 v 4, 5 rests again; no sheets — 3's match is
 //	        awarded (1 more than 10 minutes late)
 func TestAdjustmentsAndStandings(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		w := newWorld(t, b)
 		body := tournamentBody("Coppa Rettifiche", "regional")
@@ -246,6 +247,7 @@ func TestAdjustmentsAndStandings(t *testing.T) {
 
 // Who may make adjustments and read adjustments and standings (API §4).
 func TestAdjustmentsAuthorization(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t, backend{db: dbtest.SQLite(t)})
 	T := "/v1/tournaments/" + w.tid
 	for r := none; r < nRoles; r++ {
@@ -275,6 +277,7 @@ func TestAdjustmentsAuthorization(t *testing.T) {
 //
 // 4 21/+125; 1 and 3 both 20/0 — 1 won a match with 11 VP, 3 won none; 2 19/-125.
 func TestStandingsTieBrokenByTheBestWin(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		w := newWorld(t, b)
 		body := tournamentBody("Coppa Pari Merito", "club")

@@ -43,6 +43,7 @@ var (
 // referee is not assigned to, 404 (not 403, so ids cannot be probed);
 // allowed-to-read-but-not-to-do 403.
 func TestAuthorizationMatrix(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		w := newWorld(t, b)
 		T := "/v1/tournaments/" + w.tid

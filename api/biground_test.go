@@ -13,6 +13,7 @@ import (
 // HTTP end to end — enter the pairs (two bulk requests), create the round,
 // PUT every sheet, read the standings.
 func TestTwoThousandTableRound(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("2,000 sheets over HTTP: not in -short")
 	}

@@ -15,6 +15,7 @@ import (
 // EO's name — is a 409 whose code is CONFIRM_OWN_LINE, worded in Italian
 // when asked; EO's number then delivers the sheet.
 func TestConfirmOwnLineArt19(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		w := newWorld(t, b)
 		code, _ := w.issueLink(w.club1, 1, 1)
@@ -52,6 +53,7 @@ func TestConfirmOwnLineArt19(t *testing.T) {
 // table's current round only: hands there are taken, another round's
 // table is refused.
 func TestTableCardCodeAsBearer(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		w := newWorld(t, b)
 		cards, err := w.db.TableCards(context.Background(), w.tid, []int{1}, "test")

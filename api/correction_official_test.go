@@ -13,6 +13,7 @@ import (
 // written figures) — the referee need not retype the bottom (issue 21
 // item 9). A correction that gives written values keeps them.
 func TestSumCorrectionSetsTheOfficialResult_S8(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		w := newWorld(t, b)
 		tid := w.createTournament(w.club1, tournamentBody("Coppa Rettifica", "regional"))

@@ -190,6 +190,7 @@ func (w *world) correct(tid, token string, body map[string]any, header map[strin
 //	round 3 (danese): 1 v 2 A A' B (2 +635 15-5); 3 v 4 A B C (3 +125 11-9);
 //	        after it, an inversion and a recount are asked and rejected.
 func TestCorrectionsAndStandingsThroughThreeRounds(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		w := newWorld(t, b)
 		body := tournamentBody("Trofeo Tre Turni", "regional")
@@ -400,6 +401,7 @@ func TestCorrectionsAndStandingsThroughThreeRounds(t *testing.T) {
 // nowhere; only a referee of the tournament or an admin (at club level, the
 // organising club too) may ask.
 func TestCorrectionRefusals(t *testing.T) {
+	t.Parallel()
 	b := backend{db: dbtest.SQLite(t)}
 	w := newWorld(t, b)
 	T := "/v1/tournaments/" + w.tid
@@ -481,6 +483,7 @@ func TestCorrectionRefusals(t *testing.T) {
 // that won, and the sheet holds exactly the winner's correction — never a
 // lost update. Repeated so the race has a chance to go either way.
 func TestConcurrentCorrectionsOfOneSheet(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		w := newWorld(t, b)
 		T := "/v1/tournaments/" + w.tid
@@ -539,6 +542,7 @@ func TestConcurrentCorrectionsOfOneSheet(t *testing.T) {
 // POST /v1/rulings (API §4): no token, nothing stored; every field checked,
 // a bad one named by its pointer.
 func TestRulingsEndpoint(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, dbtest.SQLite(t))
 	base := func() map[string]any {
 		return map[string]any{"ruleset": "fitab-2025", "kind": "sum", "level": "regional", "phase": "mitchell",

@@ -30,6 +30,7 @@ type decodeProbeItem struct {
 }
 
 func TestDecodeBody(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name    string
 		body    string
@@ -96,6 +97,7 @@ func TestDecodeBody(t *testing.T) {
 }
 
 func TestBindCollectsSeveralErrors(t *testing.T) {
+	t.Parallel()
 	var got decodeProbe
 	err := decodeBody([]byte(`{"count":"x","flag":"y","zzz":1}`), &got)
 	var ae *apiError
@@ -114,6 +116,7 @@ func TestBindCollectsSeveralErrors(t *testing.T) {
 }
 
 func TestJSONValueRoundTrip(t *testing.T) {
+	t.Parallel()
 	// appendJSON writes what parseJSON read: numbers keep their text and
 	// keys their order, so a sheet passed on to the sheet decoder is the
 	// client's sheet.

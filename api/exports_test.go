@@ -215,6 +215,7 @@ func (w *world) storedSheet(round, table int) (storedSheet, bool) {
 // TestTournamentWorkbookAPI6 exports a small tournament and reads the
 // workbook back cell by cell.
 func TestTournamentWorkbookAPI6(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		w := exportWorld(t, b)
 		r := w.do(request{method: "GET", path: w.exportPath("export.xlsx"), token: w.club1})
@@ -341,6 +342,7 @@ func TestTournamentWorkbookAPI6(t *testing.T) {
 // and Correzioni the corrections with their rulings (RULES §9), with the
 // match result before and after as the stored sheet gave it.
 func TestAuditSheetsAPI6(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		w := exportWorld(t, b)
 		T := "/v1/tournaments/" + w.tid
@@ -454,6 +456,7 @@ func TestAuditSheetsAPI6(t *testing.T) {
 }
 
 func TestTournamentCSV(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		w := exportWorld(t, b)
 		standings := w.standings(w.tid)
@@ -553,6 +556,7 @@ func schemaRequired(t *testing.T, schema map[string]any, doc any) []string {
 }
 
 func TestTournamentJSONExport(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		w := exportWorld(t, b)
 		sr := w.do(request{method: "GET", path: "/v1/schemas/tournament-export.json"})
@@ -639,6 +643,7 @@ func TestTournamentJSONExport(t *testing.T) {
 // TestExportAccess: API §4 roles. The tournament exports follow reading
 // the tournament; the season export is the federation's.
 func TestExportAccess(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		w := newWorld(t, b)
 		for _, path := range []string{w.exportPath("export.xlsx"), w.exportPath("export.xlsx?format=csv&sheet=Turni"), w.exportPath("export.json")} {
@@ -677,6 +682,7 @@ type seasonWant struct {
 }
 
 func TestSeasonWorkbook(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		w := exportWorld(t, b) // Coppa Autunno, 2026-11-21, regional, club 1
 		// Trofeo Primavera, 2027-03-14, club level, club 2: pair 1's first
@@ -837,6 +843,7 @@ func TestSeasonWorkbook(t *testing.T) {
 }
 
 func TestParseSeason(t *testing.T) {
+	t.Parallel()
 	day := func(s string) time.Time {
 		d, err := time.Parse(time.DateOnly, s)
 		if err != nil {
@@ -892,6 +899,7 @@ func FuzzParseSeason(f *testing.F) {
 }
 
 func TestExportFilename(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ name, want, header string }{
 		{"Coppa Autunno", "Coppa_Autunno-2026-11-21.xlsx", `attachment; filename=Coppa_Autunno-2026-11-21.xlsx`},
 		{"Coppa Città di Forlì", "Coppa_Città_di_Forlì-2026-11-21.xlsx",
@@ -949,6 +957,7 @@ func FuzzContentDisposition(f *testing.F) {
 // problem answer; one that fails after it is an aborted transfer, never a
 // file that looks whole.
 func TestStreamFailure(t *testing.T) {
+	t.Parallel()
 	s := &server{cfg: Config{}.withDefaults(), log: slog.New(slog.DiscardHandler)}
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
@@ -1083,6 +1092,7 @@ func benchHand(nsBase, nsPoints, eoBase, eoPoints int) domain.Hand {
 // click (';' and a BOM): chosen by ?lang=it or Accept-Language; ?sep=
 // overrides the separator; lang and sep need format=csv.
 func TestTournamentCSVItalian(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		w := exportWorld(t, b)
 		standings := w.standings(w.tid)

@@ -10,6 +10,7 @@ import (
 // club or an admin only, checked as when entering; bad input changes
 // nothing.
 func TestPatchEntrant(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		w := newWorld(t, b)
 		E := "/v1/tournaments/" + w.tid + "/entrants/"
@@ -64,6 +65,7 @@ func TestPatchEntrant(t *testing.T) {
 // Issue 10: an entrant entered by mistake is withdrawn while it is seated
 // in no round; seated (table or bye), it is a 409 and nothing changes.
 func TestWithdrawEntrant(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		w := newWorld(t, b)
 		E := "/v1/tournaments/" + w.tid + "/entrants/"
@@ -104,6 +106,7 @@ func TestWithdrawEntrant(t *testing.T) {
 // POST .../rounds); once a sheet is entered, or the round is no longer
 // playing, it is a 409 and nothing changes.
 func TestPutRound(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		w := newWorld(t, b)
 		T := "/v1/tournaments/" + w.tid

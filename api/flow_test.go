@@ -38,6 +38,7 @@ func hasFinding(rep reportjson.Report, code string) bool {
 // hand with an idempotent retry, reads with ETag, a stale If-Match, the
 // round delivered and its sheets closed.
 func TestFullFlow(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		e := newEnv(t, b.db)
 		admin := e.adminToken()
@@ -260,6 +261,7 @@ func TestFullFlow(t *testing.T) {
 // TestSheetDefaults: a sheet may leave out — or give as null — what the
 // tournament, round and table say (API §4.1); what it gives is kept.
 func TestSheetDefaults(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		w := newWorld(t, b)
 		sheet := goodSheet()
@@ -293,6 +295,7 @@ func TestSheetDefaults(t *testing.T) {
 // may move rounds (it may have no referee); in a higher level only a
 // referee or an admin may (API §4 roles).
 func TestClubLevelRoundStates(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		w := newWorld(t, b)
 		for _, tc := range []struct {
@@ -317,6 +320,7 @@ func TestClubLevelRoundStates(t *testing.T) {
 // TestValidateEndpoint: POST /v1/validate needs no token, stores nothing,
 // answers a report or a batch of reports in input order.
 func TestValidateEndpoint(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		w := newWorld(t, b)
 		before := w.snapshot()
@@ -347,6 +351,7 @@ func TestValidateEndpoint(t *testing.T) {
 // TestValidateBatchLimit: a batch over MaxBatchSheets is a 422 naming
 // /sheets; at the limit it is answered.
 func TestValidateBatchLimit(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil)
 	e.srv.Config.Handler = NewServer(Config{MaxBatchSheets: 2}, nil, slog.New(slog.DiscardHandler))
 	sheet := goodSheet()

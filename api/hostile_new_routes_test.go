@@ -11,6 +11,7 @@ import (
 // hostile path values and bodies: a 4xx naming what is wrong, never a 5xx,
 // and nothing written.
 func TestHostileInputToNewRoutes(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		w := newWorld(t, b)
 		T := "/v1/tournaments/" + w.tid

@@ -14,6 +14,7 @@ import (
 // database must be exactly as it was (row counts of every table, and every
 // stored value read back).
 func TestHostileRequests(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		w := newWorld(t, b)
 		wantStatus(t, w.do(request{method: "PUT", path: w.sheetPath(1, 1), token: w.club1, body: goodSheet()}), http.StatusCreated, "seed sheet")
@@ -191,6 +192,7 @@ func TestHostileRequests(t *testing.T) {
 // TestNamesAreStoredVerbatim: unicode and SQL-looking text is data, stored
 // and read back exactly, harming nothing.
 func TestNamesAreStoredVerbatim(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		w := newWorld(t, b)
 		names := []string{

@@ -9,6 +9,7 @@ import (
 // replays; reused with a different hand it is a 422 naming the header, and
 // nothing is added.
 func TestIdempotencyKeyReusedWithAnotherBody(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		w := newWorld(t, b)
 		path := w.sheetPath(1, 2) + "/hands"

@@ -14,6 +14,7 @@ import (
 // Issue 10: the importer's gate is taken before an upload is read; a busy
 // server answers 503 with the gate's Retry-After and stores nothing.
 func TestImportGateBusy(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		w := newWorld(t, b)
 		gate := xlsx.NewGate(1, 0)

@@ -335,6 +335,7 @@ func loadFixtures(t *testing.T) (map[string]expectedFixture, func(name string) [
 // error findings expected.json lists, each naming one of its cells
 // ("must": "report exactly the listed error findings, each naming its cell").
 func TestImportLibreOfficeFixtures(t *testing.T) {
+	t.Parallel()
 	fixtures, read := loadFixtures(t)
 	eachBackend(t, func(t *testing.T, b backend) {
 		w := newWorld(t, b)
@@ -417,6 +418,7 @@ func TestImportLibreOfficeFixtures(t *testing.T) {
 // API §4: "a file that is not a spreadsheet, or one over the size limit is
 // a 4xx with a precise detail — never a 500, never a partial write".
 func TestImportUnreadableWorkbooks(t *testing.T) {
+	t.Parallel()
 	fixtures, read := loadFixtures(t)
 	hostile := fixtures["hostile_text_in_number.xlsx"]
 	good := tidyWorkbook(t, domain.FITAB2025, 3, genMatches(seating{1, 1, "1", "3"}, seating{1, 2, "2", "4"}), nil)
@@ -499,6 +501,7 @@ func TestImportUnreadableWorkbooks(t *testing.T) {
 
 // API §4: "the same file twice is recognised and not stored twice".
 func TestImportSameFileTwice(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		w := newWorld(t, b)
 		data := tidyWorkbook(t, domain.FITAB2025, 3, genMatches(seating{1, 1, "1", "3"}, seating{1, 2, "2", "4"}), nil)
@@ -531,6 +534,7 @@ func TestImportSameFileTwice(t *testing.T) {
 // whole workbook is refused: nothing is stored, nothing recorded, so the
 // same file imports once the tournament is put right.
 func TestImportMatchesMustFitTheTournament(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		w := newWorld(t, b) // round 1: table 1 "1" v "3", table 2 "2" v "4"
 		cases := []struct {
@@ -598,6 +602,7 @@ func TestImportMatchesMustFitTheTournament(t *testing.T) {
 // match that cannot be read as a whole is listed as unreadable with its
 // cell; the others are stored (created or replaced).
 func TestImportPartialStatuses(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		w := newWorld(t, b)
 		seats := []seating{{1, 1, "1", "3"}, {1, 2, "2", "4"}, {2, 1, "1", "2"}, {2, 2, "3", "4"}}
@@ -675,6 +680,7 @@ func TestImportPartialStatuses(t *testing.T) {
 // unassigned referee does not see the tournament (404); no token 401. An
 // import is read as its tournament is.
 func TestImportAuthorization(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		w := newWorld(t, b)
 		post := [nRoles]int{401, 201, 404, 201, 404, 403, 201}
@@ -714,6 +720,7 @@ func TestImportAuthorization(t *testing.T) {
 // of the import layout, whose example match imports cleanly into a
 // tournament seating it (round 1, table 1, pairs 1 and 2).
 func TestScoresheetTemplate(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		w := newWorld(t, b)
 		for _, hands := range []int{2, 3, 4} {
@@ -814,6 +821,7 @@ func fillTemplate(t *testing.T, data []byte, hands int) []byte {
 
 // The request log and the answers never show the workbook (STYLE habit 11).
 func TestImportLogsNoContent(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		w := newWorld(t, b)
 		data := tidyWorkbook(t, domain.FITAB2025, 3, genMatches(seating{1, 1, "1", "3"}), nil)

@@ -44,6 +44,7 @@ func (w *world) sheetAt(tid string, round, table int) (gotSheetAnswer, response)
 // created one goes), not once the round is delivered; an undone import's
 // file imports again.
 func TestImportReplaceHistoryUndo(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		w := newWorld(t, b)
 		tid := w.tournamentWith("fitab-2025", 3, []seating{{1, 1, "1", "2"}, {1, 2, "3", "4"}})

@@ -58,6 +58,7 @@ func individualWorld(t *testing.T, b backend) (w *world, pairsTID string) {
 }
 
 func TestIndividualRoundsSheetsStandings(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		w, pairsTID := individualWorld(t, b)
 		rounds := "/v1/tournaments/" + w.tid + "/rounds"
@@ -254,6 +255,7 @@ func TestIndividualRoundsSheetsStandings(t *testing.T) {
 // one player is that match's error naming the cell. The template for an
 // individual tournament says so.
 func TestIndividualImport(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		w, _ := individualWorld(t, b)
 		res := w.do(request{method: "POST", path: "/v1/tournaments/" + w.tid + "/rounds", token: w.club1, body: map[string]any{

@@ -10,6 +10,7 @@ import (
 // interruption after the k-th completed round; FITAB art. 39 rules it
 // valid or void, and the tournament and its standings carry it.
 func TestInterruptionFITABArt39ThroughTheAPI(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		w := newWorld(t, b)
 		cases := []struct {

@@ -94,6 +94,7 @@ func lineSet(tb pairTable) []string {
 // sheets; publishing again and regenerating a published round are 409;
 // the roles of API §4.2.
 func TestGeneratePublishSheets(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		w := newWorld(t, b)
 		tid := w.tid
@@ -186,6 +187,7 @@ func TestGeneratePublishSheets(t *testing.T) {
 // FITAB marks danese_modificato "attualmente non in funzione" (RULES §11):
 // 422 citing FITAB art. 2; other bad requests name their field.
 func TestGenerateRefusals(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t, postgresBackend(t))
 	before := w.snapshot()
 	p := wantProblem(t, w.generate(w.ref1, w.tid, map[string]any{"number": 2, "system": "danese_modificato"}), http.StatusUnprocessableEntity, "/system")
@@ -259,6 +261,7 @@ func mustJSON(t *testing.T, v any) []byte {
 // passes the independent checker (GET .../check); the draw replays from
 // its recorded seed, through the service and through the domain.
 func TestGeneratedTournamentPassesTheChecker(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t, postgresBackend(t))
 	body := tournamentBody("Coppa FIBur", "club")
 	body["ruleset"], body["rounds_planned"] = "fibur-ita", 5
@@ -337,6 +340,7 @@ func TestGeneratedTournamentPassesTheChecker(t *testing.T) {
 // The check re-derives a stored round: a rematch injected into a stored
 // Mitchell round is found at its table.
 func TestCheckFindsInjectedRematch(t *testing.T) {
+	t.Parallel()
 	b := postgresBackend(t)
 	w := newWorld(t, b)
 	tid := w.createTournament(w.club1, tournamentBody("Mitchell", "club"))

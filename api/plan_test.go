@@ -25,6 +25,7 @@ func (w *world) planTournament(rounds int, plan map[string]any, pairs int) strin
 // tournament, may change until round 1 is published, and decides a
 // round's system, phase and session (RULES §12.1, API §4.3).
 func TestPlanFITABArt2ThroughTheAPI(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		w := newWorld(t, b)
 		// Refused plans name the member.
@@ -83,6 +84,7 @@ func TestPlanFITABArt2ThroughTheAPI(t *testing.T) {
 // Mitchell event repeating round 1's meetings is checked as mitchell, not
 // choice (issue 21, RULES §11 "a pairing is checkable", §12.1).
 func TestHandPostedRoundCheckedAgainstThePlan(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t, postgresBackend(t))
 	tid := w.planTournament(4, map[string]any{"first_round": "choice",
 		"phases": []map[string]any{{"from_round": 1, "system": "mitchell"}}}, 8)
@@ -121,6 +123,7 @@ func TestHandPostedRoundCheckedAgainstThePlan(t *testing.T) {
 // pairs meet exactly once and each rests once (RULES §12.1); every round's
 // check agrees.
 func TestRoundRobinOfSevenFromRound1(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		w := newWorld(t, b)
 		tid := w.planTournament(7, map[string]any{"first_round": "draw", "phases": []map[string]any{{"from_round": 1, "system": "italiana"}}}, 7)

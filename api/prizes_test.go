@@ -17,6 +17,7 @@ import (
 //   - locale (Circolo Uno, the organising club, filled in by the service):
 //     1 has won; 2 is the other Circolo Uno pair.
 func TestPrizes_Issue22_ThroughTheAPI(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		w := newWorld(t, b)
 		tid := w.createTournament(w.club1, tournamentBody("Premi", "club"))

@@ -13,6 +13,7 @@ import (
 // (or a documented ?lang=) prefers Italian, English otherwise; type and
 // what the errors point at never change.
 func TestProblemLanguage(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t, backend{db: dbtest.SQLite(t)})
 	sheet := w.sheetPath(1, 1)
 	cases := []struct {
@@ -119,6 +120,7 @@ func TestProblemLanguage(t *testing.T) {
 // ?lang= decides on a route that documents it, before Accept-Language;
 // a route that does not document it refuses it (in the header's language).
 func TestProblemLanguageQuery(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, dbtest.SQLite(t))
 	r := e.do(request{method: "POST", path: "/v1/validate?lang=it", body: "{"})
 	if p := wantProblem(t, r, 400, ""); p.Title != titlesIT[400] || !strings.HasPrefix(p.Detail, "JSON malformato") {
@@ -137,6 +139,7 @@ func TestProblemLanguageQuery(t *testing.T) {
 // POST /v1/validate: the report's messages follow Accept-Language when
 // ?lang= is absent.
 func TestValidateAcceptLanguage(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, dbtest.SQLite(t))
 	bad := goodSheet()
 	bad["ruleset"] = "fitab-2025"
@@ -180,6 +183,7 @@ func TestValidateAcceptLanguage(t *testing.T) {
 // The catalogue's value-built details for the cases a test cannot easily
 // provoke (database down, busy import gate).
 func TestDetailIT(t *testing.T) {
+	t.Parallel()
 	for en, want := range map[string]string{
 		"the database is unavailable, nothing was written; retry later":                   "il database non è disponibile, non è stato scritto nulla; riprovare più tardi",
 		"too many workbooks are being read at once; send this one again in a few seconds": "si stanno leggendo troppe cartelle di lavoro insieme; inviare di nuovo questa fra qualche secondo",

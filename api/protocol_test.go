@@ -20,6 +20,7 @@ import (
 // (its database is dropped, every connection terminated). Clients get a
 // 503 with Retry-After — not a 500 — and the log says WARN, not ERROR.
 func TestDatabaseUnavailable(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	dsn := dbtest.PostgresURL(t)
@@ -91,6 +92,7 @@ func TestDatabaseUnavailable(t *testing.T) {
 // TestUnavailableClassification: connection failures are ErrUnavailable,
 // a point at a closed port too; a rule's error is not.
 func TestUnavailableClassification(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	raw, err := sql.Open("pgx", "postgres://postgres@127.0.0.1:1/none?sslmode=disable&connect_timeout=2")
@@ -112,6 +114,7 @@ func TestUnavailableClassification(t *testing.T) {
 
 // TestProtocolRules: the rules of HTTP checked on every route.
 func TestProtocolRules(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t, backend{db: dbtest.Postgres(t)})
 	T := "/v1/tournaments/" + w.tid
 	w.checkSpec = false

@@ -24,6 +24,7 @@ import (
 // standings; answers carry an ETag per tournament version.
 
 func TestPublicReads(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		w := newWorld(t, b)
 		base := "/v1/public/tournaments/" + w.tid
@@ -132,6 +133,7 @@ func TestPublicReads(t *testing.T) {
 // TestPublicEventStream: an open event stream hears a stored sheet (on
 // PostgreSQL through LISTEN/NOTIFY, on SQLite in the process).
 func TestPublicEventStream(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		w := newWorld(t, b)
 		wantStatus(t, w.do(request{method: "PATCH", path: "/v1/tournaments/" + w.tid, token: w.club1, body: map[string]any{"public": true}}), http.StatusOK, "public")
@@ -210,6 +212,7 @@ func TestPublicEventStream(t *testing.T) {
 // server's RegisterOnShutdown) ends the open streams cleanly, so a
 // shutdown does not wait for them.
 func TestPublicEventStreamEndsOnShutdown(t *testing.T) {
+	t.Parallel()
 	db := dbtest.SQLite(t)
 	ops := app.New(db, nil, nil)
 	srv := httptest.NewServer(NewServer(Config{App: ops}, db, nil))
@@ -250,6 +253,7 @@ func TestPublicEventStreamEndsOnShutdown(t *testing.T) {
 // An open event stream ends when its tournament stops being public: after
 // PATCH {"public": false} no sheet event reaches it.
 func TestPublicEventStreamEndsWhenPrivate(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		w := newWorld(t, b)
 		wantStatus(t, w.do(request{method: "PATCH", path: "/v1/tournaments/" + w.tid, token: w.club1, body: map[string]any{"public": true}}), http.StatusOK, "public")

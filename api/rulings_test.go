@@ -24,6 +24,7 @@ func rulingBody(kv ...any) map[string]any {
 // RULES §9: "A stateless request (POST /v1/rulings) that says otherwise is
 // refused with 422 naming the contradicting fields."
 func TestRulingsContradictoryFacts(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, dbtest.SQLite(t))
 	for _, tc := range []struct {
 		name     string
@@ -78,6 +79,7 @@ func TestRulingsContradictoryFacts(t *testing.T) {
 // Issue 10 item 4: the reason cites the federation article, never RULES.md,
 // in the language of ?lang=, else of Accept-Language, else English.
 func TestRulingsReasonLanguage(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, dbtest.SQLite(t))
 	const en, it = "table positions are not yet published", "posizione ai tavoli"
 	for _, tc := range []struct {

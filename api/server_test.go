@@ -28,6 +28,7 @@ import (
 // (API.md): every route gin serves is in the document and every operation
 // of the document is served.
 func TestOpenAPIMatchesRouter(t *testing.T) {
+	t.Parallel()
 	specRouter(t) // loads and validates the document
 	s := &server{cfg: Config{}.withDefaults(), log: slog.New(slog.DiscardHandler)}
 	param := regexp.MustCompile(`:([A-Za-z]+)`)
@@ -50,6 +51,7 @@ func TestOpenAPIMatchesRouter(t *testing.T) {
 
 // TestOpenAPIIsServed: GET /v1/openapi.yaml answers the embedded document.
 func TestOpenAPIIsServed(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, dbtest.SQLite(t))
 	r := e.do(request{method: "GET", path: "/v1/openapi.yaml"})
 	wantStatus(t, r, http.StatusOK, "openapi")
@@ -60,6 +62,7 @@ func TestOpenAPIIsServed(t *testing.T) {
 
 // TestProblemFor is the error → status table (STYLE habit 4).
 func TestProblemFor(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		err    error
@@ -96,6 +99,7 @@ func TestProblemFor(t *testing.T) {
 // TestPanicIsAProblem: a panic in a handler is a 500 problem that says
 // nothing of the panic, logged with its stack; the server goes on.
 func TestPanicIsAProblem(t *testing.T) {
+	t.Parallel()
 	var logs syncBuffer
 	s := &server{cfg: Config{}.withDefaults(), log: slog.New(slog.NewJSONHandler(&logs, nil))}
 	gin.SetMode(gin.ReleaseMode)
@@ -129,6 +133,7 @@ func TestPanicIsAProblem(t *testing.T) {
 // TestRequestLog: one structured line per request with method, route,
 // status and duration; no token, no query, no body.
 func TestRequestLog(t *testing.T) {
+	t.Parallel()
 	var logs syncBuffer
 	db := dbtest.SQLite(t)
 	clock := time.Date(2026, 11, 21, 15, 0, 0, 0, time.UTC)
@@ -170,6 +175,7 @@ func TestRequestLog(t *testing.T) {
 // TestReadyzWithoutDatabase: /readyz says 503 when the database is gone;
 // /healthz still answers.
 func TestReadyzWithoutDatabase(t *testing.T) {
+	t.Parallel()
 	db, err := store.Open(context.Background(), dbtest.SQLitePath(t), nil)
 	if err != nil {
 		t.Fatal(err)
@@ -184,6 +190,7 @@ func TestReadyzWithoutDatabase(t *testing.T) {
 // TestRulesetsAndVP: the catalogue and the VP lookup follow RULES §2, §4,
 // §6.1 and §6.2.
 func TestRulesetsAndVP(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, dbtest.SQLite(t))
 	r := e.do(request{method: "GET", path: "/v1/rulesets"})
 	wantStatus(t, r, http.StatusOK, "rulesets")
@@ -249,6 +256,7 @@ func TestRulesetsAndVP(t *testing.T) {
 // all is a 400; a well-formed tag that is no version of ours never
 // matches (412); a weak tag never matches for If-Match (strong comparison).
 func TestIfMatch(t *testing.T) {
+	t.Parallel()
 	const ok, bad, stale = 0, 1, 2
 	for _, tt := range []struct {
 		header string
@@ -280,6 +288,7 @@ func TestIfMatch(t *testing.T) {
 // database; unknown tokens are never remembered; after the TTL the
 // database is asked again.
 func TestPrincipalCache(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	db, err := store.Open(ctx, dbtest.SQLitePath(t), nil)
 	if err != nil {

@@ -56,6 +56,7 @@ func (w *world) discrepancies(tid string) map[string][]gotDiscrepancy {
 // (with the ruling a correction would get) and an applied correction of
 // the written figures moves the standings.
 func TestStandingsCountTheWrittenResultAndACorrectionMovesThem_S8(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		w := newWorld(t, b)
 		tid := w.createTournament(w.club1, tournamentBody("Coppa Scritta", "regional"))

@@ -19,6 +19,7 @@ import (
 // nothing was written; /readyz says not ready while writes fail and ready
 // again by itself once they work.
 func TestStorageFull(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name         string
 		open         func(t *testing.T) (*store.DB, *sql.DB)

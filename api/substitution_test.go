@@ -10,6 +10,7 @@ import (
 // TestSubstitutionFIBurArt33FITABArt37ThroughTheAPI: RULES §12.4 through
 // POST .../entrants/{id}/substitutions, on both databases.
 func TestSubstitutionFIBurArt33FITABArt37ThroughTheAPI(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		w := newWorld(t, b)
 		for _, rs := range []string{"fibur-ita", "fitab-2025"} {

@@ -35,6 +35,7 @@ func (w *world) issueLink(token string, round, table int) (code, short string) {
 // UI.md §6, API §4.2: a table code writes its own table's hands, reads its
 // sheet, signs it — nothing else; re-issuing or delivering the round kills it.
 func TestTableEntryScope(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		w := newWorld(t, b)
 		code, _ := w.issueLink(w.club1, 1, 1)
@@ -91,6 +92,7 @@ func TestTableEntryScope(t *testing.T) {
 // stored; an error finding or missing hands refuse it (409); the wrong
 // entrant is a 422.
 func TestTableEntryConfirm(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		w := newWorld(t, b)
 		code, _ := w.issueLink(w.club1, 1, 1)
@@ -178,6 +180,7 @@ func TestTableEntryConfirm(t *testing.T) {
 // Wrong codes are throttled per address: 10,000 tries from one address
 // meet a 429 long before the end; the right code still works elsewhere.
 func TestTableEntryThrottle(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t, backend{db: dbtest.Postgres(t)})
 	code, _ := w.issueLink(w.club1, 1, 1)
 	w.checkSpec = false // 10,000 answers: the contract is checked elsewhere
@@ -224,6 +227,7 @@ func TestTableEntryThrottle(t *testing.T) {
 // guessing. Figures for the note: one address gets 20 wrong codes a
 // minute; 500 addresses together get 300 a minute.
 func TestTableCodeGlobalBudget(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		w := newWorld(t, b)
 		code, short := w.issueLink(w.club1, 1, 1)
@@ -281,6 +285,7 @@ func TestTableCodeGlobalBudget(t *testing.T) {
 // (app/limits.go codeByTournament: 60 a minute), after which even a fresh
 // address is throttled on its revoked codes.
 func TestTableCodeTournamentBudget(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		w := newWorld(t, b)
 		old, _ := w.issueLink(w.club1, 1, 1)

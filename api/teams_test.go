@@ -44,6 +44,7 @@ func teamTables(matches ...[2]string) []map[string]any {
 // generated team round seats each pairing as the two tables of one match,
 // and its check agrees.
 func TestTeamRoundsFITABArt2_2(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		w := newWorld(t, b)
 		tid := w.teamTournament(3, 5, nil)
@@ -101,6 +102,7 @@ func TestTeamRoundsFITABArt2_2(t *testing.T) {
 // both tables of the match, or a line of one player is a 422 naming the
 // field; a pairs tournament has no line-ups; a missing table is a 404.
 func TestTeamLineupFITABArt2_2(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		w := newWorld(t, b)
 		tid := w.teamTournament(3, 4, nil)
@@ -156,6 +158,7 @@ func teamSheet(swap bool) map[string]any {
 // fibur-teams table once both its tables have a sheet; a resting team gets
 // the teams' bye score (FITAB art. 38: 12 VP, 365 MP).
 func TestTeamStandingsFITABArt2_2(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		w := newWorld(t, b)
 		tid := w.teamTournament(3, 3, nil)
@@ -219,6 +222,7 @@ func TestTeamStandingsFITABArt2_2(t *testing.T) {
 // RULES §12.4 with §12.5: after a substitution from round 1, the line-up
 // seats the substitute and refuses the player replaced.
 func TestTeamLineupAfterSubstitutionRULES12_4(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		w := newWorld(t, b)
 		tid := w.teamTournament(3, 2, nil)

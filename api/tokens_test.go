@@ -35,6 +35,7 @@ func decodeTestBody(t *testing.T, r response, v any) {
 // Issue 10: tokens are listed without their secrets, an admin sees all,
 // a club its own club's, the other roles none.
 func TestListTokens(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		w := newWorld(t, b)
 		all := w.tokenList(w.admin)
@@ -75,6 +76,7 @@ func TestListTokens(t *testing.T) {
 // Issue 10: a revoked token fails on the very next request, although it
 // was just used (and so is in the server's cache of principals).
 func TestRevokeToken(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		w := newWorld(t, b)
 		idOf := func(name string) string {
@@ -118,6 +120,7 @@ func TestRevokeToken(t *testing.T) {
 // after the cache's 10 s — because replica two's bus listens (serve holds
 // it) and its cache hears events.TokenRevoked.
 func TestRevokeTokenReachesTheOtherReplicaPostgres(t *testing.T) {
+	t.Parallel()
 	db := dbtest.Postgres(t)
 	ctx := context.Background()
 	admin, _, err := db.CreateToken(ctx, domain.RoleAdmin, "Amministrazione", "")

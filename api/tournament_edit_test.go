@@ -9,6 +9,7 @@ import (
 // played, by its club or an admin only; once a sheet is entered it is a
 // 409 and nothing changes.
 func TestPatchTournament(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		w := newWorld(t, b)
 		T := "/v1/tournaments/" + w.tid
@@ -62,6 +63,7 @@ func TestPatchTournament(t *testing.T) {
 
 // Issue 10: a tournament created by mistake is deleted while empty.
 func TestDeleteTournament(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		w := newWorld(t, b)
 		tid := w.createTournament(w.club1, tournamentBody("Per sbaglio", "club"))

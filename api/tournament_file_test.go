@@ -55,6 +55,7 @@ func fileWorld(t *testing.T, db *store.DB) (e *env, club, base string) {
 // exported_at, the verifier with no token (ok; then hand-edited
 // standings named), a hostile file refused naming the field, the schema.
 func TestTournamentFileRoutes(t *testing.T) {
+	t.Parallel()
 	dbtest.Run(t, func(t *testing.T, db *store.DB) {
 		e, club, base := fileWorld(t, db)
 		tid := strings.TrimPrefix(base, "/v1/tournaments/")
@@ -138,6 +139,7 @@ func TestTournamentFileRoutes(t *testing.T) {
 // stored after its signatures, with a correction applied although its
 // situation rejects it, is imported; the screening names both.
 func TestSeasonScreeningRoute(t *testing.T) {
+	t.Parallel()
 	dbtest.Run(t, func(t *testing.T, db *store.DB) {
 		e, club, base := fileWorld(t, db)
 		ctx := context.Background()

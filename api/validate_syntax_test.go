@@ -13,6 +13,7 @@ import (
 // invalid UTF-8 included (json.Valid accepted it, which made it a 422). A
 // well-formed body of the wrong shape stays a 422.
 func TestValidateSyntaxIs400(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil)
 	sheet := goodSheet()
 	sheet["ruleset"], sheet["hands_planned"] = "fitab-2025", 3

@@ -13,6 +13,7 @@ import (
 // opponent alone with the bye score and no rest; the standings keep it,
 // marked (FITAB art. 37, FIBur-INT art. 33).
 func TestWithdrawalRULES12_3ThroughTheAPI(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		w := newWorld(t, b)
 		// Danese: 6 pairs, 6 withdraws from round 2.
