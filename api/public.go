@@ -1,16 +1,17 @@
 package api
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"time"
 
 	"github.com/gin-gonic/gin"
 
 	"segnapunti/app"
 	"segnapunti/domain"
 	"segnapunti/events"
+	"segnapunti/events/sse"
 )
 
 // Public reads (API §4.2): no token; only tournaments their club made
@@ -255,12 +256,9 @@ func (s *server) getPublicRound(c *gin.Context) {
 	ok200(c, out)
 }
 
-// sseHeartbeat keeps idle event streams (and the proxies between) open.
-const sseHeartbeat = 15 * time.Second
-
 // getPublicEvents: GET /v1/public/tournaments/{tid}/events, a
 // text/event-stream of "sheet", "standings" and "round" events with the
-// change as JSON data; a comment line every sseHeartbeat; the stream ends
+// change as JSON data; a comment line every sse.Heartbeat; the stream ends
 // when the client goes, the service shuts down or the tournament stops
 // being public.
 func (s *server) getPublicEvents(c *gin.Context) {
@@ -275,40 +273,20 @@ func (s *server) getPublicEvents(c *gin.Context) {
 	}
 	ch, cancel := s.app.Events().Subscribe(tid)
 	defer cancel()
-	w := c.Writer
-	h := w.Header()
-	h.Set("Content-Type", "text/event-stream")
-	h.Set("Cache-Control", "no-store")
-	h.Set("X-Accel-Buffering", "no")
-	// The server's WriteTimeout is for answers; a stream is kept open as
-	// long as each write (a heartbeat at least) gets through in time.
-	rc := http.NewResponseController(w)
-	rc.SetWriteDeadline(time.Now().Add(2 * sseHeartbeat))
-	w.WriteHeader(http.StatusOK)
-	fmt.Fprint(w, "retry: 2000\n: connected\n\n")
-	w.Flush()
-	tick := time.NewTicker(sseHeartbeat)
-	defer tick.Stop()
-	ctx := c.Request.Context()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-tick.C:
-			if !s.app.StillPublic(ctx, tid) {
-				return
-			}
-			fmt.Fprint(w, ": heartbeat\n\n")
-		case e, open := <-ch:
-			if !open || !s.app.StillPublic(ctx, tid) {
-				return // shutting down, or no longer public
-			}
-			for _, name := range events.StreamNames(e) {
-				data, _ := json.Marshal(map[string]any{"tournament": tid, "kind": string(e.Kind), "round": e.Round, "table": e.Table})
-				fmt.Fprintf(w, "event: %s\ndata: %s\n\n", name, data)
-			}
-		}
-		w.Flush()
-		rc.SetWriteDeadline(time.Now().Add(2 * sseHeartbeat))
-	}
+	sse.Stream{
+		Events:    ch,
+		StillOpen: func(ctx context.Context) bool { return s.app.StillPublic(ctx, tid) },
+		Data: func(e events.Event) []byte {
+			data, _ := json.Marshal(publicEvent{Tournament: tid, Kind: string(e.Kind), Round: e.Round, Table: e.Table})
+			return data
+		},
+	}.Serve(c.Request.Context(), c.Writer)
+}
+
+// publicEvent is the data of one API stream event.
+type publicEvent struct {
+	Tournament string `json:"tournament"`
+	Kind       string `json:"kind"`
+	Round      int    `json:"round"`
+	Table      int    `json:"table"`
 }
