@@ -85,13 +85,13 @@ func (v sheetValues) sheetParts(lang Lang, planned int, strict bool) ([]domain.H
 			}
 			return nil
 		}
-		n, err := strconv.Atoi(s)
-		if err != nil && !errors.Is(err, strconv.ErrRange) {
-			errs[name] = translate(lang, "secretary.whole_number")
-			return nil
-		}
-		if err != nil || n > form.MaxScore || n < -form.MaxScore {
+		n, err := form.Score(s)
+		switch {
+		case errors.Is(err, form.ErrScoreRange):
 			errs[name] = translate(lang, "form.score_range")
+			return nil
+		case err != nil:
+			errs[name] = translate(lang, "secretary.whole_number")
 			return nil
 		}
 		return &n
@@ -120,8 +120,8 @@ func (v sheetValues) sheetParts(lang Lang, planned int, strict bool) ([]domain.H
 			ls.RunningTotal = num(at+"running_total", false)
 		}
 		name := fmt.Sprintf("hands.%d.end", h)
-		end, err := domain.ParseHandEnd(v[name])
-		if err != nil {
+		end, ok := form.HandEnd(v[name])
+		if !ok {
 			errs[name] = translate(lang, "secretary.end_invalid")
 		}
 		hand.End = end

@@ -1,9 +1,13 @@
 package web
 
 import (
+	"net/http/httptest"
+	"net/url"
+	"strings"
 	"testing"
 
 	"segnapunti/domain"
+	"segnapunti/web/form"
 )
 
 // UI.md §5: the form's fields fill the JSON pointers they are named
@@ -49,5 +53,52 @@ func TestParseEntrantRows(t *testing.T) {
 	}
 	if rows[1].Line != 4 || len(rows[1].Input.Players) != 1 || rows[1].Input.Players[0].Membership != "" {
 		t.Errorf("row 4: %+v", rows[1])
+	}
+}
+
+// The secretary's sheet form and the table page's hand form read a hand's
+// end the same way, as the JSON sheet does (API §1): empty is unknown —
+// no form guesses a closure — and a value that is no end is refused.
+func TestBothHandFormsReadTheEndAlike(t *testing.T) {
+	cases := []struct {
+		typed string
+		want  domain.HandEnd
+		ok    bool
+	}{
+		{"", domain.EndUnknown, true},
+		{"closed", domain.EndClosed, true},
+		{"stock_exhausted", domain.EndStockExhausted, true},
+		{"time_out", domain.EndTimeOut, true},
+		{"stall", domain.EndStall, true},
+		{"interrupted", domain.EndInterrupted, true},
+		{"chiusa", "", false},
+	}
+	for _, c := range cases {
+		t.Run(c.typed, func(t *testing.T) {
+			v := sheetValues{"hands.0.ns.base": "0", "hands.0.ns.points": "0", "hands.0.eo.base": "0", "hands.0.eo.points": "0", "hands.0.end": c.typed}
+			hands, _, errs := v.sheetParts(domain.Italian, 1, true)
+			if errs.Has("hands.0.end") == c.ok {
+				t.Errorf("sheet form: end %q refused = %v, want %v", c.typed, errs.Has("hands.0.end"), !c.ok)
+			}
+			if c.ok && hands[0].End != c.want {
+				t.Errorf("sheet form: end %q read as %q, want %q", c.typed, hands[0].End, c.want)
+			}
+
+			body := url.Values{"index": {"0"}, "hands.0.end": {c.typed},
+				"hands.0.ns.base": {"0"}, "hands.0.ns.points": {"0"}, "hands.0.eo.base": {"0"}, "hands.0.eo.points": {"0"}}
+			r := httptest.NewRequest("POST", "/", strings.NewReader(body.Encode()))
+			r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+			f, ferrs, err := form.ParseTableHand(httptest.NewRecorder(), r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, refused := ferrs["hands.0.end"]
+			if refused == c.ok {
+				t.Errorf("table form: end %q refused = %v, want %v", c.typed, refused, !c.ok)
+			}
+			if c.ok && f.Hand.End != c.want {
+				t.Errorf("table form: end %q read as %q, want %q", c.typed, f.Hand.End, c.want)
+			}
+		})
 	}
 }

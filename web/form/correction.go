@@ -72,7 +72,7 @@ func ParseCorrection(w http.ResponseWriter, r *http.Request) (Correction, Errors
 			f.Values[name] = nil
 			continue
 		}
-		n, err := score(s)
+		n, err := Score(s)
 		if err != nil {
 			errs[name] = scoreError(err, "referee.err_number")
 			continue

@@ -31,21 +31,15 @@ func ParseTableHand(w http.ResponseWriter, r *http.Request) (TableHand, Errors, 
 	}
 	f := TableHand{Index: i, Key: value(r, "idem")}
 	name := func(rest string) string { return fmt.Sprintf("hands.%d.%s", i, rest) }
-	f.Hand.End = domain.HandEnd(value(r, name("end")))
-	if f.Hand.End == "" {
-		f.Hand.End = domain.EndClosed
-	}
-	known := false
-	for _, e := range domain.HandEnds {
-		known = known || e == f.Hand.End
-	}
-	if !known {
+	end, ok := HandEnd(value(r, name("end")))
+	if !ok {
 		errs[name("end")] = "table.end_invalid"
 	}
+	f.Hand.End = end
 	for _, l := range domain.Lines {
 		for _, part := range []string{"base", "points"} {
 			field := name(l.String() + "." + part)
-			n, err := score(value(r, field))
+			n, err := Score(value(r, field))
 			if err != nil {
 				errs[field] = scoreError(err, "table.number_required")
 				continue
@@ -58,7 +52,7 @@ func ParseTableHand(w http.ResponseWriter, r *http.Request) (TableHand, Errors, 
 		}
 		field := name(l.String() + ".total")
 		if s := value(r, field); s != "" {
-			n, err := score(s)
+			n, err := Score(s)
 			if err != nil {
 				errs[field] = scoreError(err, "table.number_required")
 				continue
@@ -69,32 +63,10 @@ func ParseTableHand(w http.ResponseWriter, r *http.Request) (TableHand, Errors, 
 	return f, errs, nil
 }
 
-// MaxScore bounds every typed score (base, points, totals): no Burraco
-// score comes near it, and the API refuses the same (sheetjson.MaxScore).
-const MaxScore = 100000
-
-// errScoreRange: a whole number, but no score.
-var errScoreRange = errors.New("out of range")
-
-// score reads a typed score: a whole number within ±MaxScore.
-func score(s string) (int, error) {
-	n, err := strconv.Atoi(s)
-	if errors.Is(err, strconv.ErrRange) {
-		return 0, errScoreRange // digits, but beyond any integer
-	}
-	if err != nil {
-		return 0, err
-	}
-	if n < -MaxScore || n > MaxScore {
-		return 0, errScoreRange
-	}
-	return n, nil
-}
-
 // scoreError is the message id of a refused score: out of range, or
 // notNumber (the form's own wording) when it is no whole number.
 func scoreError(err error, notNumber string) string {
-	if errors.Is(err, errScoreRange) {
+	if errors.Is(err, ErrScoreRange) {
 		return "form.score_range"
 	}
 	return notNumber
