@@ -6,20 +6,18 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"mime"
 	"net/http"
 	"net/url"
 	"regexp"
 	"strconv"
 	"strings"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/gin-gonic/gin"
 
 	"segnapunti/app"
 	"segnapunti/domain"
+	"segnapunti/exporters/download"
 	"segnapunti/exporters/workbook"
 )
 
@@ -63,11 +61,11 @@ func (s *server) exportTournament(c *gin.Context) {
 	defer release()
 	t := ex.Tournament
 	if sheet != "" {
-		s.stream(c, csvContentType, exportFilename(t.Name, t.Date.Format(time.DateOnly)+"-"+strings.ToLower(sheet), ".csv"),
+		s.stream(c, csvContentType, download.Name(".csv", t.Name, t.Date.Format(time.DateOnly), strings.ToLower(sheet)),
 			func(w io.Writer) error { return workbook.WriteCSVWith(w, ex, sheet, opts) })
 		return
 	}
-	s.stream(c, xlsxContentType, exportFilename(t.Name, t.Date.Format(time.DateOnly), ".xlsx"),
+	s.stream(c, xlsxContentType, download.Name(".xlsx", t.Name, t.Date.Format(time.DateOnly)),
 		func(w io.Writer) error { return workbook.WriteTournament(w, ex) })
 }
 
@@ -161,7 +159,7 @@ func (s *server) exportTournamentJSON(c *gin.Context) {
 	}
 	defer release()
 	t := ex.Tournament
-	s.stream(c, "application/json", exportFilename(t.Name, t.Date.Format(time.DateOnly), ".json"),
+	s.stream(c, "application/json", download.Name(".json", t.Name, t.Date.Format(time.DateOnly)),
 		func(w io.Writer) error { return workbook.WriteJSON(w, ex) })
 }
 
@@ -179,7 +177,7 @@ func (s *server) tournamentExportSchema(c *gin.Context) {
 func (s *server) stream(c *gin.Context, contentType, filename string, write func(io.Writer) error) {
 	h := c.Writer.Header()
 	h.Set("Content-Type", contentType)
-	h.Set("Content-Disposition", contentDisposition(filename))
+	h.Set("Content-Disposition", download.Disposition(filename))
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Cache-Control", "no-store") // membership numbers: personal data
 	c.Status(http.StatusOK)
@@ -280,94 +278,6 @@ func (s *server) exportSeason(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	name := "stagione-" + season
-	if sq.ClubID != "" {
-		name += "-" + sq.ClubID
-	}
-	if sq.Level != "" {
-		name += "-" + sq.Level
-	}
-	s.stream(c, xlsxContentType, exportFilename(name, "", ".xlsx"),
+	s.stream(c, xlsxContentType, download.Name(".xlsx", "stagione", season, sq.ClubID, sq.Level),
 		func(w io.Writer) error { return workbook.WriteSeason(w, ex.Rows, ex.Totals()) })
-}
-
-// maxFilenameRunes bounds the name part of a download's file name.
-const maxFilenameRunes = 80
-
-// exportFilename is "<name>-<suffix><ext>" with the name made safe for a
-// file system: letters and digits kept (accented ones too), anything else
-// one "_". An empty name is "torneo".
-func exportFilename(name, suffix, ext string) string {
-	var b strings.Builder
-	n := 0
-	pendingSep := false
-	for _, r := range name {
-		if n >= maxFilenameRunes {
-			break
-		}
-		if unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' || r == '.' {
-			if pendingSep && b.Len() > 0 {
-				b.WriteByte('_')
-				n++
-			}
-			pendingSep = false
-			b.WriteRune(r)
-			n++
-			continue
-		}
-		pendingSep = true
-	}
-	base := strings.Trim(b.String(), ".-_")
-	if base == "" {
-		base = "torneo"
-	}
-	if suffix != "" {
-		base += "-" + suffix
-	}
-	return base + ext
-}
-
-// contentDisposition is an attachment header for filename (RFC 6266),
-// written by mime.FormatMediaType: a plain ASCII filename always, for old
-// clients, and filename* in UTF-8 (RFC 8187) when the name has other
-// characters.
-func contentDisposition(filename string) string {
-	ascii := asciiFilename(filename)
-	v := mime.FormatMediaType("attachment", map[string]string{"filename": ascii})
-	if ascii != filename {
-		ext := mime.FormatMediaType("attachment", map[string]string{"filename": filename})
-		if ext != "" {
-			v += strings.TrimPrefix(ext, "attachment")
-		}
-	}
-	return v
-}
-
-// latinFold spells the accented letters of Italian (and its neighbours)
-// without their accents, for the ASCII file name.
-var latinFold = strings.NewReplacer(
-	"à", "a", "á", "a", "â", "a", "ä", "a", "ã", "a", "å", "a",
-	"è", "e", "é", "e", "ê", "e", "ë", "e",
-	"ì", "i", "í", "i", "î", "i", "ï", "i",
-	"ò", "o", "ó", "o", "ô", "o", "ö", "o", "õ", "o",
-	"ù", "u", "ú", "u", "û", "u", "ü", "u",
-	"ç", "c", "ñ", "n", "ß", "ss",
-	"À", "A", "Á", "A", "Â", "A", "Ä", "A", "È", "E", "É", "E", "Ê", "E",
-	"Ì", "I", "Í", "I", "Ò", "O", "Ó", "O", "Ö", "O", "Ù", "U", "Ú", "U", "Ü", "U", "Ç", "C", "Ñ", "N",
-)
-
-// asciiFilename folds accents and turns every other non-ASCII character
-// into "_" (quotes and backslashes never reach here: exportFilename keeps
-// only letters, digits, "-", "." and "_").
-func asciiFilename(s string) string {
-	s = latinFold.Replace(s)
-	var b strings.Builder
-	for _, r := range s {
-		if r < utf8.RuneSelf && r >= 0x20 && r != '"' && r != '\\' {
-			b.WriteRune(r)
-		} else {
-			b.WriteByte('_')
-		}
-	}
-	return b.String()
 }

@@ -3,6 +3,7 @@ package api
 import (
 	"fmt"
 	"net/http"
+	"segnapunti/exporters/download"
 
 	"github.com/gin-gonic/gin"
 
@@ -48,7 +49,7 @@ func (s *server) scoresheetTemplate(c *gin.Context) {
 		s.fail(c, fmt.Errorf("build the template: %w", err))
 		return
 	}
-	c.Header("Content-Disposition", contentDisposition(fmt.Sprintf("segnapunti-scoresheet-%d.xlsx", hands)))
+	c.Header("Content-Disposition", download.Disposition(fmt.Sprintf("segnapunti-scoresheet-%d.xlsx", hands)))
 	c.Header("X-Content-Type-Options", "nosniff")
 	// The same for everyone until the service is upgraded.
 	c.Header("Cache-Control", "public, max-age=3600")

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"net/http"
 	"net/url"
+	"segnapunti/exporters/download"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -27,7 +28,7 @@ func (s *server) exportTournamentFile(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	c.Header("Content-Disposition", contentDisposition(exportFilename(t.Name, t.Date.Format(time.DateOnly), ".tournament.json")))
+	c.Header("Content-Disposition", download.Disposition(download.Name(".tournament.json", t.Name, t.Date.Format(time.DateOnly))))
 	c.Header("Cache-Control", "no-store") // membership numbers: personal data
 	writeJSON(c, http.StatusOK, b)
 }

@@ -2,6 +2,7 @@ package web
 
 import (
 	"net/http"
+	"segnapunti/exporters/download"
 
 	"github.com/xuri/excelize/v2"
 
@@ -40,7 +41,7 @@ func (s *Server) entrantsTemplate(w http.ResponseWriter, r *http.Request) {
 	_ = f.SetColWidth(sheet, "B", "E", 24)
 	name := translate(lang, "secretary.template_file") + ".xlsx"
 	w.Header().Set("Content-Type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
-	w.Header().Set("Content-Disposition", attachment(name))
+	w.Header().Set("Content-Disposition", download.Disposition(name))
 	if err := f.Write(w); err != nil {
 		s.log.Warn("entrant template", "err", err)
 	}

@@ -3,6 +3,7 @@ package web
 import (
 	"io"
 	"net/http"
+	"segnapunti/exporters/download"
 	"strings"
 	"time"
 
@@ -64,25 +65,24 @@ func (s *Server) exportDownload(w http.ResponseWriter, r *http.Request) {
 	}
 	defer release()
 	t := ex.Tournament
-	// Issue 22: named after the tournament, accents kept.
-	base := downloadName(t.Name + " " + t.Date.Format(time.DateOnly))
+	date := t.Date.Format(time.DateOnly)
 	var ctype, name string
 	var write func(io.Writer) error
 	switch {
 	case nested:
-		ctype, name = "application/json", base+".json"
+		ctype, name = "application/json", download.Name(".json", t.Name, date)
 		write = func(w io.Writer) error { return workbook.WriteJSON(w, ex) }
 	case sheet != "":
-		ctype, name = "text/csv; charset=utf-8", base+" "+strings.ToLower(sheet)+".csv"
+		ctype, name = "text/csv; charset=utf-8", download.Name(".csv", t.Name, date, strings.ToLower(sheet))
 		opts := workbook.CSVOptionsFor(langOf(r))
 		write = func(w io.Writer) error { return workbook.WriteCSVWith(w, ex, sheet, opts) }
 	default:
-		ctype, name = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", base+".xlsx"
+		ctype, name = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", download.Name(".xlsx", t.Name, date)
 		write = func(w io.Writer) error { return workbook.WriteTournament(w, ex) }
 	}
 	h := w.Header()
 	h.Set("Content-Type", ctype)
-	h.Set("Content-Disposition", attachment(name))
+	h.Set("Content-Disposition", download.Disposition(name))
 	h.Set("Cache-Control", "no-store") // membership numbers: personal data
 	if err := write(w); err != nil {
 		// Past the first byte the status is sent: log; the transfer breaks.
@@ -105,7 +105,7 @@ func (s *Server) tournamentFileDownload(w http.ResponseWriter, r *http.Request) 
 	}
 	h := w.Header()
 	h.Set("Content-Type", "application/json")
-	h.Set("Content-Disposition", attachment(downloadName(t.Name+" "+t.Date.Format(time.DateOnly))+".tournament.json"))
+	h.Set("Content-Disposition", download.Disposition(download.Name(".tournament.json", t.Name, t.Date.Format(time.DateOnly))))
 	h.Set("Cache-Control", "no-store") // membership numbers: personal data
 	_, _ = w.Write(b)
 }
