@@ -1,0 +1,194 @@
+package browsertest
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"segnapunti/domain"
+	"segnapunti/store/dbtest"
+	"segnapunti/web/webtest"
+)
+
+// A two-session event of 23 pairs with two withdrawals, run from the
+// browser (RULES §12.1, §12.3), on PostgreSQL: the plan says round 1 by
+// draw, then the Danish system, sessions of 2 and 2 rounds. Pair 5 leaves
+// for good after the first session (withdrawn from round 3), pair 12 after
+// round 3 (withdrawn from round 4), both from their entrant page.
+//
+// What the rules say, checked round by round: every pair still in the
+// event is seated once or rests; a withdrawn pair is seated by no round
+// from its withdrawal on; a pair rests at most once per session (FITAB
+// art. 38); an odd field has exactly one rest. And at the end: the
+// results a withdrawn pair earned before leaving stay ("restano
+// confermati i risultati conseguiti", FITAB art. 37), every pair's VP and
+// MP are the sum of what was typed — in every match the lower number wins
+// by 100 MP (3 hands, FITAB art. 18: 11-9), a rest is 14 VP and 365 MP
+// (FITAB art. 38) — and the standings are in VP, then MP order.
+func TestBrowserTwoSessionsWithWithdrawals(t *testing.T) {
+	t.Parallel()
+	db := dbtest.Postgres(t)
+	site := webtest.StartSite(t, db)
+	pw := site.CreatePerson(t, domain.RoleClub, "segreteria", "bc-roma")
+	ctx := webtest.NewBrowser(t)
+	webtest.SignIn(t, ctx, site, "segreteria", pw)
+
+	webtest.Run(t, ctx, chromedp.Navigate(site.URL+"/tournaments/new"), chromedp.WaitVisible(chromedp.CSS(`input[name="name"]`)))
+	for sel, v := range map[string]string{
+		`[name="name"]`: "Due giorni di Burraco", `[name="date"]`: "2026-11-28", `[name="level"]`: "club",
+		`[name="ruleset"]`: "fitab-2025", `[name="kind"]`: "pairs", `[name="rounds_planned"]`: "4", `[name="hands_per_round"]`: "3",
+		`[name="plan.first_round"]`: "draw", `[name="plan.phases.0.system"]`: "danese", `[name="plan.phases.0.from_round"]`: "1",
+		`[name="plan.sessions"]`: "2, 2",
+	} {
+		webtest.SetValue(t, ctx, sel, v)
+	}
+	webtest.Run(t, ctx, chromedp.Click(chromedp.CSS(`[data-action="create-tournament"]`)), chromedp.WaitVisible(chromedp.CSS(`h1[data-tournament]`)))
+	tid := webtest.Attr(t, ctx, `h1[data-tournament]`, "data-tournament")
+	base := site.URL + "/tournaments/" + tid
+
+	const pairs = 23
+	var rows []string
+	for i := 1; i <= pairs; i++ {
+		rows = append(rows, fmt.Sprintf("%d\tGiocatore %dA\tFT3000%02d\tGiocatore %dB\tFT3001%02d", i, i, i, i, i))
+	}
+	webtest.Run(t, ctx, chromedp.Navigate(base+"/entrants"), chromedp.WaitVisible(chromedp.CSS(`textarea[name="rows"]`)))
+	webtest.SetValue(t, ctx, `textarea[name="rows"]`, strings.Join(rows, "\n"))
+	webtest.Run(t, ctx, chromedp.Click(chromedp.CSS(`[data-action="paste-entrants"]`)), chromedp.WaitVisible(chromedp.CSS(`[data-message="secretary.entrants_added"]`)))
+
+	withdrawnFrom := map[string]int{"5": 3, "12": 4}
+	withdraw := func(id string) {
+		t.Helper()
+		webtest.Run(t, ctx, chromedp.Navigate(base+"/entrants/"+id), chromedp.WaitVisible(chromedp.CSS(`[name="withdrawn_from_round"]`)))
+		webtest.SetValue(t, ctx, `[name="withdrawn_from_round"]`, strconv.Itoa(withdrawnFrom[id]))
+		webtest.SetValue(t, ctx, `[name="reason"]`, "rinuncia")
+		webtest.Run(t, ctx, chromedp.Click(chromedp.CSS(`[data-action="withdraw"]`)),
+			chromedp.WaitVisible(chromedp.CSS(fmt.Sprintf(`[data-withdrawn-from="%d"]`, withdrawnFrom[id]))))
+	}
+
+	vp, mp := map[string]int{}, map[string]int{}
+	restsInSession := map[int]map[string]bool{} // session → pairs that rested in it
+	session := func(round int) int { return (round + 1) / 2 }
+	for n := 1; n <= 4; n++ {
+		switch n {
+		case 3:
+			withdraw("5")
+		case 4:
+			withdraw("12")
+		}
+		webtest.Run(t, ctx, chromedp.Navigate(base+"/rounds/generate"), chromedp.WaitVisible(chromedp.CSS(`form[data-form="generate"]`)))
+		webtest.Run(t, ctx,
+			chromedp.Click(chromedp.CSS(`[data-action="generate"]`)),
+			chromedp.WaitVisible(chromedp.CSS(fmt.Sprintf(`[data-proposed-round="%d"]`, n))),
+			chromedp.Click(chromedp.CSS(`[data-action="publish"]`)),
+			chromedp.WaitVisible(chromedp.CSS(`[data-message="pairing.published"]`)),
+		)
+		r, err := db.GetRound(context.Background(), tid, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantSystem := domain.SystemDanese
+		if n == 1 {
+			wantSystem = domain.SystemDraw
+		}
+		if r.System != wantSystem {
+			t.Errorf("round %d seated by %q, want %q (the plan)", n, r.System, wantSystem)
+		}
+		// Who is still in the event this round.
+		active := map[string]bool{}
+		for i := 1; i <= pairs; i++ {
+			id := strconv.Itoa(i)
+			if from, ok := withdrawnFrom[id]; !ok || n < from {
+				active[id] = true
+			}
+		}
+		seen := map[string]int{}
+		for _, tb := range r.Tables {
+			seen[tb.NS]++
+			seen[tb.EO]++
+		}
+		for _, id := range r.Byes {
+			seen[id]++
+		}
+		for id, c := range seen {
+			if !active[id] {
+				t.Errorf("round %d seats pair %s, withdrawn from round %d", n, id, withdrawnFrom[id])
+			}
+			if c != 1 {
+				t.Errorf("round %d seats pair %s %d times", n, id, c)
+			}
+		}
+		for id := range active {
+			if seen[id] == 0 {
+				t.Errorf("round %d leaves pair %s out", n, id)
+			}
+		}
+		if wantRests := len(active) % 2; len(r.Byes) != wantRests {
+			t.Errorf("round %d: %d rests with %d pairs", n, len(r.Byes), len(active))
+		}
+		key := session(n)
+		if restsInSession[key] == nil {
+			restsInSession[key] = map[string]bool{}
+		}
+		for _, id := range r.Byes {
+			if restsInSession[key][id] {
+				t.Errorf("pair %s rests a second time in session %d (round %d)", id, session(n), n)
+			}
+			restsInSession[key][id] = true
+			vp[id] += 14
+			mp[id] += 365
+		}
+		for _, tb := range r.Tables {
+			nsWins := pairNumber(t, tb.NS) < pairNumber(t, tb.EO)
+			win, lose := tb.NS, tb.EO
+			if !nsWins {
+				win, lose = lose, win
+			}
+			vp[win] += 11
+			mp[win] += 100
+			vp[lose] += 9
+			mp[lose] -= 100
+			typeMatch(t, ctx, base, n, tb.Table, nsWins, 100)
+		}
+		deliverAndPublish(t, ctx, base, n)
+	}
+
+	webtest.Run(t, ctx, chromedp.Navigate(base+"/standings"), chromedp.WaitVisible(chromedp.CSS(`table[data-standings]`)))
+	webtest.Screenshot(t, ctx, "two-sessions-standings")
+	type row struct {
+		Entrant, VP, MP, Withdrawn string
+	}
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[[]row](`[...document.querySelectorAll('table[data-standings] tr[data-entrant]')].map(r => ({
+		Entrant: r.dataset.entrant, VP: r.querySelector('[data-col="vp"]').textContent.trim(),
+		MP: r.querySelector('[data-col="mp"]').textContent.trim(), Withdrawn: r.dataset.withdrawn || ""}))`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != pairs {
+		t.Fatalf("%d standings rows, want all %d pairs (a withdrawn pair keeps its row)", len(got), pairs)
+	}
+	prevVP, prevMP := 1<<30, 1<<30
+	for _, g := range got {
+		if want := [2]string{strconv.Itoa(vp[g.Entrant]), strconv.Itoa(mp[g.Entrant])}; [2]string{g.VP, g.MP} != want {
+			t.Errorf("pair %s: VP/MP %s/%s, want %s/%s", g.Entrant, g.VP, g.MP, want[0], want[1])
+		}
+		if _, w := withdrawnFrom[g.Entrant]; w != (g.Withdrawn == "true") {
+			t.Errorf("pair %s: data-withdrawn=%q", g.Entrant, g.Withdrawn)
+		}
+		v, m := vp[g.Entrant], mp[g.Entrant]
+		if v > prevVP || (v == prevVP && m > prevMP) {
+			t.Errorf("pair %s (%d VP, %d MP) ranks below a pair with fewer", g.Entrant, v, m)
+		}
+		prevVP, prevMP = v, m
+	}
+	// What the two withdrawn pairs earned before leaving stays: pair 5
+	// played rounds 1-2, pair 12 rounds 1-3.
+	for id, from := range withdrawnFrom {
+		if vp[id] == 0 || vp[id] > 14*(from-1) {
+			t.Errorf("pair %s (withdrawn from round %d) has %d VP: more than %d rounds' worth or none", id, from, vp[id], from-1)
+		}
+	}
+}
