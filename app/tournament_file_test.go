@@ -16,8 +16,10 @@ import (
 )
 
 // idsAndExportTime blanks what API §4.4 lets differ between a file and the
-// file of its import: the tournament's id and "exported_at".
-var idsAndExportTime = regexp.MustCompile(`("exported_at": "[^"]*"|"id": "t_[^"]*")`)
+// file of its import: the tournament's id and "exported_at", and the
+// referees (docs/format.md: an import does not make the exporting
+// instance's referees referees of its copy).
+var idsAndExportTime = regexp.MustCompile(`("exported_at": "[^"]*"|"id": "t_[^"]*"|,\s*"referees": \[[^\]]*\])`)
 
 // roundTrip exports tid, imports the file as p, exports the import, and
 // checks that both files are the same bytes but for ids and exported_at.
@@ -260,6 +262,98 @@ func TestTournamentFileRoundTripTeams(t *testing.T) {
 		}
 		if _, rep, err := f.app.VerifyTournament(ctx, own, tr.ID, domain.English); err != nil || !rep.StandingsOK {
 			t.Errorf("the service's own teams file: %v %+v", err, rep.Differences)
+		}
+	})
+}
+
+// API §4.3, §4.4, RULES §12, issue 22: a team tournament with a plan of
+// two sessions, players with sex and birth year, a substitution, the
+// line-ups of a match, prize categories, a withdrawal, an interruption
+// and the public flag round-trips byte for byte (ids aside), every one of
+// them is in the file, and the file verifies.
+func TestTournamentFileRoundTripCarriesRULES12(t *testing.T) {
+	dbtest.Run(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		f := newFixture(t, db)
+		own := f.who["own club"]
+		tr, err := f.app.CreateTournament(ctx, own, app.TournamentInput{Name: "Squadre §12", Date: "2026-11-24", Level: "club",
+			Ruleset: "fitab-2025", Kind: "teams", RoundsPlanned: 2, HandsPerRound: 2,
+			Plan: &domain.PlanInput{FirstRound: "entry_order", Sessions: []int{1, 1}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var es []app.EntrantInput
+		for _, id := range []string{"1", "2", "3"} {
+			var ps []domain.Player
+			for k := range 4 {
+				ps = append(ps, domain.Player{Name: fmt.Sprintf("Giocatrice %s.%d", id, k), Membership: fmt.Sprintf("FT%s%d", id, k), Sex: "F", BirthYear: 1950 + k})
+			}
+			es = append(es, app.EntrantInput{ID: id, Team: new("Squadra " + id), Players: ps})
+		}
+		if _, err := f.app.AddEntrants(ctx, own, tr.ID, es); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.app.Substitute(ctx, own, tr.ID, "2", domain.Substitution{FromRound: 1, Out: "FT23",
+			In: domain.Player{Name: "Sostituta", Membership: "FT29"}, Reason: "malore"}); err != nil {
+			t.Fatalf("substitution: %v", err)
+		}
+		if _, err := f.app.CreateRound(ctx, own, tr.ID, app.RoundInput{Number: 1, Phase: "danese", Byes: []string{"3"},
+			Tables: []domain.TableAssignment{{Table: 1, Match: 1, NS: "1", EO: "2"}, {Table: 2, Match: 1, NS: "2", EO: "1"}}}); err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range []domain.Lineup{{Table: 1, NS: []string{"FT10", "FT11"}, EO: []string{"FT20", "FT21"}},
+			{Table: 2, NS: []string{"FT22", "FT29"}, EO: []string{"FT12", "FT13"}}} {
+			if _, err := f.app.SetLineup(ctx, own, tr.ID, 1, l); err != nil {
+				t.Fatalf("line-up of table %d: %v", l.Table, err)
+			}
+		}
+		for _, table := range []int{1, 2} {
+			if _, err := f.app.PutSheet(ctx, own, tr.ID, 1, table, func(g app.SheetTarget) (domain.Sheet, error) {
+				sh := g.EmptySheet()
+				sh.Hands = []domain.Hand{hand(300, 235, 100, -120), hand(200, 100*table, 0, -50)}
+				return sh, nil
+			}, 0); err != nil {
+				t.Fatal(err)
+			}
+			ns, eo := map[int][2]string{1: {"1", "2"}, 2: {"2", "1"}}[table][0], map[int][2]string{1: {"1", "2"}, 2: {"2", "1"}}[table][1]
+			if _, err := f.app.EndSheet(ctx, own, tr.ID, 1, table, "ns", ns); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := f.app.ConfirmSheet(ctx, own, tr.ID, 1, table, "eo", eo); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := f.app.SetPrizeCategories(ctx, own, tr.ID, []domain.PrizeCategory{
+			{ID: "assoluta", Kind: domain.PrizeOverall, Label: "Assoluta", Places: 1},
+			{ID: "signore", Kind: domain.PrizeLadies, Label: "Signore", Places: 1}}); err != nil {
+			t.Fatalf("prizes: %v", err)
+		}
+		if _, err := f.app.WithdrawFromRound(ctx, own, tr.ID, "3", 2, "trasferta"); err != nil {
+			t.Fatalf("withdrawal: %v", err)
+		}
+		for _, st := range []string{"playing", "sheets_delivered"} {
+			if _, err := f.app.SetRoundState(ctx, own, tr.ID, 1, st); err != nil {
+				t.Fatalf("round 1 %s: %v", st, err)
+			}
+		}
+		if _, _, err := f.app.InterruptTournament(ctx, own, tr.ID, 1, "blackout"); err != nil {
+			t.Fatalf("interruption: %v", err)
+		}
+		if _, err := f.app.PatchTournament(ctx, own, tr.ID, app.PublicPatch{Public: new(true)}); err != nil {
+			t.Fatal(err)
+		}
+		file := roundTrip(t, f.app, own, tr.ID)
+		for _, want := range []string{`"first_round": "entry_order"`, `"sessions": [`, `"session": 1`, `"public": true`,
+			`"interrupted_after_round": 1`, `"void": false`, `"interruption_reason": "blackout"`,
+			`"withdrawn_from_round": 2`, `"withdrawn_reason": "trasferta"`, `"sex": "F"`, `"birth_year": 1951`,
+			`"substitutions": [`, `"out": "FT23"`, `"seated": [`, `"name": "Sostituta"`, `"lineups": [`, `"FT29"`,
+			`"team_matches": [`, `"prize_categories": [`, `"kind": "ladies"`, `"prizes": [`, `"category": "signore"`} {
+			if !bytes.Contains(file, []byte(want)) {
+				t.Errorf("the file lacks %s", want)
+			}
+		}
+		if _, rep, err := f.app.VerifyTournament(ctx, own, tr.ID, domain.English); err != nil || !rep.OK {
+			t.Errorf("the service's own file does not verify: %v %+v", err, rep.Differences)
 		}
 	})
 }
