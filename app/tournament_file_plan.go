@@ -43,7 +43,9 @@ func fileInterruption(t domain.Tournament, ft *tournamentfile.Tournament) {
 }
 
 // fileSession is the session round r belongs to (RULES §12.1).
-func fileSession(t domain.Tournament, r domain.Round) int { return t.EffectivePlan().SessionOf(r.Number) }
+func fileSession(t domain.Tournament, r domain.Round) int {
+	return t.EffectivePlan().SessionOf(r.Number)
+}
 
 // fileWithdrawn is the round an entrant withdrew from (RULES §12.3).
 func fileWithdrawn(e domain.Entrant) *int { return e.WithdrawnFromRound }
