@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -13,6 +14,8 @@ import (
 	"segnapunti/domain"
 	"segnapunti/store"
 	"segnapunti/store/dbtest"
+	"segnapunti/tournamentfile"
+	"segnapunti/verifier"
 )
 
 // idsAndExportTime blanks what API §4.4 lets differ between a file and the
@@ -354,6 +357,42 @@ func TestTournamentFileRoundTripCarriesRULES12(t *testing.T) {
 		}
 		if _, rep, err := f.app.VerifyTournament(ctx, own, tr.ID, domain.English); err != nil || !rep.OK {
 			t.Errorf("the service's own file does not verify: %v %+v", err, rep.Differences)
+		}
+		// Defects planted in this honest file are named (RULES §12.4,
+		// §12.5): the team VP of a match, a line-up seating a player of the
+		// other team, a substitute left out of who sat.
+		for _, tc := range []struct {
+			name, code, sub, entrant string
+			plant                    func(*tournamentfile.File)
+		}{
+			{"team VP edited", "VP_DIFFER", "", "1", func(f *tournamentfile.File) { f.TeamMatches[0].VP = [2]int{20, 0} }},
+			{"a line-up with a player of the other team", "PAIRING", verifier.SubLineup, "1", func(f *tournamentfile.File) { f.Rounds[0].Lineups[0].NS[1] = "FT20" }},
+			{"the substitute left out of who sat", "PAIRING", verifier.SubSeated, "2", func(f *tournamentfile.File) { f.Rounds[0].Seated = nil }},
+		} {
+			t.Run(tc.name, func(t *testing.T) {
+				ff, err := tournamentfile.DecodeBytes(file)
+				if err != nil {
+					t.Fatal(err)
+				}
+				tc.plant(&ff)
+				b, err := tournamentfile.Marshal(ff)
+				if err != nil {
+					t.Fatal(err)
+				}
+				rep, err := verifier.File(b, domain.English)
+				if err != nil {
+					t.Fatal(err)
+				}
+				i := slices.IndexFunc(rep.Differences, func(d verifier.Difference) bool {
+					return d.Code == tc.code && strings.HasPrefix(d.Detail, tc.sub) && d.Entrant == tc.entrant && d.Round == 1
+				})
+				if i < 0 || rep.OK {
+					t.Fatalf("no %s %s for %s in round 1: %+v", tc.code, tc.sub, tc.entrant, rep.Differences)
+				}
+				if d := rep.Differences[i]; d.Rule != "FITAB art. 2.2" && d.Rule != "FITAB art. 37" {
+					t.Errorf("difference %+v: want FITAB art. 2.2 or 37", d)
+				}
+			})
 		}
 	})
 }

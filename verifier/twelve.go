@@ -42,8 +42,9 @@ func (v *verification) sub(code, sub string, d Difference, en, it string) {
 // withdrawals: an entrant withdrawn from round r (RULES §12.3: "restano
 // confermati i risultati conseguiti", counted in no later table) has no
 // sheet and no result-giving adjustment from round r on; its seating in
-// a later round is the pairing checker's (WITHDRAWN_SEATED).
-func (v *verification) withdrawals() {
+// a later round is the pairing checker's (WITHDRAWN_SEATED). False: such a
+// result is counted in the standings.
+func (v *verification) withdrawals() bool {
 	from := map[string]int{}
 	for _, e := range v.c.Entrants {
 		if e.WithdrawnFromRound != nil {
@@ -51,8 +52,9 @@ func (v *verification) withdrawals() {
 		}
 	}
 	if len(from) == 0 {
-		return
+		return true
 	}
+	n := len(v.out)
 	rule := domain.SubstitutionRule(v.rs)
 	for _, tr := range v.results {
 		for _, l := range domain.Lines {
@@ -72,19 +74,22 @@ func (v *verification) withdrawals() {
 				fmt.Sprintf("%s si è ritirato dal turno %d e un provvedimento (%s) gli dà un risultato nel turno %d", a.Entrant, r, a.Case.Reason, a.Round))
 		}
 	}
+	return len(v.out) == n
 }
 
 // interruption rules again on an interrupted tournament (FITAB art. 39,
 // RULES §12.6: valid only if k ≥ rounds_planned − 2, and with 4 rounds
 // planned k ≥ 3, the seed's own case): the file's void must be the
 // ruling's, a valid one's standings are those after round k, and no
-// round after k has a sheet.
-func (v *verification) interruption() {
+// round after k has a sheet. False: the published standings are not the
+// ruling's.
+func (v *verification) interruption() bool {
 	t := v.c.Tournament
 	ruling, ok := t.Interruption()
 	if !ok {
-		return
+		return true
 	}
+	n := len(v.out)
 	k := ruling.AfterRound
 	d := Difference{Round: k, Rule: ruling.Rule}
 	if claimed := v.f.Tournament.Void; claimed == nil || *claimed == ruling.Valid {
@@ -108,6 +113,7 @@ func (v *verification) interruption() {
 				fmt.Sprintf("il turno %d ha uno score al tavolo %d, ma il torneo è stato interrotto dopo il turno %d", s.Round, s.Table, k))
 		}
 	}
+	return len(v.out) == n
 }
 
 // teamMatches recomputes every team match from its two tables' official

@@ -78,8 +78,8 @@ func Verify(f tournamentfile.File, c tournamentfile.Content, lang domain.Lang) R
 	standingsOK := v.standings()
 	v.pairings()
 	v.corrections()
-	v.withdrawals()
-	v.interruption()
+	standingsOK = v.withdrawals() && standingsOK
+	standingsOK = v.interruption() && standingsOK
 	v.teamMatches()
 	v.lineups()
 	v.seated()

@@ -13,6 +13,9 @@ import (
 	"segnapunti/tournamentfile"
 )
 
+// GroupSize is the size of the groups of a gironi round Generate seats.
+const GroupSize = 4
+
 // Generate makes a consistent file of a pairs tournament: n pairs, the
 // given systems per round (seated by the pairing engine), one sheet per
 // table with hands whose written bottom is the computed one, and the
@@ -57,17 +60,27 @@ func Generate(tb testing.TB, n int, systems []domain.PairingSystem, seed uint64)
 		if system == domain.SystemDanese || system == domain.SystemDaneseModificato {
 			req.Standings = standingsAfter(number - 1)
 		}
+		if system == domain.SystemGironi { // RULES §12.1: groups of GroupSize from the standings before the phase
+			req.GroupSize = GroupSize
+			req.Standings = standingsAfter(domain.PhaseStart(req) - 1)
+		}
 		pr, err := domain.GeneratePairing(req)
 		if err != nil {
 			tb.Fatalf("round %d: %v", number, err)
 		}
 		phase := domain.PhaseDanese
-		if system == domain.SystemMitchell {
+		switch {
+		case system == domain.SystemMitchell:
 			phase = domain.PhaseMitchell
+		case system == domain.SystemGironi && domain.PhaseStart(req) == number:
+			phase = domain.PhaseGironi
+		case system == domain.SystemGironi:
+			phase = domain.PhaseItaliana
 		}
-		r := domain.Round{Number: number, HandsPlanned: 3, Phase: phase, State: domain.RoundNextPairingPublished, System: pr.System, Seed: pr.Seed, Byes: pr.Byes}
+		r := domain.Round{Number: number, HandsPlanned: 3, Phase: phase, State: domain.RoundNextPairingPublished, System: pr.System, Seed: pr.Seed, Byes: pr.Byes,
+			Groups: pr.Groups}
 		fr := tournamentfile.Round{Number: number, HandsPlanned: 3, Phase: string(phase), Session: 1, System: string(pr.System), Seed: pr.Seed,
-			State: string(r.State), Byes: pr.Byes}
+			State: string(r.State), Byes: pr.Byes, Groups: pr.Groups}
 		for _, pt := range pr.Tables {
 			ta := domain.TableAssignment{Table: pt.Table}
 			ta.SetLine(domain.NS, pt.NS)

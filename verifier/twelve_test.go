@@ -1,0 +1,138 @@
+package verifier
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"segnapunti/domain"
+	"segnapunti/tournamentfile"
+	"segnapunti/tournamentfile/filetest"
+)
+
+// find is the first difference with code whose detail starts with sub
+// (sub "" any) for entrant (entrant "" any).
+func find(r Report, code, sub, entrant string) (Difference, bool) {
+	i := slices.IndexFunc(r.Differences, func(d Difference) bool {
+		return d.Code == code && strings.HasPrefix(d.Detail, sub) && (entrant == "" || d.Entrant == entrant)
+	})
+	if i < 0 {
+		return Difference{}, false
+	}
+	return r.Differences[i], true
+}
+
+func mustOK(t *testing.T, f tournamentfile.File) {
+	t.Helper()
+	if rep := verify(t, f); !rep.OK || !rep.StandingsOK {
+		t.Fatalf("the honest file does not verify: %+v", rep.Differences)
+	}
+}
+
+// RULES §12.3 (FITAB art. 37): an entrant withdrawn from a round after
+// the last one played verifies; withdrawn from a round it still played,
+// its result there is named with the entrant, round and article, and its
+// seating by the pairing checker.
+func TestVerifyWithdrawalRULES12_3(t *testing.T) {
+	honest := filetest.Generate(t, 12, danese, 3)
+	honest.Tournament.RoundsPlanned = 4
+	id := honest.Entrants[4].ID
+	honest.Entrants[4].WithdrawnFromRound = new(4)
+	honest.Entrants[4].WithdrawnReason = "rientro a casa"
+	mustOK(t, honest)
+
+	planted := filetest.Generate(t, 12, danese, 3)
+	planted.Entrants[4].WithdrawnFromRound = new(3)
+	rep := verify(t, planted)
+	d, ok := find(rep, CodeStandingsDiffer, SubWithdrawnCounted, id)
+	if !ok {
+		t.Fatalf("no %s for entrant %s: %+v", SubWithdrawnCounted, id, rep.Differences)
+	}
+	if d.Round != 3 || d.Rule != "FITAB art. 37" {
+		t.Errorf("difference %+v: want round 3, FITAB art. 37", d)
+	}
+	if _, ok := find(rep, CodePairing, string(domain.PairingWithdrawnSeated), ""); !ok {
+		t.Errorf("the seating of the withdrawn entrant in round 3 is not named: %+v", rep.Differences)
+	}
+}
+
+// FITAB art. 39 (the seed; RULES §12.6): a tournament of 4 planned rounds
+// interrupted after round 3 is valid with the standings after round 3;
+// interrupted after round 2 it is void (4 planned need 3 completed,
+// although rounds_planned − 2 = 2), and a file calling it valid is named
+// with the article.
+func TestVerifyInterruptionFITABArt39(t *testing.T) {
+	honest := filetest.Generate(t, 12, danese, 4)
+	honest.Tournament.RoundsPlanned = 4
+	honest.Tournament.InterruptedAfterRound, honest.Tournament.Void = new(3), new(false)
+	honest.Tournament.InterruptionReason = "allerta meteo"
+	mustOK(t, honest)
+
+	planted := filetest.Generate(t, 12, danese[:2], 4)
+	planted.Tournament.RoundsPlanned = 4
+	planted.Tournament.InterruptedAfterRound, planted.Tournament.Void = new(2), new(false)
+	rep := verify(t, planted)
+	d, ok := find(rep, CodeStandingsDiffer, SubInterruption, "")
+	if !ok {
+		t.Fatalf("no %s: %+v", SubInterruption, rep.Differences)
+	}
+	if d.Round != 2 || d.Rule != "FITAB art. 39" || !strings.Contains(d.Detail, "void") {
+		t.Errorf("difference %+v: want after round 2, FITAB art. 39, void", d)
+	}
+	if rep.StandingsOK {
+		t.Error("the standings of a tournament the file wrongly calls valid are called right")
+	}
+
+	// a sheet of a round after the interruption
+	late := filetest.Generate(t, 12, danese, 4)
+	late.Tournament.RoundsPlanned = 4
+	late.Tournament.InterruptedAfterRound, late.Tournament.Void = new(2), new(true)
+	late.Standings.AfterRound = 2
+	rep = verify(t, late)
+	if d, ok := find(rep, CodeStandingsDiffer, SubInterruption, ""); !ok || d.Round != 3 {
+		t.Errorf("a sheet of round 3 after an interruption after round 2: %+v", rep.Differences)
+	}
+}
+
+// Issue 22: the prize list re-derives from the final standings and the
+// categories; a prize given to the wrong entrant, and an entrant given two
+// prizes of categories that are not cumulative, are named.
+func TestVerifyPrizesFromTheStandings(t *testing.T) {
+	f := filetest.Generate(t, 12, danese, 5)
+	f.Tournament.PrizeCategories = []tournamentfile.PrizeCategory{
+		{ID: "assoluta", Kind: "overall", Label: "Assoluta", Places: 2},
+		{ID: "bis", Kind: "overall", Label: "Ancora", Places: 1}}
+	rows := f.Standings.Rows
+	f.Prizes = []tournamentfile.Prize{{Category: "assoluta", Place: 1, Entrant: rows[0].Entrant},
+		{Category: "assoluta", Place: 2, Entrant: rows[1].Entrant}, {Category: "bis", Place: 1, Entrant: rows[2].Entrant}}
+	mustOK(t, f)
+
+	f.Prizes[2].Entrant = rows[0].Entrant // the winner again, in a category that is not cumulative
+	rep := verify(t, f)
+	if _, ok := find(rep, CodeStandingsDiffer, SubPrize, rows[0].Entrant); !ok {
+		t.Fatalf("a second prize to %s is not named: %+v", rows[0].Entrant, rep.Differences)
+	}
+	if len(rep.Differences) != 2 || !strings.Contains(rep.Differences[0].Detail+rep.Differences[1].Detail, rows[2].Entrant) {
+		t.Errorf("want the double prize and the prize due to %s: %+v", rows[2].Entrant, rep.Differences)
+	}
+}
+
+// RULES §12.1: a gironi round recorded its groups; the checker reads the
+// group size back from them, so an honest gironi phase verifies, and a
+// round inside the groups that seats two entrants of different groups
+// is named.
+func TestVerifyGironiReadsTheGroupSize(t *testing.T) {
+	systems := []domain.PairingSystem{domain.SystemEntryOrder, domain.SystemDanese, domain.SystemGironi, domain.SystemGironi}
+	f := filetest.Generate(t, 12, systems, 6)
+	if len(f.Rounds[2].Groups) != 12/filetest.GroupSize {
+		t.Fatalf("round 3 formed %d groups", len(f.Rounds[2].Groups))
+	}
+	mustOK(t, f)
+
+	tb := &f.Rounds[3].Tables
+	(*tb)[0].EO, (*tb)[len(*tb)-1].EO = (*tb)[len(*tb)-1].EO, (*tb)[0].EO // across two groups
+	rep := verify(t, f)
+	if d, ok := find(rep, CodePairing, "", ""); !ok || d.Round != 4 {
+		t.Errorf("the round mixing groups is not named: %+v", rep.Differences)
+	}
+}
