@@ -3,6 +3,7 @@ package tournamentfile_test
 import (
 	"bytes"
 	"errors"
+	"os"
 	"strings"
 	"testing"
 
@@ -87,6 +88,14 @@ func FuzzDecode(f *testing.F) {
 	}
 	f.Add(good)
 	f.Add([]byte(`{"format":"segnapunti-tournament","version":1,"tournament":{}}`))
+	// RULES §12 and the prizes: a team tournament exported by the service
+	// with its plan, substitution, line-ups, team match, prizes,
+	// withdrawal and interruption (app's TestTournamentFileRoundTripCarriesRULES12).
+	twelve, err := os.ReadFile("testdata/teams-rules12.json")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(twelve)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		file, err := tournamentfile.DecodeBytes(data)
 		if err != nil {
