@@ -2,6 +2,8 @@ package app_test
 
 import (
 	"context"
+	"os"
+	"strconv"
 	"testing"
 	"time"
 
@@ -10,6 +12,8 @@ import (
 	"segnapunti/store/dbtest"
 	"segnapunti/tournamentfile"
 	"segnapunti/tournamentfile/filetest"
+
+	"golang.org/x/sync/errgroup"
 )
 
 // BenchmarkImportTournamentFile1000Pairs8Rounds: importing a national
@@ -66,5 +70,50 @@ func BenchmarkScreenSeasonFromDatabase200(b *testing.B) {
 		if _, err := a.ScreenSeason(ctx, fed, "2026", ""); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkScreenSeason5000FromPostgres: the season screening of 5,000
+// tournaments (12 pairs, 4 rounds: 120,000 sheets) stored in PostgreSQL,
+// reading included (docs/screening.md). The season is imported first,
+// four files at a time, and not timed; SCREEN_TOURNAMENTS changes the
+// count for a shorter run.
+func BenchmarkScreenSeason5000FromPostgres(b *testing.B) {
+	n := 5000
+	if v, err := strconv.Atoi(os.Getenv("SCREEN_TOURNAMENTS")); err == nil && v > 0 {
+		n = v
+	}
+	db := dbtest.Postgres(b)
+	ctx := context.Background()
+	if _, err := db.CreateClub(ctx, domain.Club{ID: "c1", Name: "Uno"}); err != nil {
+		b.Fatal(err)
+	}
+	a := app.New(db, nil, nil)
+	fed := app.Principal{Role: domain.RoleFederation, Name: "FITAB"}
+	systems := []domain.PairingSystem{domain.SystemEntryOrder, domain.SystemDanese, domain.SystemDanese, domain.SystemDanese}
+	start := time.Now()
+	var g errgroup.Group
+	g.SetLimit(4)
+	for i := range n {
+		g.Go(func() error {
+			data, err := tournamentfile.Marshal(filetest.Generate(b, 12, systems, uint64(i)))
+			if err != nil {
+				return err
+			}
+			_, err = a.ImportTournamentFile(ctx, fed, data)
+			return err
+		})
+	}
+	if err := g.Wait(); err != nil {
+		b.Fatal(err)
+	}
+	b.Logf("%d tournaments imported into PostgreSQL in %v", n, time.Since(start))
+	b.ResetTimer()
+	for b.Loop() {
+		s, err := a.ScreenSeason(ctx, fed, "2026", "")
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(float64(len(s.Flags)), "flags")
 	}
 }
