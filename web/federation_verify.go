@@ -122,3 +122,47 @@ func (s *Server) tournamentVerification(w http.ResponseWriter, r *http.Request) 
 	}
 	s.render(w, r, http.StatusOK, "tournament_verification", &verificationPage{Page: s.page(r, "federation.verification_title"), TID: t.ID, Name: t.Name, Report: rep})
 }
+
+// verificationsPage is /federation/verification?season=YYYY&club=ID: the
+// verification status of every club's tournaments of a season, one
+// tr[data-tournament="{tid}"] a tournament with data-verification="ok",
+// "differences" or "unreadable" and data-standings-ok, each opening the
+// tournament's own verification page.
+type verificationsPage struct {
+	Page
+	Season, Club string
+	Clubs        []domain.Club
+	List         []app.TournamentVerification
+	More         bool
+	Asked        bool
+	Max          int
+}
+
+func (s *Server) federationVerifications(w http.ResponseWriter, r *http.Request) {
+	p, _ := s.principal(r)
+	q := r.URL.Query()
+	data := &verificationsPage{Page: s.page(r, "federation.verifications_title"), Season: q.Get("season"), Club: q.Get("club"), Max: app.MaxSeasonVerifications}
+	desk, err := s.app.Federation(r.Context(), p, app.FederationFilter{})
+	if err != nil {
+		s.refereeFail(w, r, err)
+		return
+	}
+	data.Clubs = desk.Clubs
+	if data.Season == "" {
+		s.render(w, r, http.StatusOK, "federation_verifications", data)
+		return
+	}
+	list, more, err := s.app.SeasonVerifications(r.Context(), p, data.Season, data.Club, langOf(r))
+	var ae *app.Error
+	switch {
+	case errors.As(err, &ae) && ae.Kind == app.ErrBadParameter:
+		data.Error = "federation.screening_bad_season"
+		s.render(w, r, http.StatusBadRequest, "federation_verifications", data)
+		return
+	case err != nil:
+		s.refereeFail(w, r, err)
+		return
+	}
+	data.Asked, data.List, data.More = true, list, more
+	s.render(w, r, http.StatusOK, "federation_verifications", data)
+}
