@@ -136,3 +136,31 @@ func TestVerifyGironiReadsTheGroupSize(t *testing.T) {
 		t.Errorf("the round mixing groups is not named: %+v", rep.Differences)
 	}
 }
+
+// RULES §12.1 (FITAB art. 38: a line rests at most once per session): a
+// file whose plan has two sessions of two rounds, where pair 5 rests in
+// round 2 and again in round 4, verifies; the same rounds without the
+// plan (one session) are named as a second rest of pair 5 in round 4.
+func TestVerifyRestsCountPerSessionOfThePlan(t *testing.T) {
+	systems := []domain.PairingSystem{domain.SystemEntryOrder, domain.SystemDanese, domain.SystemDanese, domain.SystemDanese}
+	f := filetest.GeneratePlanned(t, 5, systems, []int{2, 2}, 1)
+	if !slices.Equal(f.Rounds[1].Byes, []string{"5"}) || !slices.Equal(f.Rounds[3].Byes, []string{"5"}) {
+		t.Fatalf("rests %v and %v: the generated file no longer has pair 5 resting in rounds 2 and 4", f.Rounds[1].Byes, f.Rounds[3].Byes)
+	}
+	mustOK(t, f)
+
+	f.Tournament.Plan = nil
+	for i := range f.Rounds {
+		f.Rounds[i].Session = 1
+	}
+	rep := verify(t, f)
+	i := slices.IndexFunc(rep.Differences, func(d Difference) bool {
+		return d.Code == CodePairing && d.Round == 4 && strings.HasPrefix(d.Detail, string(domain.PairingSecondRest)) && strings.Contains(d.Detail, "5")
+	})
+	if i < 0 {
+		t.Fatalf("no SECOND_REST of pair 5 in round 4: %+v", rep.Differences)
+	}
+	if d := rep.Differences[i]; d.Rule != "FITAB art. 38" {
+		t.Errorf("difference %+v: want FITAB art. 38", d)
+	}
+}
