@@ -39,11 +39,37 @@ func (v *verification) sub(code, sub string, d Difference, en, it string) {
 	v.add(d)
 }
 
+// midRoundWithdrawals are the entrants withdrawn during the round they
+// withdrew from (RULES §12.3: "a withdrawal during a round being played
+// is also an abandon of that round"): those with an abandon_justified or
+// abandon_unjustified adjustment in that round. They sat in it.
+func (v *verification) midRoundWithdrawals() map[string]bool {
+	from := map[string]int{}
+	for _, e := range v.c.Entrants {
+		if e.WithdrawnFromRound != nil {
+			from[e.ID] = *e.WithdrawnFromRound
+		}
+	}
+	out := map[string]bool{}
+	for _, a := range v.c.Adjustments {
+		if r, ok := from[a.Entrant]; ok && a.Round == r && isAbandon(a.Case.Reason) {
+			out[a.Entrant] = true
+		}
+	}
+	return out
+}
+
+func isAbandon(r domain.AdjustmentReason) bool {
+	return r == domain.ReasonAbandonJustified || r == domain.ReasonAbandonUnjustified
+}
+
 // withdrawals: an entrant withdrawn from round r (RULES §12.3: "restano
 // confermati i risultati conseguiti", counted in no later table) has no
-// sheet and no result-giving adjustment from round r on; its seating in
-// a later round is the pairing checker's (WITHDRAWN_SEATED). False: such a
-// result is counted in the standings.
+// sheet and no result-giving adjustment from round r on — but for the
+// abandon of a withdrawal during round r, which takes the place of that
+// round's result (FITAB art. 37); its seating in a later round is the
+// pairing checker's (WITHDRAWN_SEATED). False: such a result is counted
+// in the standings.
 func (v *verification) withdrawals() bool {
 	from := map[string]int{}
 	for _, e := range v.c.Entrants {
@@ -54,12 +80,13 @@ func (v *verification) withdrawals() bool {
 	if len(from) == 0 {
 		return true
 	}
+	mid := v.midRoundWithdrawals()
 	n := len(v.out)
 	rule := domain.SubstitutionRule(v.rs)
 	for _, tr := range v.results {
 		for _, l := range domain.Lines {
 			for _, id := range tr.Players(l) {
-				if r, ok := from[id]; ok && tr.Round >= r {
+				if r, ok := from[id]; ok && tr.Round >= r && !(tr.Round == r && mid[id]) {
 					v.sub(CodeStandingsDiffer, SubWithdrawnCounted, Difference{Round: tr.Round, Table: tr.Table, Entrant: id, Rule: rule},
 						fmt.Sprintf("%s withdrew from round %d and has a result at table %d of round %d", id, r, tr.Table, tr.Round),
 						fmt.Sprintf("%s si è ritirato dal turno %d e ha un risultato al tavolo %d del turno %d", id, r, tr.Table, tr.Round))
@@ -68,7 +95,7 @@ func (v *verification) withdrawals() bool {
 		}
 	}
 	for _, a := range v.c.Adjustments {
-		if r, ok := from[a.Entrant]; ok && a.Round >= r && a.Effect.Result != nil {
+		if r, ok := from[a.Entrant]; ok && a.Round >= r && a.Effect.Result != nil && !(a.Round == r && isAbandon(a.Case.Reason)) {
 			v.sub(CodeStandingsDiffer, SubWithdrawnCounted, Difference{Round: a.Round, Entrant: a.Entrant, Rule: rule},
 				fmt.Sprintf("%s withdrew from round %d and an adjustment (%s) gives it a result in round %d", a.Entrant, r, a.Case.Reason, a.Round),
 				fmt.Sprintf("%s si è ritirato dal turno %d e un provvedimento (%s) gli dà un risultato nel turno %d", a.Entrant, r, a.Case.Reason, a.Round))

@@ -164,3 +164,56 @@ func TestVerifyRestsCountPerSessionOfThePlan(t *testing.T) {
 		t.Errorf("difference %+v: want FITAB art. 38", d)
 	}
 }
+
+// restand writes f's standings as its own records give them (the
+// verifier's standings), for a test that changes the records honestly.
+func restand(t *testing.T, f *tournamentfile.File) {
+	t.Helper()
+	c, err := tournamentfile.Check(*f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := verification{f: *f, c: c, lang: domain.English, rs: c.Tournament.Ruleset}
+	v.sheets()
+	st, err := v.standingsAfter(f.Standings.AfterRound)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Standings = tournamentfile.StandingsOf(st.AfterRound, st.Rows)
+}
+
+// RULES §12.3 (FITAB art. 37): a withdrawal during the round being
+// played is also an abandon of that round — the leaving pair the offender,
+// its opponent the innocent line. A file with that abandon verifies (the
+// pair sat in that round, and the abandon takes the place of its result);
+// without the abandon, its result of that round is named.
+func TestVerifyWithdrawalDuringARoundIsAnAbandonFITABArt37(t *testing.T) {
+	f := filetest.Generate(t, 12, danese, 8)
+	ta := f.Rounds[2].Tables[0]
+	leaving, opponent := ta.NS[0], ta.EO[0]
+	k := slices.IndexFunc(f.Entrants, func(e tournamentfile.Entrant) bool { return e.ID == leaving })
+	f.Entrants[k].WithdrawnFromRound = new(3)
+	for _, side := range []struct {
+		id    string
+		party domain.Party
+	}{{leaving, domain.PartyOffender}, {opponent, domain.PartyInnocent}} {
+		cs := domain.AdjustmentCase{Reason: domain.ReasonAbandonUnjustified, Party: side.party, Ruleset: domain.FITAB2025, Kind: domain.KindPairs,
+			HandsPlanned: 3, Phase: domain.PhaseDanese, Note: "se ne va"}
+		e, err := cs.Effect()
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.Adjustments = append(f.Adjustments, tournamentfile.Adjustment{Entrant: side.id, Round: new(3), By: "arbitro", At: "2026-11-21T22:00:00Z",
+			Case: tournamentfile.AdjustCase{Reason: string(cs.Reason), Party: string(cs.Party), Ruleset: string(cs.Ruleset), Kind: string(cs.Kind),
+				HandsPlanned: 3, Phase: string(cs.Phase), Note: cs.Note},
+			Effect: tournamentfile.Effect{Result: tournamentfile.ScoreOf(e.Result), Delta: tournamentfile.Score{VP: e.Delta.VP, MP: e.Delta.MP}, Rules: e.Rules, Reason: e.Reason}})
+	}
+	restand(t, &f)
+	mustOK(t, f)
+
+	f.Adjustments = f.Adjustments[1:] // the leaving pair's abandon left out
+	rep := verify(t, f)
+	if d, ok := find(rep, CodeStandingsDiffer, SubWithdrawnCounted, leaving); !ok || d.Round != 3 || d.Rule != "FITAB art. 37" {
+		t.Errorf("the result of %s in round 3 is not named: %+v", leaving, rep.Differences)
+	}
+}

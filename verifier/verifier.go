@@ -243,6 +243,11 @@ func (v *verification) pairings() {
 			withdrawn[e.ID] = *e.WithdrawnFromRound
 		}
 	}
+	// An entrant withdrawn during round r sat in it (RULES §12.3): the
+	// checker counts it gone from round r + 1 on.
+	for id := range v.midRoundWithdrawals() {
+		withdrawn[id]++
+	}
 	plan := v.c.Tournament.EffectivePlan()
 	byNumber := map[int]domain.PairedRound{}
 	for _, r := range rounds {
