@@ -9,6 +9,7 @@ import (
 
 	"segnapunti/app"
 	"segnapunti/domain"
+	"segnapunti/store"
 	"segnapunti/store/dbtest"
 	"segnapunti/tournamentfile"
 	"segnapunti/tournamentfile/filetest"
@@ -44,46 +45,26 @@ func BenchmarkImportTournamentFile1000Pairs8Rounds(b *testing.B) {
 
 // BenchmarkScreenSeasonFromDatabase200: the season screening of 200
 // stored tournaments (12 pairs, 4 rounds) on the embedded database,
-// reading included: ×25 estimates a season of 5,000.
+// reading included.
 func BenchmarkScreenSeasonFromDatabase200(b *testing.B) {
-	db := dbtest.SQLite(b)
-	ctx := context.Background()
-	if _, err := db.CreateClub(ctx, domain.Club{ID: "c1", Name: "Uno"}); err != nil {
-		b.Fatal(err)
-	}
-	a := app.New(db, nil, nil)
-	fed := app.Principal{Role: domain.RoleFederation, Name: "FITAB"}
-	systems := []domain.PairingSystem{domain.SystemEntryOrder, domain.SystemDanese, domain.SystemDanese, domain.SystemDanese}
-	start := time.Now()
-	for i := range 200 {
-		data, err := tournamentfile.Marshal(filetest.Generate(b, 12, systems, uint64(i)))
-		if err != nil {
-			b.Fatal(err)
-		}
-		if _, err := a.ImportTournamentFile(ctx, fed, data); err != nil {
-			b.Fatal(err)
-		}
-	}
-	b.Logf("200 tournaments imported in %v", time.Since(start))
-	b.ResetTimer()
-	for b.Loop() {
-		if _, err := a.ScreenSeason(ctx, fed, "2026", ""); err != nil {
-			b.Fatal(err)
-		}
-	}
+	benchScreenStored(b, dbtest.SQLite(b), 200, 1)
 }
 
 // BenchmarkScreenSeason5000FromPostgres: the season screening of 5,000
 // tournaments (12 pairs, 4 rounds: 120,000 sheets) stored in PostgreSQL,
-// reading included (docs/screening.md). The season is imported first,
-// four files at a time, and not timed; SCREEN_TOURNAMENTS changes the
+// reading included (docs/screening.md). SCREEN_TOURNAMENTS changes the
 // count for a shorter run.
 func BenchmarkScreenSeason5000FromPostgres(b *testing.B) {
 	n := 5000
 	if v, err := strconv.Atoi(os.Getenv("SCREEN_TOURNAMENTS")); err == nil && v > 0 {
 		n = v
 	}
-	db := dbtest.Postgres(b)
+	benchScreenStored(b, dbtest.Postgres(b), n, 4)
+}
+
+// benchScreenStored imports n generated tournaments into db, workers at a
+// time (not timed), and times the season screening over them.
+func benchScreenStored(b *testing.B, db *store.DB, n, workers int) {
 	ctx := context.Background()
 	if _, err := db.CreateClub(ctx, domain.Club{ID: "c1", Name: "Uno"}); err != nil {
 		b.Fatal(err)
@@ -93,7 +74,7 @@ func BenchmarkScreenSeason5000FromPostgres(b *testing.B) {
 	systems := []domain.PairingSystem{domain.SystemEntryOrder, domain.SystemDanese, domain.SystemDanese, domain.SystemDanese}
 	start := time.Now()
 	var g errgroup.Group
-	g.SetLimit(4)
+	g.SetLimit(workers)
 	for i := range n {
 		g.Go(func() error {
 			data, err := tournamentfile.Marshal(filetest.Generate(b, 12, systems, uint64(i)))
@@ -107,7 +88,7 @@ func BenchmarkScreenSeason5000FromPostgres(b *testing.B) {
 	if err := g.Wait(); err != nil {
 		b.Fatal(err)
 	}
-	b.Logf("%d tournaments imported into PostgreSQL in %v", n, time.Since(start))
+	b.Logf("%d tournaments imported in %v", n, time.Since(start))
 	b.ResetTimer()
 	for b.Loop() {
 		s, err := a.ScreenSeason(ctx, fed, "2026", "")

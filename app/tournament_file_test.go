@@ -222,6 +222,35 @@ func TestTournamentFileImportRefusesNamingTheField(t *testing.T) {
 	})
 }
 
+// putTeamSheets enters the sheets of round 1's match of teams 1 and 2
+// (table 1: 1 NS v 2 EO, table 2: 2 NS v 1 EO), signed by both lines
+// when signed.
+func putTeamSheets(t *testing.T, a *app.App, p app.Principal, tid string, signed bool) {
+	t.Helper()
+	ctx := context.Background()
+	for _, tb := range []struct {
+		table  int
+		ns, eo string
+	}{{1, "1", "2"}, {2, "2", "1"}} {
+		if _, err := a.PutSheet(ctx, p, tid, 1, tb.table, func(g app.SheetTarget) (domain.Sheet, error) {
+			sh := g.EmptySheet()
+			sh.Hands = []domain.Hand{hand(300, 235, 100, -120), hand(200, 100*tb.table, 0, -50)}
+			return sh, nil
+		}, 0); err != nil {
+			t.Fatal(err)
+		}
+		if !signed {
+			continue
+		}
+		if _, err := a.EndSheet(ctx, p, tid, 1, tb.table, "ns", tb.ns); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := a.ConfirmSheet(ctx, p, tid, 1, tb.table, "eo", tb.eo); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 // API §4.3, §4.4: a teams tournament (entrants with a team name and four
 // players) round-trips too, and its own file verifies.
 func TestTournamentFileRoundTripTeams(t *testing.T) {
@@ -250,15 +279,7 @@ func TestTournamentFileRoundTripTeams(t *testing.T) {
 			Tables: []domain.TableAssignment{{Table: 1, Match: 1, NS: "1", EO: "2"}, {Table: 2, Match: 1, NS: "2", EO: "1"}}}); err != nil {
 			t.Fatal(err)
 		}
-		for _, table := range []int{1, 2} {
-			if _, err := f.app.PutSheet(ctx, own, tr.ID, 1, table, func(g app.SheetTarget) (domain.Sheet, error) {
-				sh := g.EmptySheet()
-				sh.Hands = []domain.Hand{hand(300, 235, 100, -120), hand(200, 100*table, 0, -50)}
-				return sh, nil
-			}, 0); err != nil {
-				t.Fatal(err)
-			}
-		}
+		putTeamSheets(t, f.app, own, tr.ID, false)
 		file := roundTrip(t, f.app, own, tr.ID)
 		if !bytes.Contains(file, []byte(`"team": "Squadra 1"`)) {
 			t.Errorf("the file lacks the team's name")
@@ -310,22 +331,7 @@ func TestTournamentFileRoundTripCarriesRULES12(t *testing.T) {
 				t.Fatalf("line-up of table %d: %v", l.Table, err)
 			}
 		}
-		for _, table := range []int{1, 2} {
-			if _, err := f.app.PutSheet(ctx, own, tr.ID, 1, table, func(g app.SheetTarget) (domain.Sheet, error) {
-				sh := g.EmptySheet()
-				sh.Hands = []domain.Hand{hand(300, 235, 100, -120), hand(200, 100*table, 0, -50)}
-				return sh, nil
-			}, 0); err != nil {
-				t.Fatal(err)
-			}
-			ns, eo := map[int][2]string{1: {"1", "2"}, 2: {"2", "1"}}[table][0], map[int][2]string{1: {"1", "2"}, 2: {"2", "1"}}[table][1]
-			if _, err := f.app.EndSheet(ctx, own, tr.ID, 1, table, "ns", ns); err != nil {
-				t.Fatal(err)
-			}
-			if _, err := f.app.ConfirmSheet(ctx, own, tr.ID, 1, table, "eo", eo); err != nil {
-				t.Fatal(err)
-			}
-		}
+		putTeamSheets(t, f.app, own, tr.ID, true)
 		if _, err := f.app.SetPrizeCategories(ctx, own, tr.ID, []domain.PrizeCategory{
 			{ID: "assoluta", Kind: domain.PrizeOverall, Label: "Assoluta", Places: 1},
 			{ID: "signore", Kind: domain.PrizeLadies, Label: "Signore", Places: 1}}); err != nil {

@@ -344,15 +344,8 @@ func checkRounds(ws []Round, t domain.Tournament, entered map[string]bool) ([]do
 				return nil, domainError(fmt.Sprintf("%s/tables/%d", p, slices.IndexFunc(r.Tables, func(ta domain.TableAssignment) bool { return ta.Table == table })), err)
 			}
 		}
-		for k, id := range w.Vacated {
-			vp := fmt.Sprintf("%s/vacated/%d", p, k)
-			if !entered[id] {
-				return nil, errorAt(vp, "entrant %q is not among the entrants", id)
-			}
-			if where, ok := seated[id]; ok {
-				return nil, errorAt(vp, "entrant %q is alone and seated in round %d (%s)", id, w.Number, where)
-			}
-			seated[id] = "vacated"
+		if err := sitsOut(p+"/vacated", w.Vacated, w.Number, "is alone", "vacated", entered, seated); err != nil {
+			return nil, err
 		}
 		if len(w.Groups) > MaxEntrants {
 			return nil, errorAt(p+"/groups", "%d groups: more than %d", len(w.Groups), MaxEntrants)
@@ -366,19 +359,29 @@ func checkRounds(ws []Round, t domain.Tournament, entered map[string]bool) ([]do
 				inGroup[id] = true
 			}
 		}
-		for k, id := range w.Byes {
-			bp := fmt.Sprintf("%s/byes/%d", p, k)
-			if !entered[id] {
-				return nil, errorAt(bp, "entrant %q is not among the entrants", id)
-			}
-			if where, ok := seated[id]; ok {
-				return nil, errorAt(bp, "entrant %q rests and is seated in round %d (%s)", id, w.Number, where)
-			}
-			seated[id] = "a bye"
+		if err := sitsOut(p+"/byes", w.Byes, w.Number, "rests", "a bye", entered, seated); err != nil {
+			return nil, err
 		}
 		out[i] = r
 	}
 	return out, nil
+}
+
+// sitsOut checks the entrants of a round without a table (byes, vacated):
+// entered, and not seated elsewhere in the round; seated records them as
+// where.
+func sitsOut(ptr string, ids []string, round int, verb, where string, entered map[string]bool, seated map[string]string) error {
+	for k, id := range ids {
+		p := fmt.Sprintf("%s/%d", ptr, k)
+		if !entered[id] {
+			return errorAt(p, "entrant %q is not among the entrants", id)
+		}
+		if other, ok := seated[id]; ok {
+			return errorAt(p, "entrant %q %s and is seated in round %d (%s)", id, verb, round, other)
+		}
+		seated[id] = where
+	}
+	return nil
 }
 
 func checkSheets(ws []Sheet, t domain.Tournament, rounds []domain.Round) ([]SheetRecord, error) {
