@@ -24,6 +24,7 @@ const (
 	SubPrize            = "PRIZE"
 	SubLineup           = "LINEUP"
 	SubSeated           = "SEATED"
+	SubSession          = "SESSION"
 )
 
 // teamRule is the article of team matches (RULES §12.5).
@@ -224,6 +225,21 @@ func (v *verification) lineups() {
 				v.sub(CodePairing, SubLineup, Difference{Round: r.Number, Table: l.Table, Entrant: ta.NS, Rule: teamRule(v.rs)},
 					"line-up: "+msg, "formazione: "+msg)
 			}
+		}
+	}
+}
+
+// sessions compares each round's session with the plan's (RULES §12.1:
+// the sessions are the rounds of each, in order; a round without one is in
+// the first).
+func (v *verification) sessions() {
+	plan := v.c.Tournament.EffectivePlan()
+	for _, w := range v.f.Rounds {
+		got, want := max(w.Session, 1), plan.SessionOf(w.Number)
+		if got != want {
+			v.sub(CodePairing, SubSession, Difference{Round: w.Number, Rule: "RULES §12.1"},
+				fmt.Sprintf("round %d is given session %d; the plan's sessions %s put it in session %d", w.Number, got, plan.SessionsText(), want),
+				fmt.Sprintf("al turno %d è data la sessione %d; le sessioni del piano %s lo mettono nella sessione %d", w.Number, got, plan.SessionsText(), want))
 		}
 	}
 }

@@ -149,6 +149,13 @@ func TestVerifyRestsCountPerSessionOfThePlan(t *testing.T) {
 	}
 	mustOK(t, f)
 
+	wrong := f
+	wrong.Rounds = slices.Clone(f.Rounds)
+	wrong.Rounds[2].Session = 1
+	if d, ok := find(verify(t, wrong), CodePairing, SubSession, ""); !ok || d.Round != 3 {
+		t.Errorf("round 3 put in session 1 against the plan's 2,2 is not named")
+	}
+
 	f.Tournament.Plan = nil
 	for i := range f.Rounds {
 		f.Rounds[i].Session = 1

@@ -83,6 +83,7 @@ func Verify(f tournamentfile.File, c tournamentfile.Content, lang domain.Lang) R
 	v.teamMatches()
 	v.lineups()
 	v.seated()
+	v.sessions()
 	v.prizes()
 	return Report{OK: len(v.out) == 0, StandingsOK: standingsOK, Differences: orEmpty(v.out)}
 }
