@@ -65,6 +65,35 @@ func BenchmarkScreenSeason5000FromPostgres(b *testing.B) {
 // benchScreenStored imports n generated tournaments into db, workers at a
 // time (not timed), and times the season screening over them.
 func benchScreenStored(b *testing.B, db *store.DB, n, workers int) {
+	a, fed := importGenerated(b, db, n, workers)
+	b.ResetTimer()
+	for b.Loop() {
+		s, err := a.ScreenSeason(context.Background(), fed, "2026", "")
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(float64(len(s.Flags)), "flags")
+	}
+}
+
+// BenchmarkSeasonVerificationsPage: the federation's list of verification
+// statuses at its bound (app.MaxSeasonVerifications tournaments of 12
+// pairs and 4 rounds, each one's file written and verified) on the
+// embedded database.
+func BenchmarkSeasonVerificationsPage(b *testing.B) {
+	a, fed := importGenerated(b, dbtest.SQLite(b), app.MaxSeasonVerifications, 1)
+	b.ResetTimer()
+	for b.Loop() {
+		list, _, err := a.SeasonVerifications(context.Background(), fed, "2026", "", domain.Italian)
+		if err != nil || len(list) != app.MaxSeasonVerifications {
+			b.Fatal(len(list), err)
+		}
+	}
+}
+
+// importGenerated imports n generated tournaments into db, workers at a
+// time, and returns the operations and a federation principal.
+func importGenerated(b *testing.B, db *store.DB, n, workers int) (*app.App, app.Principal) {
 	ctx := context.Background()
 	if _, err := db.CreateClub(ctx, domain.Club{ID: "c1", Name: "Uno"}); err != nil {
 		b.Fatal(err)
@@ -89,12 +118,5 @@ func benchScreenStored(b *testing.B, db *store.DB, n, workers int) {
 		b.Fatal(err)
 	}
 	b.Logf("%d tournaments imported in %v", n, time.Since(start))
-	b.ResetTimer()
-	for b.Loop() {
-		s, err := a.ScreenSeason(ctx, fed, "2026", "")
-		if err != nil {
-			b.Fatal(err)
-		}
-		b.ReportMetric(float64(len(s.Flags)), "flags")
-	}
+	return a, fed
 }
