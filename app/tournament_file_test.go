@@ -171,6 +171,18 @@ func TestTournamentFileRoundTripIndividual(t *testing.T) {
 		if !bytes.Contains(file, []byte(`"ns": [`+"\n")) {
 			t.Errorf("an individual line is not a list of players:\n%s", file)
 		}
+		// A file written before plans were stored carries the default plan
+		// (entry_order, one danese phase), which an individual tournament
+		// cannot have: it reads as no plan announced.
+		old := bytes.Replace(file, []byte(`"vp_table": null`), []byte(`"vp_table": null, "plan": {"first_round": "entry_order", "phases": [{"from_round": 1, "system": "danese"}], "sessions": [2]}`), 1)
+		if bytes.Equal(old, file) {
+			t.Fatal("the file has no vp_table")
+		}
+		if imported, err := f.app.ImportTournamentFile(ctx, own, old); err != nil {
+			t.Errorf("an individual file with the old default plan: %v", err)
+		} else if again, _, err := f.app.MarshalTournamentFile(ctx, own, imported.ID); err != nil || bytes.Contains(again, []byte(`"plan"`)) {
+			t.Errorf("re-exported with a plan (%v)", err)
+		}
 	})
 }
 

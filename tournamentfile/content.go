@@ -156,7 +156,7 @@ func checkTournament(w Tournament) (domain.Tournament, domain.Club, error) {
 			return t, club, domainError(p+"/vp_table", err)
 		}
 	}
-	if pl := w.Plan; pl != nil {
+	if pl := w.Plan; pl != nil && !(t.Kind == domain.KindIndividual && oldDefaultPlan(*pl, t.RoundsPlanned)) {
 		if _, err := domain.ParsePairingSystem(pl.FirstRound); err != nil {
 			return t, club, domainError(p+"/plan/first_round", err)
 		}
@@ -203,6 +203,15 @@ func checkTournament(w Tournament) (domain.Tournament, domain.Club, error) {
 	}
 	t.Public = w.Public
 	return t, club, nil
+}
+
+// oldDefaultPlan reports whether pl is the default plan files written
+// before plans were stored carried for every tournament (first round
+// entry_order, one danese phase, one session): in an individual
+// tournament, which has no phases, it reads as no plan announced.
+func oldDefaultPlan(pl Plan, roundsPlanned int) bool {
+	return pl.FirstRound == string(domain.SystemEntryOrder) && len(pl.Phases) == 1 && pl.Phases[0] == PlanPhase{FromRound: 1, System: string(domain.SystemDanese)} &&
+		len(pl.Sessions) == 1 && pl.Sessions[0] == roundsPlanned
 }
 
 func checkEntrants(ws []Entrant, t domain.Tournament) ([]domain.Entrant, error) {
