@@ -49,14 +49,14 @@ func (a *App) tournamentFile(ctx context.Context, t domain.Tournament) (tourname
 	f := tournamentfile.File{Format: tournamentfile.Format, Version: tournamentfile.Version, ExportedAt: fileTime(a.now())}
 	ft := tournamentfile.Tournament{ID: t.ID, Name: t.Name, Date: t.Date.Format(time.DateOnly), Level: string(t.Level),
 		Ruleset: string(t.Ruleset), Kind: string(t.Kind), RoundsPlanned: t.RoundsPlanned, HandsPerRound: t.HandsPerRound,
-		Plan: filePlan(t)}
+		Plan: filePlan(t), Public: t.Public}
 	if ft.Kind == "" {
 		ft.Kind = string(domain.KindPairs)
 	}
 	if !t.VPTable.IsZero() {
 		ft.VPTable = new(t.VPTable.ID())
 	}
-	ft.InterruptedAfterRound, ft.Void = fileInterruption(t)
+	fileInterruption(t, &ft)
 	if t.ClubID != "" {
 		club, err := a.db.GetClub(ctx, t.ClubID)
 		if err != nil && !errors.Is(err, domain.ErrNotFound) {
@@ -71,12 +71,12 @@ func (a *App) tournamentFile(ctx context.Context, t domain.Tournament) (tourname
 		return f, err
 	}
 	for _, e := range entrants {
-		fe := tournamentfile.Entrant{ID: e.ID, Club: e.Club, WithdrawnFromRound: fileWithdrawn(e)}
+		fe := tournamentfile.Entrant{ID: e.ID, Club: e.Club, WithdrawnFromRound: fileWithdrawn(e), WithdrawnReason: e.WithdrawnReason}
 		if e.Team != "" {
 			fe.Team = new(e.Team)
 		}
 		for _, p := range e.Players {
-			fe.Players = append(fe.Players, tournamentfile.Player{Name: p.Name, Membership: p.Membership})
+			fe.Players = append(fe.Players, filePlayer(p))
 		}
 		f.Entrants = append(f.Entrants, fe)
 	}
@@ -90,8 +90,8 @@ func (a *App) tournamentFile(ctx context.Context, t domain.Tournament) (tourname
 		if system == "" {
 			system = domain.SystemChoice // a round seated by hand
 		}
-		fr := tournamentfile.Round{Number: r.Number, HandsPlanned: r.HandsPlanned, Phase: string(r.Phase), Session: fileSession(r),
-			System: string(system), Seed: r.Seed, State: string(r.State), Byes: r.Byes}
+		fr := tournamentfile.Round{Number: r.Number, HandsPlanned: r.HandsPlanned, Phase: string(r.Phase), Session: fileSession(t, r),
+			System: string(system), Seed: r.Seed, State: string(r.State), Byes: r.Byes, Groups: r.Groups, Vacated: r.Vacated}
 		for _, ta := range r.Tables {
 			fr.Tables = append(fr.Tables, tournamentfile.Table{Table: ta.Table, Match: fileMatch(r, ta),
 				NS: ta.Line(domain.NS), EO: ta.Line(domain.EO)})
@@ -162,12 +162,16 @@ func (a *App) tournamentFile(ctx context.Context, t domain.Tournament) (tourname
 		f.Adjustments = append(f.Adjustments, fa)
 	}
 
-	st, err := a.StandingsOf(ctx, t, 0)
+	after := 0
+	if ruling, interrupted := t.Interruption(); interrupted {
+		after = ruling.AfterRound // FITAB art. 39: the standings after the last completed round
+	}
+	st, err := a.StandingsOf(ctx, t, after)
 	if err != nil {
 		return f, err
 	}
 	f.Standings = tournamentfile.StandingsOf(st.AfterRound, st.Rows)
-	return f, nil
+	return f, a.fileTwelve(ctx, t, &f, entrants, rounds, st)
 }
 
 func lineResult(r domain.LineResult) tournamentfile.LineResult {
@@ -208,7 +212,8 @@ func (a *App) ImportTournamentFile(ctx context.Context, p Principal, data []byte
 			return domain.Tournament{}, err
 		}
 	}
-	imp := store.TournamentImport{Tournament: t, Entrants: c.Entrants, Rounds: c.Rounds}
+	imp := store.TournamentImport{Tournament: t, Entrants: c.Entrants, Rounds: c.Rounds,
+		Substitutions: c.Substitutions, Lineups: c.Lineups, PrizeCategories: c.PrizeCategories}
 	for _, s := range c.Sheets {
 		rep, err := reportjson.Marshal(domain.Validate(s.Sheet), domain.English)
 		if err != nil {

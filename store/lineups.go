@@ -43,12 +43,7 @@ func (db *DB) SetLineup(ctx context.Context, tid string, round int, l domain.Lin
 		if err := tx.Where("tournament_id = ? AND round_no = ? AND table_no = ?", tid, round, l.Table).Delete(&lineupRow{}).Error; err != nil {
 			return translate(err, "replace line-up")
 		}
-		var rows []lineupRow
-		for _, line := range domain.Lines {
-			for i, m := range l.Line(line) {
-				rows = append(rows, lineupRow{TournamentID: tid, RoundNo: round, TableNo: l.Table, Line: lineName(line), Position: i + 1, Membership: m})
-			}
-		}
+		rows := lineupRows(tid, round, l)
 		if len(rows) > 0 {
 			if err := tx.Create(&rows).Error; err != nil {
 				return translate(err, "record line-up")
@@ -81,4 +76,15 @@ func (db *DB) ListLineups(ctx context.Context, tid string, round int) ([]domain.
 		}
 	}
 	return out, nil
+}
+
+// lineupRows are a table's line-up as rows, NS line then EO line.
+func lineupRows(tid string, round int, l domain.Lineup) []lineupRow {
+	var rows []lineupRow
+	for _, line := range domain.Lines {
+		for i, m := range l.Line(line) {
+			rows = append(rows, lineupRow{TournamentID: tid, RoundNo: round, TableNo: l.Table, Line: lineName(line), Position: i + 1, Membership: m})
+		}
+	}
+	return rows
 }

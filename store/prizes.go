@@ -44,11 +44,7 @@ func (db *DB) SetPrizeCategories(ctx context.Context, tid string, cats []domain.
 		if len(cats) == 0 {
 			return nil
 		}
-		rows := make([]prizeCategoryRow, len(cats))
-		for i, c := range cats {
-			rows[i] = prizeCategoryRow{TournamentID: tid, ID: c.ID, Position: i + 1, Kind: string(c.Kind), Label: c.Label,
-				Places: c.Places, BornBy: c.BornBy, Club: c.Club, Attribute: string(c.Attribute), Value: c.Value, Cumulative: c.Cumulative}
-		}
+		rows := prizeCategoryRows(tid, cats)
 		return translate(tx.Create(&rows).Error, "store prize categories")
 	})
 }
@@ -66,4 +62,14 @@ func (db *DB) PrizeCategories(ctx context.Context, tid string) ([]domain.PrizeCa
 			Club: r.Club, Attribute: domain.PrizeAttribute(r.Attribute), Value: r.Value, Cumulative: r.Cumulative}
 	}
 	return out, nil
+}
+
+// prizeCategoryRows are cats as rows, in their order of value.
+func prizeCategoryRows(tid string, cats []domain.PrizeCategory) []prizeCategoryRow {
+	rows := make([]prizeCategoryRow, len(cats))
+	for i, c := range cats {
+		rows[i] = prizeCategoryRow{TournamentID: tid, ID: c.ID, Position: i + 1, Kind: string(c.Kind), Label: c.Label,
+			Places: c.Places, BornBy: c.BornBy, Club: c.Club, Attribute: string(c.Attribute), Value: c.Value, Cumulative: c.Cumulative}
+	}
+	return rows
 }

@@ -29,8 +29,7 @@ func (substitutionRow) TableName() string { return "substitutions" }
 // ErrNotFound; the same player replaced twice from the same round is
 // ErrConflict.
 func (db *DB) AddSubstitution(ctx context.Context, tid string, s domain.Substitution) error {
-	row := substitutionRow{TournamentID: tid, EntrantID: s.Entrant, FromRound: s.FromRound, OutMembership: s.Out,
-		InName: s.In.Name, InMembership: s.In.Membership, Reason: s.Reason, CreatedAt: instant(db.stamp())}
+	row := substitutionToRow(tid, s, instant(db.stamp()))
 	err := db.gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		if err := rowExists(tx, &entrantRow{}, "tournament_id = ? AND id = ?", tid, s.Entrant); errors.Is(err, domain.ErrNotFound) {
 			return errorf(domain.ErrNotFound, "tournament %s has no entrant %q", tid, s.Entrant)
@@ -58,4 +57,9 @@ func (db *DB) ListSubstitutions(ctx context.Context, tid string) ([]domain.Subst
 			In: domain.Player{Name: r.InName, Membership: r.InMembership}, Reason: r.Reason}
 	}
 	return out, nil
+}
+
+func substitutionToRow(tid string, s domain.Substitution, at instant) substitutionRow {
+	return substitutionRow{TournamentID: tid, EntrantID: s.Entrant, FromRound: s.FromRound, OutMembership: s.Out,
+		InName: s.In.Name, InMembership: s.In.Membership, Reason: s.Reason, CreatedAt: at}
 }

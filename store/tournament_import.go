@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"time"
 
 	"gorm.io/gorm"
@@ -20,6 +22,13 @@ type TournamentImport struct {
 	Sheets      []ImportedTournamentSheet
 	Corrections []Correction
 	Adjustments []Adjustment
+	// Substitutions, Lineups (by round number) and PrizeCategories: RULES
+	// §12.4, §12.5, issue 22. The plan, interruption, withdrawals, public
+	// flag, groups and vacated entrants travel in Tournament, Entrants and
+	// Rounds.
+	Substitutions   []domain.Substitution
+	Lineups         map[int][]domain.Lineup
+	PrizeCategories []domain.PrizeCategory
 }
 
 // ImportedTournamentSheet is one sheet of an imported tournament with its
@@ -132,6 +141,9 @@ func (db *DB) ImportTournament(ctx context.Context, imp TournamentImport) (domai
 				return translate(err, "import adjustment")
 			}
 		}
+		if err := importTwelve(tx, t.ID, imp, now); err != nil {
+			return err
+		}
 		return db.touchTournament(tx, t.ID)
 	})
 	db.facts.drop(t.ID)
@@ -139,4 +151,33 @@ func (db *DB) ImportTournament(ctx context.Context, imp TournamentImport) (domai
 		return domain.Tournament{}, err
 	}
 	return trow.toDomain()
+}
+
+// importTwelve stores an import's substitutions, line-ups and prize
+// categories inside its transaction.
+func importTwelve(tx *gorm.DB, tid string, imp TournamentImport, now instant) error {
+	for _, s := range imp.Substitutions {
+		row := substitutionToRow(tid, s, now)
+		if err := tx.Create(&row).Error; err != nil {
+			return translate(err, "import substitution")
+		}
+	}
+	var lineups []lineupRow
+	for _, round := range slices.Sorted(maps.Keys(imp.Lineups)) {
+		for _, l := range imp.Lineups[round] {
+			lineups = append(lineups, lineupRows(tid, round, l)...)
+		}
+	}
+	if len(lineups) > 0 {
+		if err := tx.CreateInBatches(&lineups, 500).Error; err != nil {
+			return translate(err, "import line-ups")
+		}
+	}
+	if len(imp.PrizeCategories) > 0 {
+		rows := prizeCategoryRows(tid, imp.PrizeCategories)
+		if err := tx.Create(&rows).Error; err != nil {
+			return translate(err, "import prize categories")
+		}
+	}
+	return nil
 }

@@ -31,6 +31,12 @@ type Content struct {
 	Sheets      []SheetRecord
 	Corrections []CorrectionRecord
 	Adjustments []domain.RecordedAdjustment
+	// Substitutions, Lineups (by round number), Referees and
+	// PrizeCategories: RULES §12.4, §12.5, issue 22.
+	Substitutions   []domain.Substitution
+	Lineups         map[int][]domain.Lineup
+	Referees        []string
+	PrizeCategories []domain.PrizeCategory
 }
 
 // SheetRecord is one sheet of the file with its place and signatures.
@@ -80,7 +86,7 @@ func Check(f File) (Content, error) {
 		return c, err
 	}
 	c.Tournament, c.Club = t, club
-	if c.Entrants, err = checkEntrants(f.Entrants); err != nil {
+	if c.Entrants, err = checkEntrants(f.Entrants, t); err != nil {
 		return c, err
 	}
 	entered := make(map[string]bool, len(c.Entrants))
@@ -88,6 +94,9 @@ func Check(f File) (Content, error) {
 		entered[e.ID] = true
 	}
 	if c.Rounds, err = checkRounds(f.Rounds, t, entered); err != nil {
+		return c, err
+	}
+	if err := checkTwelve(f, &c, entered); err != nil {
 		return c, err
 	}
 	if c.Sheets, err = checkSheets(f.Sheets, t, c.Rounds); err != nil {
@@ -147,10 +156,17 @@ func checkTournament(w Tournament) (domain.Tournament, domain.Club, error) {
 			return t, club, domainError(p+"/vp_table", err)
 		}
 	}
-	if pl := w.Plan; pl != nil {
+	if pl := w.Plan; pl != nil && !(t.Kind == domain.KindIndividual && oldDefaultPlan(*pl, t.RoundsPlanned)) {
 		if _, err := domain.ParsePairingSystem(pl.FirstRound); err != nil {
 			return t, club, domainError(p+"/plan/first_round", err)
 		}
+		if len(pl.Phases) > MaxRounds {
+			return t, club, errorAt(p+"/plan/phases", "%d phases: more than %d", len(pl.Phases), MaxRounds)
+		}
+		if len(pl.Sessions) > MaxRounds {
+			return t, club, errorAt(p+"/plan/sessions", "%d sessions: more than %d", len(pl.Sessions), MaxRounds)
+		}
+		in := domain.PlanInput{FirstRound: pl.FirstRound, Sessions: pl.Sessions}
 		for i, ph := range pl.Phases {
 			if _, err := domain.ParsePairingSystem(ph.System); err != nil {
 				return t, club, domainError(fmt.Sprintf("%s/plan/phases/%d/system", p, i), err)
@@ -158,17 +174,47 @@ func checkTournament(w Tournament) (domain.Tournament, domain.Club, error) {
 			if ph.FromRound < 1 || ph.FromRound > MaxRounds {
 				return t, club, errorAt(fmt.Sprintf("%s/plan/phases/%d/from_round", p, i), "%d is not a round number", ph.FromRound)
 			}
+			in.Phases = append(in.Phases, domain.PlanPhaseInput{FromRound: ph.FromRound, System: ph.System})
 		}
 		for i, s := range pl.Sessions {
 			if s < 1 || s > MaxRounds {
 				return t, club, errorAt(fmt.Sprintf("%s/plan/sessions/%d", p, i), "%d is not a number of rounds", s)
 			}
 		}
+		// RULES §12.1: the plan holds together for the tournament.
+		plan, err := domain.ParsePlan(in, t.Ruleset, t.Kind, t.RoundsPlanned)
+		var pe *domain.PlanError
+		if errors.As(err, &pe) && len(pe.Problems) > 0 {
+			return t, club, errorAt(p+"/plan"+pe.Problems[0].Pointer, "%s", pe.Problems[0].Detail)
+		}
+		if err != nil {
+			return t, club, domainError(p+"/plan", err)
+		}
+		t.Plan = plan
 	}
+	if w.InterruptedAfterRound != nil {
+		k := *w.InterruptedAfterRound
+		if k < 0 || k > t.RoundsPlanned {
+			return t, club, errorAt(p+"/interrupted_after_round", "%d is not a round of the %d planned (0 to %d)", k, t.RoundsPlanned, t.RoundsPlanned)
+		}
+		t.InterruptedAfterRound, t.InterruptionReason = &k, w.InterruptionReason
+	} else if w.Void != nil || w.InterruptionReason != "" {
+		return t, club, errorAt(p+"/interrupted_after_round", "missing: void and interruption_reason belong to an interrupted tournament")
+	}
+	t.Public = w.Public
 	return t, club, nil
 }
 
-func checkEntrants(ws []Entrant) ([]domain.Entrant, error) {
+// oldDefaultPlan reports whether pl is the default plan files written
+// before plans were stored carried for every tournament (first round
+// entry_order, one danese phase, one session): in an individual
+// tournament, which has no phases, it reads as no plan announced.
+func oldDefaultPlan(pl Plan, roundsPlanned int) bool {
+	return pl.FirstRound == string(domain.SystemEntryOrder) && len(pl.Phases) == 1 && pl.Phases[0] == PlanPhase{FromRound: 1, System: string(domain.SystemDanese)} &&
+		len(pl.Sessions) == 1 && pl.Sessions[0] == roundsPlanned
+}
+
+func checkEntrants(ws []Entrant, t domain.Tournament) ([]domain.Entrant, error) {
 	if len(ws) > MaxEntrants {
 		return nil, errorAt("/entrants", "%d entrants: more than %d", len(ws), MaxEntrants)
 	}
@@ -183,9 +229,17 @@ func checkEntrants(ws []Entrant) ([]domain.Entrant, error) {
 			return nil, errorAt(p+"/id", "entrant %q is given twice", w.ID)
 		}
 		seen[w.ID] = true
-		e := domain.Entrant{ID: w.ID, Club: w.Club}
+		e := domain.Entrant{ID: w.ID, Club: w.Club, WithdrawnReason: w.WithdrawnReason}
 		if w.Team != nil {
 			e.Team = *w.Team
+		}
+		if r := w.WithdrawnFromRound; r != nil {
+			if *r < 1 || *r > t.RoundsPlanned {
+				return nil, errorAt(p+"/withdrawn_from_round", "%d is not a round of the %d planned", *r, t.RoundsPlanned)
+			}
+			e.WithdrawnFromRound = new(*r)
+		} else if w.WithdrawnReason != "" {
+			return nil, errorAt(p+"/withdrawn_from_round", "missing: a withdrawal reason belongs to a withdrawal")
 		}
 		if len(w.Players) == 0 {
 			return nil, errorAt(p+"/players", "entrant %q has no players", w.ID)
@@ -194,7 +248,11 @@ func checkEntrants(ws []Entrant) ([]domain.Entrant, error) {
 			if strings.TrimSpace(pl.Name) == "" {
 				return nil, errorAt(fmt.Sprintf("%s/players/%d/name", p, j), "missing: a player has a name")
 			}
-			e.Players = append(e.Players, domain.Player{Name: pl.Name, Membership: pl.Membership})
+			dp, err := checkPlayer(fmt.Sprintf("%s/players/%d", p, j), pl)
+			if err != nil {
+				return nil, err
+			}
+			e.Players = append(e.Players, dp)
 		}
 		out[i] = e
 	}
@@ -220,7 +278,7 @@ func checkRounds(ws []Round, t domain.Tournament, entered map[string]bool) ([]do
 			return nil, errorAt(p+"/number", "round %d is given twice", w.Number)
 		}
 		numbers[w.Number] = true
-		r := domain.Round{Number: w.Number, Byes: w.Byes, Seed: w.Seed}
+		r := domain.Round{Number: w.Number, Byes: w.Byes, Seed: w.Seed, Session: w.Session, Groups: w.Groups, Vacated: w.Vacated}
 		if w.HandsPlanned < 2 || w.HandsPlanned > 4 {
 			return nil, errorAt(p+"/hands_planned", "%d is not 2, 3 or 4", w.HandsPlanned)
 		}
@@ -295,19 +353,44 @@ func checkRounds(ws []Round, t domain.Tournament, entered map[string]bool) ([]do
 				return nil, domainError(fmt.Sprintf("%s/tables/%d", p, slices.IndexFunc(r.Tables, func(ta domain.TableAssignment) bool { return ta.Table == table })), err)
 			}
 		}
-		for k, id := range w.Byes {
-			bp := fmt.Sprintf("%s/byes/%d", p, k)
-			if !entered[id] {
-				return nil, errorAt(bp, "entrant %q is not among the entrants", id)
+		if err := sitsOut(p+"/vacated", w.Vacated, w.Number, "is alone", "vacated", entered, seated); err != nil {
+			return nil, err
+		}
+		if len(w.Groups) > MaxEntrants {
+			return nil, errorAt(p+"/groups", "%d groups: more than %d", len(w.Groups), MaxEntrants)
+		}
+		inGroup := map[string]bool{}
+		for k, g := range w.Groups {
+			for m, id := range g {
+				if !entered[id] || inGroup[id] {
+					return nil, errorAt(fmt.Sprintf("%s/groups/%d/%d", p, k, m), "entrant %q is not entered, or is in two groups", id)
+				}
+				inGroup[id] = true
 			}
-			if where, ok := seated[id]; ok {
-				return nil, errorAt(bp, "entrant %q rests and is seated in round %d (%s)", id, w.Number, where)
-			}
-			seated[id] = "a bye"
+		}
+		if err := sitsOut(p+"/byes", w.Byes, w.Number, "rests", "a bye", entered, seated); err != nil {
+			return nil, err
 		}
 		out[i] = r
 	}
 	return out, nil
+}
+
+// sitsOut checks the entrants of a round without a table (byes, vacated):
+// entered, and not seated elsewhere in the round; seated records them as
+// where.
+func sitsOut(ptr string, ids []string, round int, verb, where string, entered map[string]bool, seated map[string]string) error {
+	for k, id := range ids {
+		p := fmt.Sprintf("%s/%d", ptr, k)
+		if !entered[id] {
+			return errorAt(p, "entrant %q is not among the entrants", id)
+		}
+		if other, ok := seated[id]; ok {
+			return errorAt(p, "entrant %q %s and is seated in round %d (%s)", id, verb, round, other)
+		}
+		seated[id] = where
+	}
+	return nil
 }
 
 func checkSheets(ws []Sheet, t domain.Tournament, rounds []domain.Round) ([]SheetRecord, error) {
@@ -517,4 +600,189 @@ func ScoreOf(s *domain.MatchScore) *Score {
 		return nil
 	}
 	return &Score{VP: s.VP, MP: s.MP}
+}
+
+// checkPlayer reads one player: a name, and the sex and birth year the
+// prize categories read (domain.ValidPlayerSex, domain.ValidBirthYear).
+func checkPlayer(p string, w Player) (domain.Player, error) {
+	if strings.TrimSpace(w.Name) == "" {
+		return domain.Player{}, errorAt(p+"/name", "missing: a player has a name")
+	}
+	if !domain.ValidPlayerSex(w.Sex) {
+		return domain.Player{}, errorAt(p+"/sex", "%q is not F or M", w.Sex)
+	}
+	if !domain.ValidBirthYear(w.BirthYear) {
+		return domain.Player{}, errorAt(p+"/birth_year", "%d is not a year of birth (1900 to 2100)", w.BirthYear)
+	}
+	return domain.Player{Name: w.Name, Membership: w.Membership, Sex: w.Sex, BirthYear: w.BirthYear}, nil
+}
+
+// checkTwelve reads the RULES §12 and prize parts of the file: the
+// substitutions, the line-ups and who sat of every round, the team
+// matches, the referees, the prize categories and the prize list. Every
+// id must be entered, every round and table be in the file; the figures
+// themselves (team VP, prizes) are the verifier's to re-derive.
+func checkTwelve(f File, c *Content, entered map[string]bool) error {
+	t := c.Tournament
+	rounds := make(map[int]domain.Round, len(c.Rounds))
+	for _, r := range c.Rounds {
+		rounds[r.Number] = r
+	}
+	if len(f.Substitutions) > MaxEntrants {
+		return errorAt("/substitutions", "%d substitutions: more than %d", len(f.Substitutions), MaxEntrants)
+	}
+	seenSub := map[[3]string]bool{}
+	for i, w := range f.Substitutions {
+		p := fmt.Sprintf("/substitutions/%d", i)
+		if !entered[w.Entrant] {
+			return errorAt(p+"/entrant", "entrant %q is not among the entrants", w.Entrant)
+		}
+		in, err := checkPlayer(p+"/in", w.In)
+		if err != nil {
+			return err
+		}
+		s := domain.Substitution{Entrant: w.Entrant, FromRound: w.FromRound, Out: w.Out, In: in, Reason: w.Reason}
+		if err := domain.CheckSubstitution(t.Ruleset, t.RoundsPlanned, s); err != nil {
+			field, _, _ := strings.Cut(strings.TrimPrefix(err.Error(), domain.ErrInvalid.Error()+": "), ":")
+			ptr := p
+			switch field {
+			case "from_round", "out", "reason":
+				ptr += "/" + field
+			case "in.name":
+				ptr += "/in/name"
+			}
+			return domainError(ptr, err)
+		}
+		k := [3]string{w.Entrant, fmt.Sprint(w.FromRound), w.Out}
+		if seenSub[k] {
+			return errorAt(p, "player %q of entrant %q is replaced twice from round %d", w.Out, w.Entrant, w.FromRound)
+		}
+		seenSub[k] = true
+		c.Substitutions = append(c.Substitutions, s)
+	}
+	entrants := make(map[string]domain.Entrant, len(c.Entrants))
+	for _, e := range c.Entrants {
+		entrants[e.ID] = e
+	}
+	for i, w := range f.Rounds {
+		p := fmt.Sprintf("/rounds/%d", i)
+		r := rounds[w.Number]
+		if len(w.Lineups) > 0 && t.Kind != domain.KindTeams {
+			return errorAt(p+"/lineups", "only a team tournament has line-ups (RULES §12.5)")
+		}
+		if len(w.Lineups) > MaxTables {
+			return errorAt(p+"/lineups", "%d line-ups: more than %d", len(w.Lineups), MaxTables)
+		}
+		done := map[int]bool{}
+		for j, lw := range w.Lineups {
+			lp := fmt.Sprintf("%s/lineups/%d", p, j)
+			ta, ok := r.Assignment(lw.Table)
+			if !ok {
+				return errorAt(lp+"/table", "round %d has no table %d", w.Number, lw.Table)
+			}
+			if done[lw.Table] {
+				return errorAt(lp+"/table", "a second line-up for table %d of round %d", lw.Table, w.Number)
+			}
+			done[lw.Table] = true
+			if ta.Match == 0 {
+				return errorAt(lp+"/table", "table %d of round %d belongs to no team match", lw.Table, w.Number)
+			}
+			// Who may sit is the verifier's to check (domain.ValidateLineup):
+			// here only the shape.
+			for _, side := range []struct {
+				name string
+				line []string
+			}{{"ns", lw.NS}, {"eo", lw.EO}} {
+				name, line := side.name, side.line
+				if len(line) != domain.PlayersPerTeamLine {
+					return errorAt(lp+"/"+name, "a line of a team match is %d players, not %d", domain.PlayersPerTeamLine, len(line))
+				}
+				for k, m := range line {
+					if strings.TrimSpace(m) == "" || len(m) > 64 {
+						return errorAt(fmt.Sprintf("%s/%s/%d", lp, name, k), "a membership number is 1 to 64 characters")
+					}
+				}
+			}
+			l := domain.Lineup{Table: lw.Table, NS: lw.NS, EO: lw.EO}
+			if c.Lineups == nil {
+				c.Lineups = map[int][]domain.Lineup{}
+			}
+			c.Lineups[w.Number] = append(c.Lineups[w.Number], l)
+		}
+		for j, sw := range w.Seated {
+			sp := fmt.Sprintf("%s/seated/%d", p, j)
+			if !entered[sw.Entrant] {
+				return errorAt(sp+"/entrant", "entrant %q is not among the entrants", sw.Entrant)
+			}
+			if len(sw.Players) == 0 || len(sw.Players) > len(entrants[sw.Entrant].Players) {
+				return errorAt(sp+"/players", "entrant %q has %d players, not %d", sw.Entrant, len(entrants[sw.Entrant].Players), len(sw.Players))
+			}
+			for k, pw := range sw.Players {
+				if _, err := checkPlayer(fmt.Sprintf("%s/players/%d", sp, k), pw); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	for i, w := range f.TeamMatches {
+		p := fmt.Sprintf("/team_matches/%d", i)
+		if t.Kind != domain.KindTeams {
+			return errorAt(p, "only a team tournament has team matches (RULES §12.5)")
+		}
+		if _, ok := rounds[w.Round]; !ok {
+			return errorAt(p+"/round", "round %d is not among the rounds", w.Round)
+		}
+		for k, id := range w.Teams {
+			if !entered[id] {
+				return errorAt(fmt.Sprintf("%s/teams/%d", p, k), "team %q is not among the entrants", id)
+			}
+		}
+		for k, tb := range w.Tables {
+			if _, ok := rounds[w.Round].Assignment(tb); !ok {
+				return errorAt(fmt.Sprintf("%s/tables/%d", p, k), "round %d has no table %d", w.Round, tb)
+			}
+		}
+	}
+	for i, name := range f.Tournament.Referees {
+		if strings.TrimSpace(name) == "" || len(name) > 200 {
+			return errorAt(fmt.Sprintf("/tournament/referees/%d", i), "a referee's name is 1 to 200 characters")
+		}
+	}
+	c.Referees = f.Tournament.Referees
+	if len(f.Tournament.PrizeCategories) > domain.MaxPrizeCategories {
+		return errorAt("/tournament/prize_categories", "%d categories: more than %d", len(f.Tournament.PrizeCategories), domain.MaxPrizeCategories)
+	}
+	for _, w := range f.Tournament.PrizeCategories {
+		c.PrizeCategories = append(c.PrizeCategories, domain.PrizeCategory{ID: w.ID, Kind: domain.PrizeKind(w.Kind), Label: w.Label,
+			Places: w.Places, BornBy: w.BornBy, Club: w.Club, Attribute: domain.PrizeAttribute(w.Attribute), Value: w.Value, Cumulative: w.Cumulative})
+	}
+	if err := domain.ValidatePrizeCategories(c.PrizeCategories); err != nil {
+		// "prizes[i].field: ..." names the category.
+		msg := strings.TrimPrefix(err.Error(), domain.ErrInvalid.Error()+": ")
+		ptr := "/tournament/prize_categories"
+		if field, _, ok := strings.Cut(msg, ":"); ok {
+			if name, rest, ok := strings.Cut(strings.TrimPrefix(field, "prizes["), "]"); ok {
+				ptr += "/" + name + strings.ReplaceAll(rest, ".", "/")
+			}
+		}
+		return errorAt(ptr, "%s", msg)
+	}
+	cats := map[string]int{}
+	for _, cat := range c.PrizeCategories {
+		cats[cat.ID] = cat.Places
+	}
+	for i, w := range f.Prizes {
+		p := fmt.Sprintf("/prizes/%d", i)
+		places, ok := cats[w.Category]
+		if !ok {
+			return errorAt(p+"/category", "%q is not among tournament.prize_categories", w.Category)
+		}
+		if w.Place < 1 || w.Place > places {
+			return errorAt(p+"/place", "%d is not a place of category %q (1 to %d)", w.Place, w.Category, places)
+		}
+		if !entered[w.Entrant] {
+			return errorAt(p+"/entrant", "entrant %q is not among the entrants", w.Entrant)
+		}
+	}
+	return nil
 }

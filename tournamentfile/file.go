@@ -48,6 +48,15 @@ type File struct {
 	Corrections []Correction `json:"corrections"`
 	Adjustments []Adjustment `json:"adjustments"`
 	Standings   Standings    `json:"standings"`
+	// Substitutions are the players replaced from a round on (RULES
+	// §12.4); absent when none.
+	Substitutions []Substitution `json:"substitutions,omitempty"`
+	// TeamMatches are the team matches' results (RULES §12.5) the
+	// standings count; absent outside team tournaments.
+	TeamMatches []TeamMatch `json:"team_matches,omitempty"`
+	// Prizes are the prize list (issue 22): who won which prize of
+	// tournament.prize_categories; absent when no category is defined.
+	Prizes []Prize `json:"prizes,omitempty"`
 }
 
 // Tournament is the metadata and rules (API §4.1) and the plan (RULES §12,
@@ -68,6 +77,61 @@ type Tournament struct {
 	// the tournament was not interrupted.
 	InterruptedAfterRound *int  `json:"interrupted_after_round,omitempty"`
 	Void                  *bool `json:"void,omitempty"`
+	// InterruptionReason is the referee's reason for the interruption.
+	InterruptionReason string `json:"interruption_reason,omitempty"`
+	// Public: the club lets everybody read the standings (UI.md §7);
+	// absent: not public.
+	Public bool `json:"public,omitempty"`
+	// Referees are the names of the tournament's referees, sorted.
+	Referees []string `json:"referees,omitempty"`
+	// PrizeCategories are the prize categories in their order of value
+	// (issue 22); absent when none.
+	PrizeCategories []PrizeCategory `json:"prize_categories,omitempty"`
+}
+
+// PrizeCategory is one category of prizes (domain.PrizeCategory).
+type PrizeCategory struct {
+	ID         string `json:"id"`
+	Kind       string `json:"kind"`
+	Label      string `json:"label"`
+	Places     int    `json:"places"`
+	BornBy     int    `json:"born_by,omitempty"`
+	Club       string `json:"club,omitempty"`
+	Attribute  string `json:"attribute,omitempty"`
+	Value      string `json:"value,omitempty"`
+	Cumulative bool   `json:"cumulative,omitempty"`
+}
+
+// Prize is one award of the prize list: the place-th prize of a category
+// to an entrant.
+type Prize struct {
+	Category string `json:"category"`
+	Place    int    `json:"place"`
+	Entrant  string `json:"entrant"`
+}
+
+// Substitution is a player replaced from a round on (RULES §12.4): in
+// plays for the entrant in the place of the player whose membership
+// number is out.
+type Substitution struct {
+	Entrant   string `json:"entrant"`
+	FromRound int    `json:"from_round"`
+	Out       string `json:"out"`
+	In        Player `json:"in"`
+	Reason    string `json:"reason,omitempty"`
+}
+
+// TeamMatch is one team match's result (RULES §12.5): the two tables,
+// the two teams (the NS team of the lower table first), the team totals,
+// MP and VP (fibur-teams table).
+type TeamMatch struct {
+	Round  int       `json:"round"`
+	Match  int       `json:"match"`
+	Tables [2]int    `json:"tables"`
+	Teams  [2]string `json:"teams"`
+	Totals [2]int    `json:"totals"`
+	MP     [2]int    `json:"mp"`
+	VP     [2]int    `json:"vp"`
 }
 
 // Club is the organising club.
@@ -98,6 +162,8 @@ type Entrant struct {
 	Players []Player `json:"players"`
 	// WithdrawnFromRound: RULES §12 (API §4.3); absent when not withdrawn.
 	WithdrawnFromRound *int `json:"withdrawn_from_round,omitempty"`
+	// WithdrawnReason is why it withdrew; absent when not given.
+	WithdrawnReason string `json:"withdrawn_reason,omitempty"`
 }
 
 // Player is one person, with the federation membership number ("" when
@@ -105,6 +171,10 @@ type Entrant struct {
 type Player struct {
 	Name       string `json:"name"`
 	Membership string `json:"membership"`
+	// Sex ("F", "M") and BirthYear serve the prize categories; absent
+	// when not stored.
+	Sex       string `json:"sex,omitempty"`
+	BirthYear int    `json:"birth_year,omitempty"`
 }
 
 // Round is one round: how it was seated and who sat where.
@@ -118,6 +188,30 @@ type Round struct {
 	State        string   `json:"state"`
 	Tables       []Table  `json:"tables"`
 	Byes         []string `json:"byes"`
+	// Groups are the groups a gironi round formed (RULES §12.1).
+	Groups [][]string `json:"groups,omitempty"`
+	// Vacated are the entrants alone because their opponent withdrew
+	// (RULES §12.3): they get the bye score.
+	Vacated []string `json:"vacated,omitempty"`
+	// Lineups are which players of each team sat at each table (RULES
+	// §12.5), by membership number; absent outside team tournaments.
+	Lineups []Lineup `json:"lineups,omitempty"`
+	// Seated are the entrants whose players in this round are not those
+	// entered (RULES §12.4: the substitutions applied).
+	Seated []Seated `json:"seated,omitempty"`
+}
+
+// Lineup is one table's line-up: membership numbers per line.
+type Lineup struct {
+	Table int      `json:"table"`
+	NS    []string `json:"ns"`
+	EO    []string `json:"eo"`
+}
+
+// Seated is who sat for an entrant in a round.
+type Seated struct {
+	Entrant string   `json:"entrant"`
+	Players []Player `json:"players"`
 }
 
 // Table is one table of a round: the entrant ids of each line (one id; two

@@ -50,6 +50,13 @@ func TestSchemaMatchesTheTypes(t *testing.T) {
 		{"score", obj("score"), Score{}},
 		{"standings", obj("standings"), Standings{}},
 		{"standing", obj("standings", "properties", "rows", "items"), Standing{}},
+		{"player", obj("player"), Player{}},
+		{"prize category", obj("prize_category"), PrizeCategory{}},
+		{"prize", obj("prize"), Prize{}},
+		{"substitution", obj("substitution"), Substitution{}},
+		{"team match", obj("team_match"), TeamMatch{}},
+		{"lineup", obj("round", "properties", "lineups", "items"), Lineup{}},
+		{"seated", obj("round", "properties", "seated", "items"), Seated{}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var fields, required []string

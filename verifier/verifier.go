@@ -78,6 +78,13 @@ func Verify(f tournamentfile.File, c tournamentfile.Content, lang domain.Lang) R
 	standingsOK := v.standings()
 	v.pairings()
 	v.corrections()
+	standingsOK = v.withdrawals() && standingsOK
+	standingsOK = v.interruption() && standingsOK
+	v.teamMatches()
+	v.lineups()
+	v.seated()
+	v.sessions()
+	v.prizes()
 	return Report{OK: len(v.out) == 0, StandingsOK: standingsOK, Differences: orEmpty(v.out)}
 }
 
@@ -227,17 +234,33 @@ func (v *verification) pairings() {
 	rounds := slices.Clone(v.c.Rounds)
 	slices.SortFunc(rounds, func(a, b domain.Round) int { return a.Number - b.Number })
 	entrants := make([]string, len(v.c.Entrants))
+	var withdrawn map[string]int
 	for i, e := range v.c.Entrants {
 		entrants[i] = e.ID
+		if e.WithdrawnFromRound != nil { // RULES §12.3
+			if withdrawn == nil {
+				withdrawn = map[string]int{}
+			}
+			withdrawn[e.ID] = *e.WithdrawnFromRound
+		}
 	}
+	// An entrant withdrawn during round r sat in it (RULES §12.3): the
+	// checker counts it gone from round r + 1 on.
+	for id := range v.midRoundWithdrawals() {
+		withdrawn[id]++
+	}
+	plan := v.c.Tournament.EffectivePlan()
 	byNumber := map[int]domain.PairedRound{}
 	for _, r := range rounds {
 		byNumber[r.Number] = pairedOf(r)
 	}
 	for _, r := range rounds {
 		published := byNumber[r.Number]
+		// RULES §12.1: rests count per session of the plan; RULES §12.3:
+		// a withdrawn entrant is seated by no later round.
 		req := domain.PairingRequest{Ruleset: v.rs, Kind: v.c.Tournament.Kind, System: published.System, Round: r.Number,
-			RoundsPlanned: v.c.Tournament.RoundsPlanned, Entrants: entrants, Seed: r.Seed}
+			RoundsPlanned: v.c.Tournament.RoundsPlanned, Entrants: entrants, Seed: r.Seed,
+			SessionStart: plan.SessionStart(r.Number), Withdrawn: withdrawn}
 		complete := true
 		for i := 1; i < r.Number; i++ {
 			p, ok := byNumber[i]
@@ -252,6 +275,14 @@ func (v *verification) pairings() {
 				Detail: say(v.lang, fmt.Sprintf("%s: a round before round %d is missing from the file", domain.PairingNotDerivable, r.Number),
 					fmt.Sprintf("%s: manca un turno precedente al turno %d", domain.PairingNotDerivable, r.Number))})
 			continue
+		}
+		if req.System == domain.SystemGironi {
+			// RULES §12.1: the round that formed the groups recorded them;
+			// the group size is read back from it.
+			start := domain.PhaseStart(req)
+			if g := byNumber[start].Groups; len(g) > 0 {
+				req.GroupSize = len(g[0])
+			}
 		}
 		after := r.Number - 1
 		switch req.System {
@@ -279,12 +310,12 @@ func (v *verification) pairings() {
 // pairedOf is a round as the pairing engine reads it; a round seated by
 // hand is choice (as app.pairedOf).
 func pairedOf(r domain.Round) domain.PairedRound {
-	out := domain.PairedRound{Number: r.Number, System: r.System, Seed: r.Seed, Byes: r.Byes}
+	out := domain.PairedRound{Number: r.Number, System: r.System, Seed: r.Seed, Byes: r.Byes, Groups: r.Groups, Vacated: r.Vacated}
 	if out.System == "" {
 		out.System = domain.SystemChoice
 	}
 	for _, t := range r.Tables {
-		out.Tables = append(out.Tables, domain.PairedTable{Table: t.Table, NS: t.Line(domain.NS), EO: t.Line(domain.EO)})
+		out.Tables = append(out.Tables, domain.PairedTable{Table: t.Table, Match: t.Match, NS: t.Line(domain.NS), EO: t.Line(domain.EO)})
 	}
 	return out
 }

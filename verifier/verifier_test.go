@@ -1,6 +1,7 @@
 package verifier
 
 import (
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -165,6 +166,14 @@ func FuzzVerifyFile(f *testing.F) {
 	}
 	f.Add(good)
 	f.Add([]byte(`{"format":"segnapunti-tournament","version":1}`))
+	// RULES §12 and the prizes: a team tournament exported by the service
+	// with its plan, substitution, line-ups, team match, prizes,
+	// withdrawal and interruption (app's TestTournamentFileRoundTripCarriesRULES12).
+	twelve, err := os.ReadFile("../tournamentfile/testdata/teams-rules12.json")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(twelve)
 	f.Add([]byte(`[]`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		rep, err := File(data, domain.Italian)

@@ -69,41 +69,54 @@ func (s *Server) federationVerifyUpload(w http.ResponseWriter, r *http.Request) 
 // or the standings it is about.
 type screeningPage struct {
 	Page
-	Season, Club string
-	Clubs        []domain.Club
-	Result       app.SeasonScreening
-	Asked        bool
-	Kinds        []string
+	seasonForm
+	Result app.SeasonScreening
+	Asked  bool
+	Kinds  []string
 }
 
-func (s *Server) federationScreening(w http.ResponseWriter, r *http.Request) {
+// seasonForm is the season and club a federation page is asked for, and
+// the clubs its select offers.
+type seasonForm struct {
+	Season, Club string
+	Clubs        []domain.Club
+}
+
+// seasonDesk renders a federation page with a season form (tmpl, data;
+// pg and f are data's own Page and seasonForm): once a season is asked,
+// ask fills data; a bad season is a 400 naming the field.
+func (s *Server) seasonDesk(w http.ResponseWriter, r *http.Request, tmpl string, data any, pg *Page, f *seasonForm, ask func(app.Principal) error) {
 	p, _ := s.principal(r)
-	q := r.URL.Query()
-	data := &screeningPage{Page: s.page(r, "federation.screening_title"), Season: q.Get("season"), Club: q.Get("club"), Kinds: screening.Kinds}
+	f.Season, f.Club = r.URL.Query().Get("season"), r.URL.Query().Get("club")
 	desk, err := s.app.Federation(r.Context(), p, app.FederationFilter{})
 	if err != nil {
 		s.refereeFail(w, r, err)
 		return
 	}
-	data.Clubs = desk.Clubs
-	if data.Season == "" {
-		s.render(w, r, http.StatusOK, "federation_screening", data)
-		return
+	f.Clubs = desk.Clubs
+	if f.Season != "" {
+		err = ask(p)
+		var ae *app.Error
+		switch {
+		case errors.As(err, &ae) && ae.Kind == app.ErrBadParameter:
+			pg.Error = "federation.screening_bad_season"
+			s.render(w, r, http.StatusBadRequest, tmpl, data)
+			return
+		case err != nil:
+			s.refereeFail(w, r, err)
+			return
+		}
 	}
-	var res app.SeasonScreening
-	res, err = s.app.ScreenSeason(r.Context(), p, data.Season, data.Club)
-	var ae *app.Error
-	switch {
-	case errors.As(err, &ae) && ae.Kind == app.ErrBadParameter:
-		data.Error = "federation.screening_bad_season"
-		s.render(w, r, http.StatusBadRequest, "federation_screening", data)
-		return
-	case err != nil:
-		s.refereeFail(w, r, err)
-		return
-	}
-	data.Asked, data.Result = true, res
-	s.render(w, r, http.StatusOK, "federation_screening", data)
+	s.render(w, r, http.StatusOK, tmpl, data)
+}
+
+func (s *Server) federationScreening(w http.ResponseWriter, r *http.Request) {
+	data := &screeningPage{Page: s.page(r, "federation.screening_title"), Kinds: screening.Kinds}
+	s.seasonDesk(w, r, "federation_screening", data, &data.Page, &data.seasonForm, func(p app.Principal) (err error) {
+		data.Result, err = s.app.ScreenSeason(r.Context(), p, data.Season, data.Club)
+		data.Asked = err == nil
+		return err
+	})
 }
 
 // verificationPage is /tournaments/{tid}/verification: what the
@@ -121,4 +134,27 @@ func (s *Server) tournamentVerification(w http.ResponseWriter, r *http.Request) 
 		return
 	}
 	s.render(w, r, http.StatusOK, "tournament_verification", &verificationPage{Page: s.page(r, "federation.verification_title"), TID: t.ID, Name: t.Name, Report: rep})
+}
+
+// verificationsPage is /federation/verification?season=YYYY&club=ID: the
+// verification status of every club's tournaments of a season, one
+// tr[data-tournament="{tid}"] a tournament with data-verification="ok",
+// "differences" or "unreadable" and data-standings-ok, each opening the
+// tournament's own verification page.
+type verificationsPage struct {
+	Page
+	seasonForm
+	List  []app.TournamentVerification
+	More  bool
+	Asked bool
+	Max   int
+}
+
+func (s *Server) federationVerifications(w http.ResponseWriter, r *http.Request) {
+	data := &verificationsPage{Page: s.page(r, "federation.verifications_title"), Max: app.MaxSeasonVerifications}
+	s.seasonDesk(w, r, "federation_verifications", data, &data.Page, &data.seasonForm, func(p app.Principal) (err error) {
+		data.List, data.More, err = s.app.SeasonVerifications(r.Context(), p, data.Season, data.Club, langOf(r))
+		data.Asked = err == nil
+		return err
+	})
 }

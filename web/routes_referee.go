@@ -28,5 +28,6 @@ func (s *Server) routesReferee(mux *http.ServeMux) {
 	mux.HandleFunc("GET /federation/verify", fed(s.federationVerifyShow)) // web/federation_verify.go
 	mux.HandleFunc("POST /federation/verify", fed(s.federationVerifyUpload))
 	mux.HandleFunc("GET /federation/screening", fed(s.federationScreening))
+	mux.HandleFunc("GET /federation/verification", fed(s.federationVerifications))
 	mux.HandleFunc("GET /tournaments/{tid}/verification", in(s.tournamentVerification))
 }

@@ -13,6 +13,9 @@ import (
 	"segnapunti/tournamentfile"
 )
 
+// GroupSize is the size of the groups of a gironi round Generate seats.
+const GroupSize = 4
+
 // Generate makes a consistent file of a pairs tournament: n pairs, the
 // given systems per round (seated by the pairing engine), one sheet per
 // table with hands whose written bottom is the computed one, and the
@@ -21,12 +24,27 @@ import (
 // the verifier to name the edit.
 func Generate(tb testing.TB, n int, systems []domain.PairingSystem, seed uint64) tournamentfile.File {
 	tb.Helper()
+	return GeneratePlanned(tb, n, systems, nil, seed)
+}
+
+// GeneratePlanned is Generate with a plan of the given sessions (RULES
+// §12.1: rounds per session; nil is no plan): each round is seated with
+// the rests counted from its session's first round, and carries its
+// session.
+func GeneratePlanned(tb testing.TB, n int, systems []domain.PairingSystem, sessions []int, seed uint64) tournamentfile.File {
+	tb.Helper()
 	rng := rand.New(rand.NewPCG(seed, 7))
 	t := domain.Tournament{ID: "t_gen", Name: "Generato", Date: time.Date(2026, 11, 21, 0, 0, 0, 0, time.UTC), ClubID: "c1",
 		Level: domain.LevelRegional, Ruleset: domain.FITAB2025, Kind: domain.KindPairs, RoundsPlanned: len(systems), HandsPerRound: 3}
 	f := tournamentfile.File{Format: tournamentfile.Format, Version: tournamentfile.Version, ExportedAt: "2026-11-21T23:00:00Z",
 		Tournament: tournamentfile.Tournament{ID: t.ID, Name: t.Name, Date: "2026-11-21", Club: &tournamentfile.Club{ID: "c1", Name: "Uno"},
 			Level: string(t.Level), Ruleset: string(t.Ruleset), Kind: string(t.Kind), RoundsPlanned: t.RoundsPlanned, HandsPerRound: 3}}
+	plan := t.EffectivePlan()
+	if sessions != nil {
+		plan = domain.Plan{FirstRound: systems[0], Phases: []domain.PlanPhase{{FromRound: 1, System: systems[min(1, len(systems)-1)]}}, Sessions: sessions}
+		f.Tournament.Plan = &tournamentfile.Plan{FirstRound: string(plan.FirstRound), Sessions: sessions,
+			Phases: []tournamentfile.PlanPhase{{FromRound: 1, System: string(plan.Phases[0].System)}}}
+	}
 	var entrants []domain.Entrant
 	var ids []string
 	for i := 1; i <= n; i++ {
@@ -53,21 +71,31 @@ func Generate(tb testing.TB, n int, systems []domain.PairingSystem, seed uint64)
 	for k, system := range systems {
 		number := k + 1
 		req := domain.PairingRequest{Ruleset: t.Ruleset, Kind: t.Kind, System: system, Round: number, RoundsPlanned: t.RoundsPlanned,
-			Entrants: ids, Previous: previous}
+			Entrants: ids, Previous: previous, SessionStart: plan.SessionStart(number)}
 		if system == domain.SystemDanese || system == domain.SystemDaneseModificato {
 			req.Standings = standingsAfter(number - 1)
+		}
+		if system == domain.SystemGironi { // RULES §12.1: groups of GroupSize from the standings before the phase
+			req.GroupSize = GroupSize
+			req.Standings = standingsAfter(domain.PhaseStart(req) - 1)
 		}
 		pr, err := domain.GeneratePairing(req)
 		if err != nil {
 			tb.Fatalf("round %d: %v", number, err)
 		}
 		phase := domain.PhaseDanese
-		if system == domain.SystemMitchell {
+		switch {
+		case system == domain.SystemMitchell:
 			phase = domain.PhaseMitchell
+		case system == domain.SystemGironi && domain.PhaseStart(req) == number:
+			phase = domain.PhaseGironi
+		case system == domain.SystemGironi:
+			phase = domain.PhaseItaliana
 		}
-		r := domain.Round{Number: number, HandsPlanned: 3, Phase: phase, State: domain.RoundNextPairingPublished, System: pr.System, Seed: pr.Seed, Byes: pr.Byes}
-		fr := tournamentfile.Round{Number: number, HandsPlanned: 3, Phase: string(phase), Session: 1, System: string(pr.System), Seed: pr.Seed,
-			State: string(r.State), Byes: pr.Byes}
+		r := domain.Round{Number: number, HandsPlanned: 3, Phase: phase, State: domain.RoundNextPairingPublished, System: pr.System, Seed: pr.Seed, Byes: pr.Byes,
+			Groups: pr.Groups}
+		fr := tournamentfile.Round{Number: number, HandsPlanned: 3, Phase: string(phase), Session: plan.SessionOf(number), System: string(pr.System), Seed: pr.Seed,
+			State: string(r.State), Byes: pr.Byes, Groups: pr.Groups}
 		for _, pt := range pr.Tables {
 			ta := domain.TableAssignment{Table: pt.Table}
 			ta.SetLine(domain.NS, pt.NS)
