@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/http"
 	"regexp"
 	"slices"
 	"strconv"
@@ -69,6 +70,45 @@ func (r entrantRow) column(field string) string {
 
 // maxEntrantRows bounds a pasted or uploaded list (app.MaxEntrants).
 const maxEntrantRows = app.MaxEntrants
+
+// entrantRows reads a pasted or uploaded list for the request's
+// tournament: in a team tournament each row also names its team (RULES
+// §12.5: a team enters with its name and four or more players), in the
+// cell after the team's number (the first cell when there is none).
+func (s *Server) entrantRows(r *http.Request, cells [][]string) ([]entrantRow, error) {
+	d, err := s.app.TournamentDetail(r.Context(), s.caller(r), r.PathValue("tid"))
+	if err != nil || d.Tournament.Kind != domain.KindTeams {
+		// Read as pairs; the operation that enters them answers for a
+		// tournament that cannot be read.
+		return parseEntrantCells(cells)
+	}
+	names := takeTeamNames(cells)
+	rows, err := parseEntrantCells(cells)
+	for i := range rows {
+		name := names[rows[i].Line]
+		rows[i].Input.Team = &name
+		rows[i].Offset++ // the players' columns start one further right
+	}
+	return rows, err
+}
+
+// takeTeamNames takes each row's team name out of the row: the cell after
+// the entrant's number, or the first cell of a row without a number. The
+// names are returned by row, 1-based (entrantRow.Line).
+func takeTeamNames(cells [][]string) map[int]string {
+	names := map[int]string{}
+	for i, row := range cells {
+		at := 0
+		if len(row) > 0 && isEntrantNumber(strings.TrimSpace(row[0])) {
+			at = 1
+		}
+		if at < len(row) {
+			names[i+1] = strings.TrimSpace(row[at])
+			cells[i] = slices.Delete(slices.Clone(row), at, at+1)
+		}
+	}
+	return names
+}
 
 // parseEntrantCells turns rows of cells into entrants. A row is
 // "name; membership" once per player (UI.md §3), optionally after the

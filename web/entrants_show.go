@@ -137,7 +137,7 @@ func (s *Server) entrantsPaste(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	text := r.PostFormValue("rows")
-	rows, err := parseEntrantCells(splitPasted(text))
+	rows, err := s.entrantRows(r, splitPasted(text))
 	s.addEntrantRows(w, r, rows, err, &entrantsPage{Rows: text, Open: "paste", OneErrs: fieldErrors{}})
 }
 
@@ -155,7 +155,7 @@ func (s *Server) entrantsUpload(w http.ResponseWriter, r *http.Request) {
 	cells, err := readEntrantWorkbook(file)
 	var rows []entrantRow
 	if err == nil {
-		rows, err = parseEntrantCells(cells)
+		rows, err = s.entrantRows(r, cells)
 	}
 	s.addEntrantRows(w, r, rows, err, &entrantsPage{Open: "upload", OneErrs: fieldErrors{}})
 }

@@ -1,0 +1,169 @@
+package browsertest
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"segnapunti/domain"
+	"segnapunti/store/dbtest"
+	"segnapunti/web/webtest"
+)
+
+// A team championship of 8 teams × 5 matches run from the browser (RULES
+// §12.5, FITAB art. 2.2), on the embedded database: the secretary creates
+// it (round 1 by draw, then the Danish system), pastes the teams with
+// their names and four players, generates and publishes each round, sets the
+// line-ups of round 1's tables from the line-up pages, types both sheets
+// of every match, closes and publishes each round; the team standings are
+// then checked against the typed results.
+//
+// Results typed, by the rule of §12.5 (a team's total is the sum of its
+// two lines' totals; the team VP come from the fibur-teams table on the
+// difference; the tables' own VP do not count): in a match of teams a < b
+// with a + b even, a's line wins both tables by 100 → a 2600, b 2400,
+// difference 200 → 155-350 → 11-9; with a + b odd each team's line wins
+// the table where it sits NS → 2500 each → 10-10.
+func TestBrowserTeamChampionshipOfEightTeams(t *testing.T) {
+	t.Parallel()
+	db := dbtest.SQLite(t)
+	site := webtest.StartSite(t, db)
+	pw := site.CreatePerson(t, domain.RoleClub, "segreteria", "bc-roma")
+	ctx := webtest.NewBrowser(t)
+	webtest.SignIn(t, ctx, site, "segreteria", pw)
+
+	webtest.Run(t, ctx, chromedp.Navigate(site.URL+"/tournaments/new"), chromedp.WaitVisible(chromedp.CSS(`input[name="name"]`)))
+	for sel, v := range map[string]string{
+		`[name="name"]`: "Campionato a squadre", `[name="date"]`: "2026-11-28", `[name="level"]`: "club",
+		`[name="ruleset"]`: "fitab-2025", `[name="kind"]`: "teams", `[name="rounds_planned"]`: "5", `[name="hands_per_round"]`: "3",
+		`[name="plan.first_round"]`: "draw", `[name="plan.phases.0.system"]`: "danese", `[name="plan.phases.0.from_round"]`: "1",
+	} {
+		webtest.SetValue(t, ctx, sel, v)
+	}
+	webtest.Run(t, ctx, chromedp.Click(chromedp.CSS(`[data-action="create-tournament"]`)), chromedp.WaitVisible(chromedp.CSS(`h1[data-tournament]`)))
+	tid := webtest.Attr(t, ctx, `h1[data-tournament]`, "data-tournament")
+	base := site.URL + "/tournaments/" + tid
+
+	const teams = 8
+	member := func(team, player int) string { return fmt.Sprintf("FT4%02d%02d", team, player) }
+	var rows []string
+	for i := 1; i <= teams; i++ {
+		row := []string{strconv.Itoa(i), fmt.Sprintf("Squadra %d", i)}
+		for p := 1; p <= 4; p++ {
+			row = append(row, fmt.Sprintf("Giocatore %d.%d", i, p), member(i, p))
+		}
+		rows = append(rows, strings.Join(row, "\t"))
+	}
+	webtest.Run(t, ctx, chromedp.Navigate(base+"/entrants"), chromedp.WaitVisible(chromedp.CSS(`textarea[name="rows"]`)))
+	webtest.SetValue(t, ctx, `textarea[name="rows"]`, strings.Join(rows, "\n"))
+	webtest.Run(t, ctx, chromedp.Click(chromedp.CSS(`[data-action="paste-entrants"]`)), chromedp.WaitVisible(chromedp.CSS(`[data-message="secretary.entrants_added"]`)))
+
+	vp, mp := map[string]int{}, map[string]int{}
+	for n := 1; n <= 5; n++ {
+		webtest.Run(t, ctx, chromedp.Navigate(base+"/rounds/generate"), chromedp.WaitVisible(chromedp.CSS(`form[data-form="generate"]`)))
+		webtest.Run(t, ctx,
+			chromedp.Click(chromedp.CSS(`[data-action="generate"]`)),
+			chromedp.WaitVisible(chromedp.CSS(fmt.Sprintf(`[data-proposed-round="%d"]`, n))),
+			chromedp.Click(chromedp.CSS(`[data-action="publish"]`)),
+			chromedp.WaitVisible(chromedp.CSS(`[data-message="pairing.published"]`)),
+		)
+		r, err := db.GetRound(context.Background(), tid, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Four matches of two tables: at one table a team NS, at the other EO.
+		matches := map[int][]domain.TableAssignment{}
+		for _, tb := range r.Tables {
+			matches[tb.Match] = append(matches[tb.Match], tb)
+		}
+		if len(r.Tables) != 8 || len(matches) != 4 || len(r.Byes) != 0 {
+			t.Fatalf("round %d: %d tables in %d matches, rests %v; want 8 tables in 4 matches", n, len(r.Tables), len(matches), r.Byes)
+		}
+		seen := map[string]int{}
+		for m, tbs := range matches {
+			if len(tbs) != 2 || tbs[0].NS != tbs[1].EO || tbs[0].EO != tbs[1].NS {
+				t.Fatalf("round %d match %d is not two tables with the lines swapped: %+v", n, m, tbs)
+			}
+			seen[tbs[0].NS]++
+			seen[tbs[0].EO]++
+		}
+		if len(seen) != teams {
+			t.Errorf("round %d seats %d teams, want %d", n, len(seen), teams)
+		}
+		webtest.Run(t, ctx, chromedp.Navigate(fmt.Sprintf("%s/rounds/%d", base, n)), chromedp.WaitVisible(chromedp.CSS(`tr[data-table]`)))
+		if got := webtest.Count(t, ctx, `[data-match]`); got != 4 {
+			t.Errorf("round %d page groups its tables in %d [data-match], want 4", n, got)
+		}
+		if n == 1 {
+			webtest.Screenshot(t, ctx, "teams-round")
+			// Line-ups before the matches start: at the table where a team
+			// sits NS its players 1 and 2, where it sits EO 3 and 4.
+			for _, tb := range r.Tables {
+				team := func(id string) int { return pairNumber(t, id) }
+				webtest.Run(t, ctx, chromedp.Navigate(fmt.Sprintf("%s/rounds/1/tables/%d/lineup", base, tb.Table)), chromedp.WaitVisible(chromedp.CSS(`form[data-form="lineup"]`)))
+				webtest.SetValue(t, ctx, `[name="ns.0"]`, member(team(tb.NS), 1))
+				webtest.SetValue(t, ctx, `[name="ns.1"]`, member(team(tb.NS), 2))
+				webtest.SetValue(t, ctx, `[name="eo.0"]`, member(team(tb.EO), 3))
+				webtest.SetValue(t, ctx, `[name="eo.1"]`, member(team(tb.EO), 4))
+				webtest.Run(t, ctx, chromedp.Click(chromedp.CSS(`[data-action="save-lineup"]`)))
+				webtest.WaitFor(t, ctx, `location.search.includes("saved=1")`, 10*time.Second, "the line-up saved")
+			}
+			ls, err := db.ListLineups(context.Background(), tid, 1)
+			if err != nil || len(ls) != 8 {
+				t.Fatalf("round 1 line-ups stored: %d (%v), want 8", len(ls), err)
+			}
+		}
+		for _, tbs := range matches {
+			a, b := tbs[0].NS, tbs[0].EO
+			if pairNumber(t, a) > pairNumber(t, b) {
+				a, b = b, a
+			}
+			if (pairNumber(t, a)+pairNumber(t, b))%2 == 0 {
+				vp[a], mp[a], vp[b], mp[b] = vp[a]+11, mp[a]+200, vp[b]+9, mp[b]-200
+				for _, tb := range tbs {
+					typeMatch(t, ctx, base, n, tb.Table, tb.NS == a, 100)
+				}
+			} else {
+				vp[a], vp[b] = vp[a]+10, vp[b]+10
+				for _, tb := range tbs {
+					typeMatch(t, ctx, base, n, tb.Table, true, 100)
+				}
+			}
+		}
+		deliverAndPublish(t, ctx, base, n)
+	}
+
+	webtest.Run(t, ctx, chromedp.Navigate(base+"/standings"), chromedp.WaitVisible(chromedp.CSS(`table[data-standings]`)))
+	webtest.Screenshot(t, ctx, "teams-standings")
+	type row struct{ Entrant, VP, MP string }
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[[]row](`[...document.querySelectorAll('table[data-standings] tr[data-entrant]')].map(r => ({
+		Entrant: r.dataset.entrant, VP: r.querySelector('[data-col="vp"]').textContent.trim(), MP: r.querySelector('[data-col="mp"]').textContent.trim()}))`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != teams {
+		t.Fatalf("%d team rows, want %d", len(got), teams)
+	}
+	total := 0
+	prevVP, prevMP := 1<<30, 1<<30
+	for _, g := range got {
+		if want := [2]string{strconv.Itoa(vp[g.Entrant]), strconv.Itoa(mp[g.Entrant])}; [2]string{g.VP, g.MP} != want {
+			t.Errorf("team %s: VP/MP %s/%s, want %s/%s", g.Entrant, g.VP, g.MP, want[0], want[1])
+		}
+		v, m := vp[g.Entrant], mp[g.Entrant]
+		if v > prevVP || (v == prevVP && m > prevMP) {
+			t.Errorf("team %s (%d VP, %d MP) ranks below a team with fewer", g.Entrant, v, m)
+		}
+		prevVP, prevMP = v, m
+		total += v
+	}
+	// 4 matches a round, 20 VP each, 5 rounds: nothing lost, nothing made up.
+	if total != 4*20*5 {
+		t.Errorf("the teams' VP add up to %d, want %d", total, 4*20*5)
+	}
+}
