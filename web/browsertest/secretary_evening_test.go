@@ -159,7 +159,7 @@ func TestBrowserSecretaryEvening(t *testing.T) {
 		t.Errorf("%d tables awaiting confirmation, want 4", n)
 	}
 	shot("round-full")
-	deliverAndPublish(t, ctx, base, 1)
+	webtest.DeliverAndPublish(t, ctx, base, 1)
 	if n := webtest.Count(t, ctx, `tr[data-table][data-status="delivered"]`); n != 4 {
 		t.Errorf("%d tables delivered, want 4", n)
 	}
@@ -170,7 +170,7 @@ func TestBrowserSecretaryEvening(t *testing.T) {
 	for tb := 1; tb <= 4; tb++ {
 		webtest.EnterSheet(t, ctx, base, 2, tb, tb+4)
 	}
-	deliverAndPublish(t, ctx, base, 2)
+	webtest.DeliverAndPublish(t, ctx, base, 2)
 
 	// Standings equal the API's.
 	webtest.Run(t, ctx, chromedp.Navigate(base+"/standings?after_round=2"), chromedp.WaitVisible(chromedp.CSS(`table[data-standings]`)))
@@ -265,23 +265,6 @@ func seatRound(t testing.TB, ctx context.Context, base string, n int, seats [][2
 	if !strings.HasSuffix(webtest.Location(t, ctx), fmt.Sprintf("/rounds/%d", n)) {
 		t.Fatalf("after seating round %d at %s", n, webtest.Location(t, ctx))
 	}
-}
-
-// deliverAndPublish moves round n to sheets_delivered, then
-// standings_published (a club tournament: the club may).
-func deliverAndPublish(t testing.TB, ctx context.Context, base string, n int) {
-	t.Helper()
-	webtest.Run(t, ctx,
-		chromedp.Navigate(fmt.Sprintf("%s/rounds/%d", base, n)),
-		chromedp.Click(chromedp.CSS(`[data-action="state-sheets_delivered"]`)),
-		// Sheets typed by the secretary are not confirmed at the table:
-		// closing asks first (issue 22), and the secretary confirms.
-		chromedp.WaitVisible(chromedp.CSS(`[data-action="confirm-close"]`)),
-		chromedp.Click(chromedp.CSS(`[data-action="confirm-close"]`)),
-		chromedp.WaitVisible(chromedp.CSS(`[data-round-state="sheets_delivered"]`)),
-		chromedp.Click(chromedp.CSS(`[data-action="state-standings_published"]`)),
-		chromedp.WaitVisible(chromedp.CSS(`[data-round-state="standings_published"]`)),
-	)
 }
 
 func getJSON(t testing.TB, u, token string, out any) {

@@ -201,3 +201,20 @@ func SheetOf(hands []domain.Hand, written [2]domain.WrittenResult) func(app.Shee
 		return sh, nil
 	}
 }
+
+// DeliverAndPublish moves round n to sheets_delivered, then
+// standings_published (a club tournament: the club may).
+func DeliverAndPublish(t testing.TB, ctx context.Context, base string, n int) {
+	t.Helper()
+	Run(t, ctx,
+		chromedp.Navigate(fmt.Sprintf("%s/rounds/%d", base, n)),
+		chromedp.Click(chromedp.CSS(`[data-action="state-sheets_delivered"]`)),
+		// Sheets typed by the secretary are not confirmed at the table:
+		// closing asks first (issue 22), and the secretary confirms.
+		chromedp.WaitVisible(chromedp.CSS(`[data-action="confirm-close"]`)),
+		chromedp.Click(chromedp.CSS(`[data-action="confirm-close"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`[data-round-state="sheets_delivered"]`)),
+		chromedp.Click(chromedp.CSS(`[data-action="state-standings_published"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`[data-round-state="standings_published"]`)),
+	)
+}

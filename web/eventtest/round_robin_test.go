@@ -1,4 +1,4 @@
-package browsertest
+package eventtest
 
 import (
 	"context"
@@ -102,7 +102,7 @@ func TestBrowserRoundRobinOfSevenPairs(t *testing.T) {
 			}
 			typeMatch(t, ctx, base, n, tb.Table, nsWins, margin)
 		}
-		deliverAndPublish(t, ctx, base, n)
+		webtest.DeliverAndPublish(t, ctx, base, n)
 	}
 	// The calendar itself: every two pairs met exactly once, each rested once.
 	for i := 1; i <= 7; i++ {

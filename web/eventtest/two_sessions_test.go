@@ -1,4 +1,4 @@
-package browsertest
+package eventtest
 
 import (
 	"context"
@@ -153,7 +153,7 @@ func TestBrowserTwoSessionsWithWithdrawals(t *testing.T) {
 			mp[lose] -= 100
 			typeMatch(t, ctx, base, n, tb.Table, nsWins, 100)
 		}
-		deliverAndPublish(t, ctx, base, n)
+		webtest.DeliverAndPublish(t, ctx, base, n)
 	}
 
 	webtest.Run(t, ctx, chromedp.Navigate(base+"/standings"), chromedp.WaitVisible(chromedp.CSS(`table[data-standings]`)))

@@ -1,4 +1,4 @@
-package browsertest
+package eventtest
 
 import (
 	"context"
@@ -135,7 +135,7 @@ func TestBrowserTeamChampionshipOfEightTeams(t *testing.T) {
 				}
 			}
 		}
-		deliverAndPublish(t, ctx, base, n)
+		webtest.DeliverAndPublish(t, ctx, base, n)
 	}
 
 	webtest.Run(t, ctx, chromedp.Navigate(base+"/standings"), chromedp.WaitVisible(chromedp.CSS(`table[data-standings]`)))
