@@ -30,6 +30,24 @@ func (db *DB) SetTournamentPublic(ctx context.Context, tournamentID string, publ
 	return err
 }
 
+// SetTournamentTimeZone sets a tournament's time zone (an IANA name the
+// caller has checked; migration 00022). Any time, like the public switch:
+// it changes how times are shown, not what was recorded.
+func (db *DB) SetTournamentTimeZone(ctx context.Context, tournamentID, zone string) error {
+	err := db.gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		res := tx.Model(&tournamentRow{}).Where("id = ?", tournamentID).Update("time_zone", zone)
+		if res.Error != nil {
+			return translate(res.Error, "set tournament time zone")
+		}
+		if res.RowsAffected == 0 {
+			return errorf(domain.ErrNotFound, "tournament %q", tournamentID)
+		}
+		return db.touchTournament(tx, tournamentID)
+	})
+	db.facts.drop(tournamentID)
+	return err
+}
+
 // ErrNoListen: the database is not PostgreSQL, so there is no LISTEN; the
 // caller keeps its events in the process.
 var ErrNoListen = errors.New("store: LISTEN/NOTIFY needs PostgreSQL")

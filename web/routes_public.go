@@ -13,4 +13,5 @@ func (s *Server) routesPublic(mux *http.ServeMux) {
 	mux.HandleFunc("GET /p/{tid}/clock", s.publicClock)
 	mux.HandleFunc("GET /p/{tid}/events", s.publicEvents)
 	mux.HandleFunc("POST /tournaments/{tid}/public", s.requireSignedIn(s.publicSwitch))
+	mux.HandleFunc("POST /tournaments/{tid}/time-zone", s.requireSignedIn(s.timeZoneSave)) // web/time_zone_save.go
 }
