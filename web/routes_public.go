@@ -10,6 +10,7 @@ func (s *Server) routesPublic(mux *http.ServeMux) {
 	mux.HandleFunc("GET /p/{tid}/rounds/{n}", s.publicRound)
 	mux.HandleFunc("GET /p/{tid}/entrants/{id}", s.publicEntrant)
 	mux.HandleFunc("GET /p/{tid}/screen", s.publicScreen)
+	mux.HandleFunc("GET /p/{tid}/prizes", s.publicPrizes) // web/public_prizes.go
 	mux.HandleFunc("GET /p/{tid}/clock", s.publicClock)
 	mux.HandleFunc("GET /p/{tid}/events", s.publicEvents)
 	mux.HandleFunc("POST /tournaments/{tid}/public", s.requireSignedIn(s.publicSwitch))

@@ -27,10 +27,17 @@ import (
 // Circolo Roma, the others of Milano.
 func seedPrizeTournament(t *testing.T, db *store.DB) string {
 	t.Helper()
+	return seedPrizeTournamentOf(t, db, 3)
+}
+
+// seedPrizeTournamentOf is seedPrizeTournament with rounds planned (1: the
+// seeded round is the last, its standings the final ones).
+func seedPrizeTournamentOf(t *testing.T, db *store.DB, rounds int) string {
+	t.Helper()
 	ctx := context.Background()
 	ops := app.New(db, nil, nil)
 	p := store.Principal{Role: domain.RoleClub, Name: "segreteria", ClubID: "bc-roma"}
-	tr, err := ops.CreateTournament(ctx, p, app.TournamentInput{Name: "Serata premi", Date: "2026-11-26", Level: "club", Ruleset: "fitab-2025", Kind: "pairs", RoundsPlanned: 3, HandsPerRound: 3})
+	tr, err := ops.CreateTournament(ctx, p, app.TournamentInput{Name: "Serata premi", Date: "2026-11-26", Level: "club", Ruleset: "fitab-2025", Kind: "pairs", RoundsPlanned: rounds, HandsPerRound: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
