@@ -125,7 +125,7 @@ func (r tournamentRow) toDomain() (domain.Tournament, error) {
 		HandsPerRound:         r.HandsPerRound,
 		VPTable:               vp,
 		Public:                r.Public,
-		TimeZone:              r.TimeZone,
+		TimeZone:              zoneOf(r.TimeZone),
 	}, nil
 }
 
@@ -588,4 +588,14 @@ func derefInt(p *int) int {
 		return 0
 	}
 	return *p
+}
+
+// zoneOf is a stored time zone as the domain keeps it: the default
+// (every tournament before migration 00022) is "", as a tournament that
+// never set one has it.
+func zoneOf(stored string) string {
+	if stored == domain.DefaultTimeZone {
+		return ""
+	}
+	return stored
 }
