@@ -36,20 +36,19 @@ type fixHandResponse struct {
 	Reopened bool `json:"reopened"`
 }
 
-// handParam is the path's hand number {h} as the 0-based index.
-func handParam(c *gin.Context) (int, error) {
+// handParams are the path's round {n}, table {t} and hand number {h}, the
+// last as the 0-based index.
+func handParams(c *gin.Context) (round, table, index int, err error) {
+	if round, table, err = tableParams(c); err != nil {
+		return 0, 0, 0, err
+	}
 	h, err := pathNumber(c, "h", app.MaxHands)
-	return h - 1, err
+	return round, table, h - 1, err
 }
 
 // editHand: PUT …/sheet/hands/{h}.
 func (s *server) editHand(c *gin.Context) {
-	round, table, err := tableParams(c)
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	index, err := handParam(c)
+	round, table, index, err := handParams(c)
 	if err != nil {
 		s.fail(c, err)
 		return
@@ -107,12 +106,7 @@ func (s *server) editHand(c *gin.Context) {
 
 // removeHand: DELETE …/sheet/hands/{h}?line=…&entrant=….
 func (s *server) removeHand(c *gin.Context) {
-	round, table, err := tableParams(c)
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	index, err := handParam(c)
+	round, table, index, err := handParams(c)
 	if err != nil {
 		s.fail(c, err)
 		return

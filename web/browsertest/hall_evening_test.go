@@ -211,22 +211,7 @@ func seedFortyPairPrizes(t *testing.T, site *webtest.Site, club store.Principal)
 	if _, err := ops.AddEntrants(ctx, club, tr.ID, es); err != nil {
 		t.Fatal(err)
 	}
-	in := app.RoundInput{Number: 1, Phase: "mitchell"}
-	for tb := 1; tb <= 20; tb++ {
-		in.Tables = append(in.Tables, domain.TableAssignment{Table: tb, NS: strconv.Itoa(2*tb - 1), EO: strconv.Itoa(2 * tb)})
-	}
-	if _, err := ops.CreateRound(ctx, club, tr.ID, in); err != nil {
-		t.Fatal(err)
-	}
-	for tb := 1; tb <= 20; tb++ {
-		var hands []domain.Hand
-		for h := 0; h < 3; h++ {
-			hands = append(hands, domain.Hand{End: domain.EndClosed, Lines: [2]domain.LineScore{{Base: 300 + 10*h, Points: 200}, {Base: 100 + tb, Points: 150}}})
-		}
-		if _, err := ops.PutSheet(ctx, club, tr.ID, 1, tb, webtest.SheetOf(hands, [2]domain.WrittenResult{}), 0); err != nil {
-			t.Fatal(err)
-		}
-	}
+	seedWinningRound(t, ops, club, tr.ID, 20)
 	if _, err := ops.SetPrizeCategories(ctx, club, tr.ID, []domain.PrizeCategory{
 		{ID: "assoluta", Kind: domain.PrizeOverall, Label: "Classifica assoluta", Places: 3},
 		{ID: "dame", Kind: domain.PrizeLadies, Label: "Coppie femminili", Places: 2},
