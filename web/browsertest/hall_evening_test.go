@@ -47,13 +47,17 @@ func TestHallEvening_Issue22(t *testing.T) {
 	webtest.SignIn(t, laptop, site, "segreteria", pw)
 
 	// The pairs as a spreadsheet keeps them: a header row first.
-	rows := "Numero;Nome 1;Tessera 1;Nome 2;Tessera 2\n1;Rossi Anna;FT001;Bianchi Luca;FT002\n2;Verdi Carla;;Neri Paolo;\n3;Gallo Rita;FT005;Conti Ugo;\n4;Sala Pia;;Moro Ivo;FT008\n"
+	rows := "Numero;Nome 1;Tessera 1;Nome 2;Tessera 2;Circolo\n1;Rossi Anna;FT001;Bianchi Luca;FT002;Circolo Roma\n2;Verdi Carla;;Neri Paolo;;\n3;Gallo Rita;FT005;Conti Ugo;;Torino\n4;Sala Pia;;Moro Ivo;FT008;\n"
 	webtest.Run(t, laptop, chromedp.Navigate(site.URL+"/tournaments/"+tid+"/entrants"), chromedp.WaitVisible(chromedp.CSS(`textarea[name="rows"]`)),
 		webtest.JS(`document.querySelector('textarea[name="rows"]').value = `+strconv.Quote(rows)),
 		webtest.JS(`document.querySelector('form[data-form="entrants-paste"]').requestSubmit()`),
 		chromedp.WaitVisible(chromedp.CSS(`tr[data-entrant="4"]`)))
 	if n := webtest.Count(t, laptop, `table[data-list="entrants"] tr[data-entrant]`); n != 4 {
 		t.Fatalf("%d pairs after pasting a list with a header row, want 4", n)
+	}
+	if es, err := db.ListEntrants(ctx, tid); err != nil || len(es) != 4 || es[0].Club != "Circolo Roma" || es[1].Club != "" || es[2].Club != "Torino" ||
+		es[0].Players[1] != (domain.Player{Name: "Bianchi Luca", Membership: "FT002"}) || es[3].Players[1].Membership != "FT008" {
+		t.Errorf("the pasted pairs are stored as %+v, %v", es, err)
 	}
 	in := app.RoundInput{Number: 1, Phase: "mitchell", Tables: []domain.TableAssignment{{Table: 1, NS: "1", EO: "3"}, {Table: 2, NS: "2", EO: "4"}}}
 	if _, err := site.App.CreateRound(ctx, club, tid, in); err != nil {
