@@ -791,6 +791,25 @@ func TestSeasonWorkbook(t *testing.T) {
 				}
 			}
 		})
+		t.Run("Circolo is the entrant's club, the organising club's when it gave none (issue 22)", func(t *testing.T) {
+			f := read("/v1/seasons/2026-2027/export.xlsx")
+			_, rows := rowsOf(t, f, "Partecipazioni", false)
+			// Coppa Autunno (club c1, "Circolo Uno"): pair 5 was entered
+			// with club "Circolo Uno", the world's pairs 1-4 with none;
+			// Trofeo Primavera (club c2, "Circolo Due"): none.
+			want := map[string]string{"Coppa Autunno": "Circolo Uno", "Trofeo Primavera": "Circolo Due"}
+			for _, r := range rows {
+				if r[2] != want[r[3]] {
+					t.Errorf("Partecipazioni %q: Circolo %q, want %q", r, r[2], want[r[3]])
+				}
+			}
+			_, totals := rowsOf(t, f, "Totali", false)
+			for _, r := range totals {
+				if r[2] == "" {
+					t.Errorf("Totali %q: no Circolo", r)
+				}
+			}
+		})
 		t.Run("a calendar year", func(t *testing.T) {
 			rowsWant(t, read("/v1/seasons/2026/export.xlsx"), expected(summerT, autumn))
 		})

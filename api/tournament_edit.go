@@ -26,6 +26,9 @@ type tournamentPatch struct {
 	// Public opens or closes the public pages (API §4.2, UI.md §7); it
 	// may change at any time, unlike the fields above.
 	Public *bool `json:"public"`
+	// TimeZone is the hall's clock (issue 22), an IANA name; like public
+	// it may change at any time.
+	TimeZone *string `json:"time_zone"`
 	// InterruptedAfterRound and Reason: the tournament was interrupted by
 	// force majeure after that round (RULES §12.6, FITAB art. 39); alone
 	// in the body.
@@ -70,8 +73,8 @@ func (s *server) patchTournament(c *gin.Context) {
 		return
 	}
 	fields := req.toApp()
-	if fields == (app.TournamentPatch{}) && req.Public == nil {
-		s.fail(c, errInvalid("nothing to change: name at least one member (name, date, level, ruleset, kind, rounds_planned, hands_per_round, vp_table, plan, public)",
+	if fields == (app.TournamentPatch{}) && req.Public == nil && req.TimeZone == nil {
+		s.fail(c, errInvalid("nothing to change: name at least one member (name, date, level, ruleset, kind, rounds_planned, hands_per_round, vp_table, plan, public, time_zone)",
 			fieldError{Pointer: "/public", Detail: "absent, like every other member: true opens the public pages, false closes them"}))
 		return
 	}
@@ -81,8 +84,8 @@ func (s *server) patchTournament(c *gin.Context) {
 			return
 		}
 	}
-	if req.Public != nil {
-		if t, err = s.app.PatchTournament(ctx, p, tid, app.PublicPatch{Public: req.Public}); err != nil {
+	if req.Public != nil || req.TimeZone != nil {
+		if t, err = s.app.PatchTournament(ctx, p, tid, app.PublicPatch{Public: req.Public, TimeZone: req.TimeZone}); err != nil {
 			s.fail(c, err)
 			return
 		}
@@ -114,7 +117,7 @@ func (s *server) interruptTournament(c *gin.Context, req tournamentPatch) {
 	if req.Reason == nil {
 		errs = append(errs, fieldError{Pointer: "/reason", Detail: "required with interrupted_after_round: the force majeure"})
 	}
-	if req.toApp() != (app.TournamentPatch{}) || req.Public != nil {
+	if req.toApp() != (app.TournamentPatch{}) || req.Public != nil || req.TimeZone != nil {
 		errs = append(errs, fieldError{Pointer: "/interrupted_after_round", Detail: "an interruption is patched alone, with its reason"})
 	}
 	if len(errs) > 0 {

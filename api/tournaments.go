@@ -28,6 +28,9 @@ type tournamentRequest struct {
 	Club          *string `json:"club"`
 	// Plan: RULES §12.1, API §4.3 (api/plan.go).
 	Plan *planJSON `json:"plan"`
+	// TimeZone: the hall's clock, an IANA name (issue 22); absent is
+	// Europe/Rome.
+	TimeZone string `json:"time_zone"`
 }
 
 type tournamentJSON struct {
@@ -47,6 +50,8 @@ type tournamentJSON struct {
 	// RULES §12.6: an interrupted tournament (FITAB art. 39).
 	InterruptedAfterRound *int  `json:"interrupted_after_round,omitempty"`
 	Void                  *bool `json:"void,omitempty"`
+	// TimeZone is the zone of every time its pages and exports show.
+	TimeZone string `json:"time_zone"`
 }
 
 type tournamentsResponse struct {
@@ -67,7 +72,7 @@ func toTournamentJSON(t domain.Tournament) tournamentJSON {
 		ID: t.ID, Name: t.Name, Date: t.Date.Format(dateLayout), Club: t.ClubID,
 		Level: string(t.Level), Ruleset: string(t.Ruleset), Kind: string(t.Kind),
 		RoundsPlanned: t.RoundsPlanned, HandsPerRound: t.HandsPerRound, Public: t.Public,
-		Plan: toPlanJSON(t.EffectivePlan()),
+		Plan: toPlanJSON(t.EffectivePlan()), TimeZone: t.Zone(),
 	}
 	if !t.VPTable.IsZero() {
 		id := t.VPTable.ID()
@@ -89,7 +94,7 @@ func (s *server) createTournament(c *gin.Context) {
 		return
 	}
 	in := app.TournamentInput{Name: req.Name, Date: req.Date, Level: req.Level, Ruleset: req.Ruleset, Kind: req.Kind,
-		RoundsPlanned: req.RoundsPlanned, HandsPerRound: req.HandsPerRound, VPTable: req.VPTable, Club: req.Club, Plan: req.Plan.toDomain()}
+		RoundsPlanned: req.RoundsPlanned, HandsPerRound: req.HandsPerRound, VPTable: req.VPTable, Club: req.Club, Plan: req.Plan.toDomain(), TimeZone: req.TimeZone}
 	created, err := s.app.CreateTournament(c.Request.Context(), mustPrincipal(c), in)
 	if err != nil {
 		s.fail(c, err)

@@ -10,7 +10,6 @@ import (
 	"log/slog"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"segnapunti/domain"
@@ -88,17 +87,6 @@ func (a *App) standingRows(ctx context.Context, t domain.Tournament) ([]domain.S
 	return st.Rows, err
 }
 
-// exportLocation is the wall clock of the timestamps in the workbooks
-// (adjustments, corrections, the export itself): the federation's. Without
-// a time zone database on the machine it is UTC.
-var exportLocation = sync.OnceValue(func() *time.Location {
-	loc, err := time.LoadLocation("Europe/Rome")
-	if err != nil {
-		return time.UTC
-	}
-	return loc
-})
-
 // tournamentExport gathers what the tournament exports show. Entrants,
 // rounds and standings are read now (they are bounded by the tournament's
 // size, and a failure here is still a clean problem answer); matches and
@@ -164,7 +152,7 @@ func (a *App) tournamentExport(ctx context.Context, t domain.Tournament, nested 
 		Tournament:  t,
 		Club:        club,
 		ExportedAt:  a.now(),
-		Location:    exportLocation(),
+		Location:    TournamentZone(t), // issue 22: the hall's clock
 		Entrants:    workbook.Slice(entrants),
 		Rounds:      workbook.Slice(rounds),
 		Standings:   workbook.Slice(rows),
@@ -522,10 +510,16 @@ func (a *App) seasonRows(ctx context.Context, f store.SeasonFilter, tally *seaso
 				yield(workbook.SeasonRow{}, fmt.Errorf("standings of tournament %s: %w", t.ID, err))
 				return
 			}
+			host, err := a.hostClubName(ctx, t)
+			if err != nil {
+				yield(workbook.SeasonRow{}, err)
+				return
+			}
 			for _, st := range standings {
+				club := cmp.Or(st.Entrant.Club, host)
 				for _, p := range st.Entrant.Players {
 					r := workbook.SeasonRow{
-						Player: p.Name, Membership: p.Membership, Club: st.Entrant.Club,
+						Player: p.Name, Membership: p.Membership, Club: club,
 						Tournament: t.Name, Date: t.Date, Level: t.Level,
 						Rank: st.Rank, VP: st.VP, MP: st.MP,
 					}
@@ -537,6 +531,24 @@ func (a *App) seasonRows(ctx context.Context, f store.SeasonFilter, tally *seaso
 			}
 		}
 	}
+}
+
+// hostClubName is the name of t's organising club: the season workbook's
+// "Circolo" of an entrant entered without a club of its own (issue 22). A
+// reading: a club enters its own evening's players without naming their
+// club; an entrant from elsewhere is entered with theirs.
+func (a *App) hostClubName(ctx context.Context, t domain.Tournament) (string, error) {
+	if t.ClubID == "" {
+		return "", nil
+	}
+	c, err := a.db.GetClub(ctx, t.ClubID)
+	switch {
+	case errors.Is(err, domain.ErrNotFound):
+		return "", nil
+	case err != nil:
+		return "", err
+	}
+	return cmp.Or(c.Name, c.ID), nil
 }
 
 // seasonTally adds up each player's season while the rows are written.

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"segnapunti/domain"
+	"segnapunti/events"
 )
 
 // Prizes (issue 22): a tournament's prize categories, defined by its
@@ -60,6 +61,7 @@ func (a *App) SetPrizeCategories(ctx context.Context, p Principal, tid string, c
 	if err := a.db.SetPrizeCategories(ctx, t.ID, cats); err != nil {
 		return PrizeList{}, err
 	}
+	a.changed(ctx, t.ID, events.Tournament, 0, 0) // the public prize page
 	return a.prizesOf(ctx, t)
 }
 
@@ -119,4 +121,64 @@ func (a *App) prizesOf(ctx context.Context, t domain.Tournament) (PrizeList, err
 		return PrizeList{}, err
 	}
 	return out, nil
+}
+
+// PublicPrizes is what the public prize page shows (issue 22): the awards
+// only once they are final, so that no prize is announced and taken back —
+// every round the final standings count (all the planned rounds, or those
+// up to a valid interruption, FITAB art. 39) has its standings published
+// (RULES §10, standings_published or later). Before that Final is false
+// and Awards empty; a void tournament has none (Void).
+type PublicPrizes struct {
+	PrizeList
+	Final bool
+}
+
+// PublicPrizes reads the prizes of a public tournament (pt from
+// PublicTournament) for its public page.
+func (a *App) PublicPrizes(ctx context.Context, pt *PublicTournament) (PublicPrizes, error) {
+	t := pt.Tournament
+	cats, err := a.db.PrizeCategories(ctx, t.ID)
+	if err != nil {
+		return PublicPrizes{}, err
+	}
+	out := PublicPrizes{PrizeList: PrizeList{Categories: cats}}
+	last := t.RoundsPlanned
+	if ruling, interrupted := t.Interruption(); interrupted {
+		if !ruling.Valid {
+			out.Void = true
+			return out, nil
+		}
+		last = ruling.AfterRound
+	}
+	if !prizesFinal(pt.Rounds, last) {
+		return out, nil
+	}
+	st, _, err := pt.Standings(last)
+	if err != nil {
+		return PublicPrizes{}, err
+	}
+	out.AfterRound = st.AfterRound
+	if out.Awards, err = domain.AwardPrizes(cats, st.Rows); err != nil {
+		return PublicPrizes{}, err
+	}
+	out.Final = true
+	return out, nil
+}
+
+// prizesFinal: rounds 1..last all exist with their standings published.
+func prizesFinal(rounds []PublicRound, last int) bool {
+	if last < 1 {
+		return false
+	}
+	published := map[int]bool{}
+	for _, r := range rounds {
+		published[r.Round.Number] = r.Round.State.Order() >= domain.RoundStandingsPublished.Order()
+	}
+	for n := 1; n <= last; n++ {
+		if !published[n] {
+			return false
+		}
+	}
+	return true
 }

@@ -30,6 +30,9 @@ const publicRecheck = time.Second
 // /v1/tournaments/{tid} {"public": …}); nil is no change asked.
 type PublicPatch struct {
 	Public *bool
+	// TimeZone sets the tournament's time zone (issue 22): any time, as
+	// it changes how times are shown, not what was recorded.
+	TimeZone *string
 }
 
 // PatchTournament changes a tournament's settings: its club or an admin.
@@ -40,13 +43,25 @@ func (a *App) PatchTournament(ctx context.Context, p Principal, tid string, in P
 	if err != nil {
 		return domain.Tournament{}, err
 	}
-	if in.Public == nil {
+	if in.Public == nil && in.TimeZone == nil {
 		return domain.Tournament{}, invalid([]FieldError{{Pointer: "/public", Detail: "required: true to make the tournament public, false to hide it"}})
 	}
-	public := *in.Public
-	if t.Public == public {
+	if in.TimeZone != nil {
+		if fe := checkTimeZone(*in.TimeZone); fe != nil {
+			return domain.Tournament{}, invalid([]FieldError{*fe})
+		}
+		if t.Zone() != *in.TimeZone {
+			if err := a.db.SetTournamentTimeZone(ctx, t.ID, *in.TimeZone); err != nil {
+				return domain.Tournament{}, err
+			}
+			t.TimeZone = *in.TimeZone
+			a.changed(ctx, t.ID, events.Tournament, 0, 0)
+		}
+	}
+	if in.Public == nil || t.Public == *in.Public {
 		return t, nil
 	}
+	public := *in.Public
 	if err := a.db.SetTournamentPublic(ctx, t.ID, public); err != nil {
 		return domain.Tournament{}, err
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"segnapunti/domain"
 	"segnapunti/events"
@@ -106,4 +107,63 @@ func fixActor(p Principal) string {
 		return fmt.Sprintf("table %d", p.Entry.Table)
 	}
 	return actorName(p)
+}
+
+// CodeFixNotScoringLine is the refusal of a change of the last hand asked
+// by the line that did not keep the score (issue 22): after the scoring
+// line ended the sheet, only it changes its hands until the other line
+// confirms.
+const CodeFixNotScoringLine = "FIX_NOT_SCORING_LINE"
+
+// FixLastHandAs is the API's change (decode non-nil: the new hand) or
+// removal (decode nil) of the last hand, index 0-based, by the scoring
+// line: line "ns" or "eo" and that line's entrant number, as a signature
+// names them. The rules are the table page's (EditLastHand,
+// RemoveLastHand): only the last hand, only before the other line's
+// confirmation, every change kept in the sheet's history; and when the
+// scoring line has ended the sheet, only that line (CodeFixNotScoringLine).
+// After the confirmation only the referee corrects (FITAB art. 20).
+func (a *App) FixLastHandAs(ctx context.Context, p Principal, tid string, round, table, index int, line, entrant string,
+	decode func(SheetTarget) (domain.Hand, error), version int) (FixResult, error) {
+	g, err := a.SheetTarget(ctx, p, tid, round, table, true)
+	if err != nil {
+		return FixResult{}, err
+	}
+	var missing []FieldError
+	if line == "" {
+		missing = append(missing, FieldError{Pointer: "/line", Detail: `line is required: the scoring line, "ns" or "eo"`})
+	}
+	if entrant == "" {
+		missing = append(missing, FieldError{Pointer: "/entrant", Detail: "entrant is required: the scoring line's entrant number"})
+	}
+	if len(missing) > 0 {
+		return FixResult{}, invalid(missing)
+	}
+	l, _, err := signer(g, line, entrant)
+	if err != nil {
+		return FixResult{}, err
+	}
+	have, err := a.db.SheetConfirmations(ctx, g.Tournament.ID, g.Round.Number, g.Table.Table)
+	if err != nil {
+		return FixResult{}, err
+	}
+	for _, c := range have {
+		switch {
+		case c.Kind == store.SignConfirm:
+			return FixResult{}, sheetSigned(g)
+		case c.Kind == store.SignEnd && c.Line != l:
+			return FixResult{}, &Error{Kind: domain.ErrConflict, Code: CodeFixNotScoringLine,
+				Detail: fmt.Sprintf("line %s (%s) kept the score and ended the sheet: only it changes its last hand before line %s confirms (FITAB art. 19)",
+					c.Line.Label(), strings.Join(g.Table.Line(c.Line), " / "), l.Label()),
+				Fields: []FieldError{{Pointer: "/line", Detail: "the line that did not keep the score"}}}
+		}
+	}
+	if decode == nil {
+		return a.RemoveLastHand(ctx, p, tid, round, table, index, version)
+	}
+	h, err := decode(g)
+	if err != nil {
+		return FixResult{}, err
+	}
+	return a.EditLastHand(ctx, p, tid, round, table, index, h, version)
 }

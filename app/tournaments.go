@@ -33,6 +33,9 @@ type TournamentInput struct {
 	// Plan is the plan announced before round 1 (RULES §12.1); nil
 	// announces none (the default plan).
 	Plan *domain.PlanInput
+	// TimeZone is the IANA name of the hall's clock (issue 22); "" is
+	// domain.DefaultTimeZone.
+	TimeZone string
 }
 
 // DateLayout is the tournament date, a calendar day (RFC 3339 full-date).
@@ -74,6 +77,10 @@ func (r TournamentInput) toDomain() (domain.Tournament, []FieldError) {
 		if t.VPTable, err = domain.ParseVPTable(*r.VPTable); err != nil {
 			errs = append(errs, FieldError{Pointer: "/vp_table", Detail: domainDetail(err)})
 		}
+	}
+	if r.TimeZone != "" {
+		t.TimeZone = r.TimeZone
+		errs = appendErr(errs, checkTimeZone(r.TimeZone))
 	}
 	if r.Plan != nil && len(errs) == 0 { // the plan is read against the fields above
 		t.Plan, errs = parsePlan(*r.Plan, t)

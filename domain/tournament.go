@@ -136,6 +136,22 @@ type Tournament struct {
 	// not interrupted. InterruptionReason is the referee's reason.
 	InterruptedAfterRound *int
 	InterruptionReason    string
+	// TimeZone is the IANA name of the hall's wall clock, the zone of
+	// every time its pages, workbooks and CSV show (issue 22); "" is
+	// DefaultTimeZone. app.TournamentZone loads it.
+	TimeZone string
+}
+
+// DefaultTimeZone is a tournament's time zone when none is set: the
+// federations are Italian.
+const DefaultTimeZone = "Europe/Rome"
+
+// Zone is the tournament's time zone name, DefaultTimeZone when unset.
+func (t Tournament) Zone() string {
+	if t.TimeZone == "" {
+		return DefaultTimeZone
+	}
+	return t.TimeZone
 }
 
 // Interruption is the ruling on the tournament's interruption (FITAB art.

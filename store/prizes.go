@@ -41,6 +41,10 @@ func (db *DB) SetPrizeCategories(ctx context.Context, tid string, cats []domain.
 		if err := tx.Where("tournament_id = ?", tid).Delete(&prizeCategoryRow{}).Error; err != nil {
 			return translate(err, "remove prize categories")
 		}
+		// The public prize page is cached by the tournament's version.
+		if err := db.touchTournament(tx, tid); err != nil {
+			return err
+		}
 		if len(cats) == 0 {
 			return nil
 		}

@@ -16,10 +16,23 @@ import (
 // bumps the tournament's version, so the public pages' ETags change. An
 // unknown tournament is ErrNotFound.
 func (db *DB) SetTournamentPublic(ctx context.Context, tournamentID string, public bool) error {
+	return db.setTournamentSetting(ctx, tournamentID, "public", public)
+}
+
+// SetTournamentTimeZone sets a tournament's time zone (an IANA name the
+// caller has checked; migration 00022). Any time, like the public switch:
+// it changes how times are shown, not what was recorded.
+func (db *DB) SetTournamentTimeZone(ctx context.Context, tournamentID, zone string) error {
+	return db.setTournamentSetting(ctx, tournamentID, "time_zone", zone)
+}
+
+// setTournamentSetting writes one column of a tournament that changes no
+// result, and bumps its version (the public pages' caches).
+func (db *DB) setTournamentSetting(ctx context.Context, tournamentID, column string, value any) error {
 	err := db.gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		res := tx.Model(&tournamentRow{}).Where("id = ?", tournamentID).Update("public", public)
+		res := tx.Model(&tournamentRow{}).Where("id = ?", tournamentID).Update(column, value)
 		if res.Error != nil {
-			return translate(res.Error, "set tournament public")
+			return translate(res.Error, "set tournament "+column)
 		}
 		if res.RowsAffected == 0 {
 			return errorf(domain.ErrNotFound, "tournament %q", tournamentID)

@@ -69,6 +69,8 @@ type tournamentRow struct {
 	// Interruption: migration 00017 (FITAB art. 39).
 	InterruptedAfterRound *int   `gorm:"column:interrupted_after_round"`
 	InterruptedReason     string `gorm:"column:interrupted_reason"`
+	// TimeZone: migration 00022 (issue 22).
+	TimeZone string `gorm:"column:time_zone"`
 }
 
 func (tournamentRow) TableName() string { return "tournaments" }
@@ -91,6 +93,7 @@ func tournamentToRow(t domain.Tournament, now instant) tournamentRow {
 
 		InterruptedAfterRound: t.InterruptedAfterRound,
 		InterruptedReason:     t.InterruptionReason,
+		TimeZone:              t.Zone(),
 	}
 }
 
@@ -122,6 +125,7 @@ func (r tournamentRow) toDomain() (domain.Tournament, error) {
 		HandsPerRound:         r.HandsPerRound,
 		VPTable:               vp,
 		Public:                r.Public,
+		TimeZone:              zoneOf(r.TimeZone),
 	}, nil
 }
 
@@ -584,4 +588,14 @@ func derefInt(p *int) int {
 		return 0
 	}
 	return *p
+}
+
+// zoneOf is a stored time zone as the domain keeps it: the default
+// (every tournament before migration 00022) is "", as a tournament that
+// never set one has it.
+func zoneOf(stored string) string {
+	if stored == domain.DefaultTimeZone {
+		return ""
+	}
+	return stored
 }

@@ -38,7 +38,9 @@ func (s *Server) adjustmentsData(w http.ResponseWriter, r *http.Request) (adjust
 	for _, e := range d.Entrants {
 		names[e.ID] = entrantName(e)
 	}
-	return adjustmentsPage{Page: s.page(r, "referee.adjustments_title"), Desk: d, Reasons: domain.AdjustmentReasons,
+	pg := s.page(r, "referee.adjustments_title")
+	pg.Zone = app.TournamentZone(d.Tournament)
+	return adjustmentsPage{Page: pg, Desk: d, Reasons: domain.AdjustmentReasons,
 		Names: names, Errs: form.Errors{}, Detail: map[string]string{}}, true
 }
 

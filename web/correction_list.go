@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 
+	"segnapunti/app"
 	"segnapunti/domain"
 	"segnapunti/store"
 )
@@ -36,6 +37,7 @@ func (s *Server) correctionList(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	d := correctionsPage{Page: s.page(r, "referee.corrections_title"), Tournament: t}
+	d.Zone = app.TournamentZone(t)
 	for _, c := range list {
 		d.List = append(d.List, correctionView{Correction: c, Changes: figureChanges(c.Before, c.After, d.Lang)})
 	}

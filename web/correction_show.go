@@ -153,6 +153,7 @@ func (s *Server) correctionDesk(w http.ResponseWriter, r *http.Request, d *corre
 		return false
 	}
 	d.TID, d.Tournament, d.Round, d.Table = v.Target.Tournament.ID, v.Target.Tournament, n, t
+	d.Zone = app.TournamentZone(v.Target.Tournament)
 	d.NS, d.EO = strings.Join(v.Target.Table.Line(domain.NS), " – "), strings.Join(v.Target.Table.Line(domain.EO), " – ") // individual: two players
 	d.Version, d.History = v.Stored.Version, v.Corrections
 	d.Kinds = form.Kinds

@@ -51,3 +51,26 @@ func TestEntrantListSexAndBirthYearColumns_Issue22(t *testing.T) {
 		t.Error("isHeader with the sex and birth-year words")
 	}
 }
+
+// Issue 22, the season workbook's Circolo: a list whose header names a
+// club column ("Circolo", "Club", "Società") gives each entrant its club;
+// an empty cell gives none (the organising club's then counts in the
+// season workbook); errors name the column.
+func TestEntrantListClubColumn_Issue22(t *testing.T) {
+	for _, text := range []string{
+		"Numero;Nome 1;Nome 2;Circolo\n7;Rossi Anna;Bianchi Luca;Circolo Roma\n8;Verdi Carla;Neri Paolo;\n",
+		"Pair\tPlayer 1\tPlayer 2\tClub\n7\tRossi Anna\tBianchi Luca\tCircolo Roma\n8\tVerdi Carla\tNeri Paolo\t\n",
+		"N.;Cognome e nome;Cognome e nome;Società\n7;Rossi Anna;Bianchi Luca;Circolo Roma\n8;Verdi Carla;Neri Paolo;\n",
+	} {
+		rows, err := parseEntrantCells(splitPasted(text))
+		if err != nil || len(rows) != 2 {
+			t.Fatalf("%q: %+v, %v", text, rows, err)
+		}
+		if c := rows[0].Input.Club; c == nil || *c != "Circolo Roma" || rows[0].column("club") != "D" || len(rows[0].Input.Players) != 2 || rows[0].Input.Players[1].Name != "Bianchi Luca" {
+			t.Errorf("%q: row 1 %+v, want entrant 7 of Circolo Roma (column D)", text, rows[0])
+		}
+		if rows[1].Input.Club != nil || rows[1].Input.ID != "8" {
+			t.Errorf("%q: row 2 %+v, want entrant 8 without a club", text, rows[1])
+		}
+	}
+}

@@ -180,10 +180,13 @@ var headerWords = map[string]bool{
 	// Issue 22: the players' sex and birth year, for the prize categories.
 	"sesso": true, "sex": true, "gender": true, "anno": true, "nascita": true, "birth": true, "year": true,
 	"nato": true, "nata": true, "nel": true, "born": true, "in": true,
+	// Issue 22: the entrant's club (the season workbook's Circolo).
+	"circolo": true, "club": true, "società": true, "societa": true, "associazione": true, "asd": true,
 }
 
 // columnLayout is what each column of a list holds, read from its header
-// row: "id", "name", "membership", "sex", "birth_year" or "" (ignored).
+// row: "id", "club", "name", "membership", "sex", "birth_year" or ""
+// (ignored).
 type columnLayout []string
 
 // headerWordKinds: the header words that say what a column holds, in the
@@ -193,6 +196,7 @@ var headerWordKinds = []struct {
 	kind  string
 	words []string
 }{
+	{"club", []string{"circolo", "club", "società", "societa", "associazione", "asd"}},
 	{"sex", []string{"sesso", "sex", "gender"}},
 	{"birth_year", []string{"anno", "nascita", "birth", "year", "nato", "nata", "born"}},
 	{"membership", []string{"tessera", "membership", "member", "card", "socio", "codice", "code", "fitab", "fibur", "federale", "federation"}},
@@ -216,10 +220,10 @@ func headerLayout(cells []string) columnLayout {
 }
 
 // byHeader: the list is read by its header row when the header names a
-// sex or birth-year column (issue 22); any other list keeps the
+// club, sex or birth-year column (issue 22); any other list keeps the
 // positional reading (number; name; membership; …) it always had.
 func (l columnLayout) byHeader() bool {
-	return slices.Contains(l, "sex") || slices.Contains(l, "birth_year")
+	return slices.Contains(l, "sex") || slices.Contains(l, "birth_year") || slices.Contains(l, "club")
 }
 
 // row reads one data row by the layout: each name column starts a player,
@@ -238,6 +242,11 @@ func (l columnLayout) row(line int, cells []string) entrantRow {
 		switch kind {
 		case "id":
 			r.Input.ID, r.Cols["id"] = cell, i
+			continue
+		case "club":
+			if cell != "" {
+				r.Input.Club, r.Cols["club"] = &cell, i
+			}
 			continue
 		case "name":
 			k++

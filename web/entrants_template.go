@@ -11,7 +11,8 @@ import (
 
 // entrantsTemplate: GET /tournaments/{tid}/entrants/template.xlsx — an
 // empty entrant list with its header row in the page's language (issue
-// 22): what the paste and upload forms read back.
+// 22): what the paste and upload forms read back — each player's name,
+// membership, sex and birth year (the prizes), then the entrant's club.
 func (s *Server) entrantsTemplate(w http.ResponseWriter, r *http.Request) {
 	d, err := s.app.TournamentDetail(r.Context(), s.caller(r), r.PathValue("tid"))
 	if err != nil {
@@ -25,8 +26,10 @@ func (s *Server) entrantsTemplate(w http.ResponseWriter, r *http.Request) {
 	}
 	header := []any{translate(lang, "secretary.template_number")}
 	for k := 1; k <= players; k++ {
-		header = append(header, translate(lang, "secretary.template_name", k), translate(lang, "secretary.template_membership", k))
+		header = append(header, translate(lang, "secretary.template_name", k), translate(lang, "secretary.template_membership", k),
+			translate(lang, "secretary.template_sex", k), translate(lang, "secretary.template_birth_year", k))
 	}
+	header = append(header, translate(lang, "secretary.template_club")) // the season workbook's Circolo
 	f := excelize.NewFile()
 	defer f.Close()
 	sheet := translate(lang, "secretary.template_sheet")
@@ -38,7 +41,8 @@ func (s *Server) entrantsTemplate(w http.ResponseWriter, r *http.Request) {
 		s.serverError(w, r, err)
 		return
 	}
-	_ = f.SetColWidth(sheet, "B", "E", 24)
+	last, _ := excelize.ColumnNumberToName(len(header))
+	_ = f.SetColWidth(sheet, "B", last, 24)
 	name := translate(lang, "secretary.template_file") + ".xlsx"
 	w.Header().Set("Content-Type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
 	w.Header().Set("Content-Disposition", download.Disposition(name))

@@ -102,15 +102,16 @@ func (s *Server) importPageOf(w http.ResponseWriter, r *http.Request, tid string
 
 func (s *Server) importData(r *http.Request, t domain.Tournament) (*importPage, error) {
 	data := &importPage{Page: s.page(r, "secretary.imports_title"), TID: t.ID, Name: t.Name, Hands: t.HandsPerRound}
+	data.Zone = app.TournamentZone(t) // issue 22: the hall's clock, not the server's
 	list, err := s.app.Imports(r.Context(), s.caller(r), t.ID)
 	if err != nil {
 		return nil, err
 	}
 	for _, e := range list {
-		v := importEntryView{ID: e.ID, Filename: e.Filename, CreatedBy: e.CreatedBy, CreatedAt: e.CreatedAt.Local().Format("02/01/2006 15:04"),
+		v := importEntryView{ID: e.ID, Filename: e.Filename, CreatedBy: e.CreatedBy, CreatedAt: localTime(data.Zone, e.CreatedAt).Format("02/01/2006 15:04"),
 			Counts: e.Counts, Undoable: e.Undoable}
 		if !e.UndoneAt.IsZero() {
-			v.UndoneAt = e.UndoneAt.Local().Format("02/01/2006 15:04")
+			v.UndoneAt = localTime(data.Zone, e.UndoneAt).Format("02/01/2006 15:04")
 		}
 		data.Imports = append(data.Imports, v)
 	}

@@ -3,14 +3,16 @@ package web
 import (
 	"time"
 	_ "time/tzdata" // the zone below on machines without a zone database
+
+	"segnapunti/domain"
 )
 
-// Times on pages are the hall's (issue 22): a tournament is played in
-// Italy, so pages show Europe/Rome's wall clock, not UTC; datetime
-// attributes keep the instant.
+// Times on pages are the hall's (issue 22): a tournament's pages show its
+// time zone's wall clock (Europe/Rome unless set), not UTC; datetime
+// attributes keep the instant. Pages of no tournament use hallZone.
 
-// hallZoneName is the zone of every page's times.
-const hallZoneName = "Europe/Rome"
+// hallZoneName is the zone of the times of pages of no tournament.
+const hallZoneName = domain.DefaultTimeZone
 
 // hallZone is hallZoneName, or UTC if it cannot be loaded (it always can:
 // time/tzdata is embedded).
@@ -21,5 +23,11 @@ var hallZone = func() *time.Location {
 	return time.UTC
 }()
 
-// localTime is t on the hall's clock (the template function "local").
-func localTime(t time.Time) time.Time { return t.In(hallZone) }
+// localTime is t on the hall's clock (the template function "local"):
+// zone is the page's tournament's (Page.Zone), nil for hallZone.
+func localTime(zone *time.Location, t time.Time) time.Time {
+	if zone == nil {
+		zone = hallZone
+	}
+	return t.In(zone)
+}

@@ -27,7 +27,16 @@ func (s *Server) publicSwitch(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	t, err := s.app.PatchTournament(r.Context(), p, r.PathValue("tid"), app.PublicPatch{Public: &public})
+	s.settingSaved(w, r, t, err, "public.switch.bad")
+}
+
+// settingSaved answers a form that changed a tournament's setting
+// (PatchTournament): back to the tournament's page, or the refusal — bad
+// is the message of a value the operation refused.
+func (s *Server) settingSaved(w http.ResponseWriter, r *http.Request, t domain.Tournament, err error, bad string) {
 	switch {
+	case errors.Is(err, domain.ErrInvalid):
+		s.renderError(w, r, http.StatusUnprocessableEntity, bad)
 	case errors.Is(err, domain.ErrNotFound):
 		s.notFound(w, r)
 	case errors.Is(err, app.ErrForbidden):

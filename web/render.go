@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"path"
 	"strings"
+	"time"
 
 	"segnapunti/domain"
 )
@@ -31,6 +32,10 @@ type Page struct {
 	Message, Error string
 	// ErrorArgs are the arguments of Error's message.
 	ErrorArgs []any
+	// Zone is the wall clock of the page's times: its tournament's time
+	// zone (issue 22; app.TournamentZone); nil is the default, Europe/Rome.
+	// Templates show a time with (local $.Zone .At).
+	Zone *time.Location
 }
 
 type navItem struct {
@@ -122,6 +127,7 @@ func (s *Server) funcs(lang Lang) template.FuncMap {
 		"seatIDs": seatIDs,
 		"who":     who,
 		"local":   localTime,
+		"zones":   func() []string { return suggestedZones },
 		// matches: a round's tables grouped by team match (UI.md §9).
 		"matches": matchGroups,
 	}

@@ -247,6 +247,7 @@ func (s *Server) newSheetPage(r *http.Request, g app.SheetTarget) *sheetPage {
 	data := &sheetPage{Page: s.page(r, "secretary.sheet_title"), G: g,
 		Action: sheetPath(g.Tournament.ID, g.Round.Number, g.Table.Table), Ends: []string{""},
 		Names: s.lineNames(r.Context(), s.caller(r), g.Tournament)}
+	data.Zone = app.TournamentZone(g.Tournament)
 	for _, e := range domain.HandEnds {
 		data.Ends = append(data.Ends, string(e))
 	}

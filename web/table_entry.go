@@ -207,7 +207,9 @@ func (s *Server) tablePageFor(w http.ResponseWriter, r *http.Request, status int
 		return
 	}
 	lang := langOf(r)
-	data := tablePage{Page: s.page(r, "table.title"), Code: code, View: v, Ends: domain.HandEnds, Errors: errs, Values: values, Message: message,
+	pg := s.page(r, "table.title")
+	pg.Zone = app.TournamentZone(v.Target.Tournament)
+	data := tablePage{Page: pg, Code: code, View: v, Ends: domain.HandEnds, Errors: errs, Values: values, Message: message,
 		API: fmt.Sprintf("/v1/tournaments/%s/rounds/%d/tables/%d/sheet", v.Target.Tournament.ID, v.Target.Round.Number, v.Target.Table.Table)}
 	if v.Sheet != nil {
 		for i, h := range v.Sheet.Hands {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"segnapunti/app"
+	"segnapunti/domain"
 	"segnapunti/web/form"
 )
 
@@ -19,7 +20,14 @@ type tournamentNewPage struct {
 	FirstRounds, PhaseSystems []string
 	// PhaseRows are the phase rows of the form, numbered from 1.
 	PhaseRows []planPhaseRow
+	// Zones are the time zones the form suggests (any IANA name is taken).
+	Zones []string
 }
+
+// suggestedZones are the time zones the forms suggest: Italy's, then the
+// neighbours' and those of Italian clubs abroad (any IANA name is taken).
+var suggestedZones = []string{domain.DefaultTimeZone, "Europe/San_Marino", "Europe/Vatican", "Europe/Malta", "Europe/Zurich",
+	"Europe/Paris", "Europe/Berlin", "Europe/London", "Europe/Lisbon", "Europe/Athens", "America/New_York", "America/Argentina/Buenos_Aires", "Australia/Sydney"}
 
 // planPhaseRow is one phase row: its number, field names and values.
 type planPhaseRow struct {
@@ -30,7 +38,8 @@ type planPhaseRow struct {
 
 func (s *Server) tournamentNewPage(r *http.Request, f form.Tournament, errs fieldErrors) *tournamentNewPage {
 	p := &tournamentNewPage{Page: s.page(r, "secretary.new_title"), Form: f, Errs: errs, Levels: levelIDs, Rulesets: rulesetIDs, Kinds: kindIDs,
-		FirstRounds: []string{"entry_order", "draw", "choice"}, PhaseSystems: []string{"mitchell", "danese", "danese_modificato", "italiana", "gironi"}}
+		FirstRounds: []string{"entry_order", "draw", "choice"}, PhaseSystems: []string{"mitchell", "danese", "danese_modificato", "italiana", "gironi"},
+		Zones: suggestedZones}
 	for i, ph := range f.PlanPhases {
 		pre := fmt.Sprintf("plan.phases.%d.", i)
 		p.PhaseRows = append(p.PhaseRows, planPhaseRow{N: i + 1, SystemName: pre + "system", FromName: pre + "from_round", PlanPhase: ph})
@@ -52,7 +61,8 @@ func planFieldKey(name string) string {
 
 // tournamentNewShow shows the empty form, with the usual choices made.
 func (s *Server) tournamentNewShow(w http.ResponseWriter, r *http.Request) {
-	f := form.Tournament{Date: s.now().Format(app.DateLayout), Level: "club", Ruleset: "fitab-2025", Kind: "pairs", RoundsPlanned: "3", HandsPerRound: "3"}
+	f := form.Tournament{Date: s.now().Format(app.DateLayout), Level: "club", Ruleset: "fitab-2025", Kind: "pairs", RoundsPlanned: "3", HandsPerRound: "3",
+		TimeZone: domain.DefaultTimeZone}
 	s.render(w, r, http.StatusOK, "tournament_new", s.tournamentNewPage(r, f, fieldErrors{}))
 }
 
@@ -73,7 +83,7 @@ func (s *Server) tournamentCreate(w http.ResponseWriter, r *http.Request) {
 	hands, _ := form.Number(f.HandsPerRound)
 	planErrs := form.Errors{}
 	in := app.TournamentInput{Name: f.Name, Date: f.Date, Level: f.Level, Ruleset: f.Ruleset, Kind: f.Kind, RoundsPlanned: rounds, HandsPerRound: hands,
-		Plan: f.Plan(planErrs)}
+		Plan: f.Plan(planErrs), TimeZone: f.TimeZone}
 	for k, id := range planErrs {
 		errs[k] = translate(lang, id)
 	}

@@ -38,8 +38,8 @@ func TestEntrantsTemplateRoundTrip(t *testing.T) {
 		t.Error("the entrants page has no link to the template")
 	}
 	for _, c2 := range []struct{ lang, first, disposition string }{
-		{"it", "Numero|Nome giocatore 1|Tessera giocatore 1|Nome giocatore 2|Tessera giocatore 2", "modello iscritti.xlsx"},
-		{"en", "Number|Player 1 name|Player 1 membership|Player 2 name|Player 2 membership", "entrants template.xlsx"},
+		{"it", "Numero|Nome giocatore 1|Tessera giocatore 1|Sesso giocatore 1|Anno di nascita giocatore 1|Nome giocatore 2|Tessera giocatore 2|Sesso giocatore 2|Anno di nascita giocatore 2|Circolo", "modello iscritti.xlsx"},
+		{"en", "Number|Player 1 name|Player 1 membership|Player 1 sex|Player 1 birth year|Player 2 name|Player 2 membership|Player 2 sex|Player 2 birth year|Club", "entrants template.xlsx"},
 	} {
 		res, err := c.Get(base + "/entrants/template.xlsx?lang=" + c2.lang)
 		if err != nil {
@@ -64,7 +64,7 @@ func TestEntrantsTemplateRoundTrip(t *testing.T) {
 		}
 		// Filled in and uploaded back: the header row is skipped.
 		sheet := f.GetSheetList()[0]
-		f.SetSheetRow(sheet, "A2", &[]any{1, "Rossi Anna", "FT100001", "Bianchi Luca", "FT100002"})
+		f.SetSheetRow(sheet, "A2", &[]any{1, "Rossi Anna", "FT100001", "F", 1950, "Bianchi Luca", "FT100002", "", "", "Circolo Roma"})
 		var file bytes.Buffer
 		f.Write(&file)
 		f.Close()
@@ -84,7 +84,9 @@ func TestEntrantsTemplateRoundTrip(t *testing.T) {
 		}
 	}
 	tid := base[strings.LastIndex(base, "/")+1:]
-	if es, err := db.ListEntrants(t.Context(), tid); err != nil || len(es) != 1 || es[0].ID != "1" || es[0].Players[1].Membership != "FT100002" {
+	want := []domain.Player{{Name: "Rossi Anna", Membership: "FT100001", Sex: "F", BirthYear: 1950}, {Name: "Bianchi Luca", Membership: "FT100002"}}
+	if es, err := db.ListEntrants(t.Context(), tid); err != nil || len(es) != 1 || es[0].ID != "1" || len(es[0].Players) != 2 ||
+		es[0].Players[0] != want[0] || es[0].Players[1] != want[1] || es[0].Club != "Circolo Roma" {
 		t.Errorf("entrants after the upload: %+v, %v", es, err)
 	}
 }

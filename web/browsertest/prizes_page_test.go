@@ -27,10 +27,17 @@ import (
 // Circolo Roma, the others of Milano.
 func seedPrizeTournament(t *testing.T, db *store.DB) string {
 	t.Helper()
+	return seedPrizeTournamentOf(t, db, 3)
+}
+
+// seedPrizeTournamentOf is seedPrizeTournament with rounds planned (1: the
+// seeded round is the last, its standings the final ones).
+func seedPrizeTournamentOf(t *testing.T, db *store.DB, rounds int) string {
+	t.Helper()
 	ctx := context.Background()
 	ops := app.New(db, nil, nil)
 	p := store.Principal{Role: domain.RoleClub, Name: "segreteria", ClubID: "bc-roma"}
-	tr, err := ops.CreateTournament(ctx, p, app.TournamentInput{Name: "Serata premi", Date: "2026-11-26", Level: "club", Ruleset: "fitab-2025", Kind: "pairs", RoundsPlanned: 3, HandsPerRound: 3})
+	tr, err := ops.CreateTournament(ctx, p, app.TournamentInput{Name: "Serata premi", Date: "2026-11-26", Level: "club", Ruleset: "fitab-2025", Kind: "pairs", RoundsPlanned: rounds, HandsPerRound: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,23 +59,34 @@ func seedPrizeTournament(t *testing.T, db *store.DB) string {
 	if _, err := ops.AddEntrants(ctx, p, tr.ID, es); err != nil {
 		t.Fatal(err)
 	}
+	seedWinningRound(t, ops, p, tr.ID, 4)
+	return tr.ID
+}
+
+// seedWinningRound seats round 1 of tid at tables 1..tables (NS pair
+// 2t−1 against EO pair 2t) and stores their sheets: every NS line wins by
+// a margin that falls with the table number (NS 1530 against EO 750 +
+// 3·table), so the NS pairs rank first in table order, then the EO pairs
+// from the last table down.
+func seedWinningRound(t *testing.T, ops *app.App, p store.Principal, tid string, tables int) {
+	t.Helper()
+	ctx := context.Background()
 	in := app.RoundInput{Number: 1, Phase: "mitchell"}
-	for tb := 1; tb <= 4; tb++ {
+	for tb := 1; tb <= tables; tb++ {
 		in.Tables = append(in.Tables, domain.TableAssignment{Table: tb, NS: strconv.Itoa(2*tb - 1), EO: strconv.Itoa(2 * tb)})
 	}
-	if _, err := ops.CreateRound(ctx, p, tr.ID, in); err != nil {
+	if _, err := ops.CreateRound(ctx, p, tid, in); err != nil {
 		t.Fatal(err)
 	}
-	for tb := 1; tb <= 4; tb++ {
+	for tb := 1; tb <= tables; tb++ {
 		var hands []domain.Hand
 		for h := 0; h < 3; h++ {
 			hands = append(hands, domain.Hand{End: domain.EndClosed, Lines: [2]domain.LineScore{{Base: 300 + 10*h, Points: 200}, {Base: 100 + tb, Points: 150}}})
 		}
-		if _, err := ops.PutSheet(ctx, p, tr.ID, 1, tb, webtest.SheetOf(hands, [2]domain.WrittenResult{}), 0); err != nil {
+		if _, err := ops.PutSheet(ctx, p, tid, 1, tb, webtest.SheetOf(hands, [2]domain.WrittenResult{}), 0); err != nil {
 			t.Fatal(err)
 		}
 	}
-	return tr.ID
 }
 
 var prizeRow = regexp.MustCompile(`<tr data-prize="([^"]+)" data-entrant="([^"]+)">`)

@@ -20,6 +20,8 @@ type Tournament struct {
 	PlanFirstRound string
 	PlanPhases     [PlanPhaseRows]PlanPhase
 	PlanSessions   string
+	// TimeZone is the hall's clock, an IANA name (issue 22).
+	TimeZone string
 }
 
 // PlanPhaseRows is how many phases the form offers.
@@ -75,6 +77,7 @@ func ParseTournament(w http.ResponseWriter, r *http.Request) (Tournament, Errors
 		Name: value(r, "name"), Date: value(r, "date"), Level: value(r, "level"), Ruleset: value(r, "ruleset"),
 		Kind: value(r, "kind"), RoundsPlanned: value(r, "rounds_planned"), HandsPerRound: value(r, "hands_per_round"),
 		PlanFirstRound: value(r, "plan.first_round"), PlanSessions: value(r, "plan.sessions"),
+		TimeZone: value(r, "time_zone"),
 	}
 	for i := range f.PlanPhases {
 		p := "plan.phases." + strconv.Itoa(i) + "."

@@ -49,6 +49,10 @@ import (
 type Site struct {
 	URL   string // http://127.0.0.1:PORT
 	Store *store.DB
+	// App is the site's own operations: a change made through it reaches
+	// the site's caches and live events like one made over HTTP (another
+	// app.New over Store would leave the public pages' snapshots stale).
+	App *app.App
 }
 
 // StartSite serves API + pages over db on a loopback port until the test
@@ -81,7 +85,7 @@ func StartSiteWith(t testing.TB, db *store.DB, deps web.Deps) *Site {
 		defer cancel()
 		srv.Shutdown(ctx)
 	})
-	return &Site{URL: "http://" + ln.Addr().String(), Store: db}
+	return &Site{URL: "http://" + ln.Addr().String(), Store: db, App: ops}
 }
 
 // CreatePerson makes a person of role (a club person's club is created if
