@@ -75,3 +75,14 @@ func appendErr(errs []FieldError, e *FieldError) []FieldError {
 func domainDetail(err error) string {
 	return strings.TrimPrefix(err.Error(), domain.ErrInvalid.Error()+": ")
 }
+
+// CheckText is the free-text check of the operations (required, at most
+// maxLen characters, no control characters), for a door that checks a
+// field of its own before calling one.
+func CheckText(ptr, s string, maxLen int, required bool) *FieldError {
+	return checkText(ptr, s, maxLen, required)
+}
+
+// DomainDetail is the message of a domain parse error without the
+// sentinel's "invalid: " prefix.
+func DomainDetail(err error) string { return domainDetail(err) }

@@ -8,8 +8,8 @@ import (
 	"slices"
 	"strconv"
 
+	"segnapunti/app"
 	"segnapunti/domain"
-	"segnapunti/store"
 )
 
 // correctionsPage is /tournaments/{tid}/corrections: the audit trail —
@@ -55,7 +55,7 @@ func (s *Server) correctionList(w http.ResponseWriter, r *http.Request) {
 
 // correctionView is one entry of the trail with its changed figures.
 type correctionView struct {
-	store.Correction
+	app.Correction
 	Changes []figureChange
 }
 

@@ -17,7 +17,6 @@ import (
 
 	"segnapunti/app"
 	"segnapunti/domain"
-	"segnapunti/store"
 )
 
 // Helpers shared by the site-driving test packages: form fields typed or
@@ -115,10 +114,10 @@ func WaitFor(t testing.TB, ctx context.Context, cond string, within time.Duratio
 
 // SeedBigTournament makes a club tournament with 2×tables pairs, one
 // round of tables seated and every sheet entered.
-func SeedBigTournament(b testing.TB, db *store.DB, tables int) string {
+func SeedBigTournament(b testing.TB, db *app.DB, tables int) string {
 	ctx := context.Background()
 	ops := app.New(db, nil, nil)
-	p := store.Principal{Role: domain.RoleClub, Name: "segreteria", ClubID: "bc-roma"}
+	p := app.Principal{Role: domain.RoleClub, Name: "segreteria", ClubID: "bc-roma"}
 	tr, err := ops.CreateTournament(ctx, p, app.TournamentInput{Name: "Grande", Date: "2026-11-26", Level: "club", Ruleset: "fitab-2025", Kind: "pairs", RoundsPlanned: 3, HandsPerRound: 3})
 	if err != nil {
 		b.Fatal(err)
