@@ -107,8 +107,8 @@ func (a *App) PublicTournament(ctx context.Context, tid string) (*PublicTourname
 }
 
 // Standings are the standings after round after (0: the current ones)
-// and whether they are provisional: some round they count still takes
-// sheets (RULES §10: before sheets_delivered nothing is final).
+// and whether they are provisional (Provisional: until the standings of
+// every round they count are published).
 func (pt *PublicTournament) Standings(after int) (StandingsTable, bool, error) {
 	if after < 0 || after > pt.Tournament.RoundsPlanned {
 		return StandingsTable{}, false, paramError("after_round", fmt.Sprintf("after_round must be an integer from 1 to %d", pt.Tournament.RoundsPlanned))
@@ -128,15 +128,11 @@ func (pt *PublicTournament) Standings(after int) (StandingsTable, bool, error) {
 }
 
 func (pt *PublicTournament) provisional(after int) bool {
-	if after == 0 {
-		return true
+	rounds := make([]domain.Round, len(pt.Rounds))
+	for i, r := range pt.Rounds {
+		rounds[i] = r.Round
 	}
-	for _, r := range pt.Rounds {
-		if r.Round.Number <= after && r.Round.State.Order() < domain.RoundSheetsDelivered.Order() {
-			return true
-		}
-	}
-	return len(pt.Rounds) == 0
+	return Provisional(rounds, after)
 }
 
 // Round is round n, or domain.ErrNotFound.

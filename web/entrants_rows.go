@@ -374,18 +374,10 @@ func rowErrors(lang Lang, rows []entrantRow, fe fieldErrors) []string {
 	return out
 }
 
-// membershipNumber is a federation membership number as people write it:
-// letters and digits, maybe "-", "/" or "." between them, at least one
-// digit (FT123456, 123456, RM-004512). Left empty, a player has none.
-var membershipNumber = regexp.MustCompile(`^[A-Za-z0-9]+(?:[-/.][A-Za-z0-9]+)*$`)
-
-// malformedMembership: UI.md §3 refuses malformed membership numbers. The
-// length is the operation's (app.MaxMembershipLength, both doors); the
-// shape is checked here, where a person types or pastes them.
-func malformedMembership(m string) bool {
-	m = strings.TrimSpace(m)
-	return m != "" && (!membershipNumber.MatchString(m) || !strings.ContainsAny(m, "0123456789"))
-}
+// malformedMembership: UI.md §3 refuses malformed membership numbers; the
+// shape and length are the operation's (app.ValidMembership, both doors),
+// checked here first so that the row is named in the page's words.
+func malformedMembership(m string) bool { return !app.ValidMembership(m) }
 
 // membershipRowErrors names each list row with a malformed membership
 // number, as rowErrors does.
