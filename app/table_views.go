@@ -58,6 +58,16 @@ func (v TableView) NextLine() domain.Line {
 // Delivered: both lines have signed.
 func (v TableView) Delivered() bool { return len(v.Confirmations) >= 2 }
 
+// CanAdd: the players may enter another hand (MoreHands), and nobody has
+// signed yet (a signed sheet changes only by a referee's correction).
+func (v TableView) CanAdd() bool {
+	var hands []domain.Hand
+	if v.Sheet != nil {
+		hands = v.Sheet.Hands
+	}
+	return len(v.Confirmations) == 0 && moreHands(hands, v.Target.Round.HandsPlanned) == nil
+}
+
 // TableSheet is the table page's data: the table, its lines and players,
 // the sheet so far, its report and signatures.
 func (a *App) TableSheet(ctx context.Context, p Principal, tid string, round, table int) (TableView, error) {

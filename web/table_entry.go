@@ -239,7 +239,7 @@ func (s *Server) tablePageFor(w http.ResponseWriter, r *http.Request, status int
 	data.Engine, data.Sheet = EngineURL(), engineSheet(v)
 	data.Delivered = v.Delivered()
 	data.Clock = clockView{Clock: v.Clock, URL: "/table/" + code + "/clock"}
-	data.CanAdd = len(v.Confirmations) == 0 && data.Next < v.Target.Round.HandsPlanned && !v.Signable
+	data.CanAdd = v.CanAdd()
 	data.Version = v.Version
 	data.Last, data.LastNumber = data.Next-1, data.Next
 	data.CanFix = data.Next > 0 && !data.Delivered

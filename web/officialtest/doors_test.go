@@ -1,0 +1,255 @@
+package officialtest
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"regexp"
+	"strings"
+	"testing"
+
+	"segnapunti/app"
+	"segnapunti/domain"
+	"segnapunti/store"
+	"segnapunti/store/dbtest"
+	"segnapunti/web/webtest"
+)
+
+// One rule, two doors: each test below states a rule once, as a table of
+// cases, and drives the same case through the JSON API (real HTTP) and
+// through the pages (form posts of a signed-in person); both must give
+// the same verdict, since the rule lives in one operation (package app).
+
+// apiCall sends a JSON request with a bearer token and returns the status
+// and the decoded body.
+func apiCall(t *testing.T, site *webtest.Site, token, method, path string, body any) (int, map[string]any) {
+	t.Helper()
+	var rd io.Reader
+	if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rd = bytes.NewReader(b)
+	}
+	req, _ := http.NewRequest(method, site.URL+path, rd)
+	req.Header.Set("Authorization", "Bearer "+token)
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var out map[string]any
+	b, _ := io.ReadAll(res.Body)
+	json.Unmarshal(b, &out)
+	return res.StatusCode, out
+}
+
+// newToken makes an API token of role (and club).
+func newToken(t *testing.T, db *store.DB, role domain.Role, name, club string) string {
+	t.Helper()
+	tok, _, err := db.CreateToken(context.Background(), role, name, club)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tok
+}
+
+// verdict is what a door answered, as the rule sees it.
+func verdict(status int) string {
+	switch {
+	case status >= 200 && status < 400:
+		return "accepted"
+	case status == http.StatusUnprocessableEntity:
+		return "invalid"
+	case status == http.StatusConflict:
+		return "conflict"
+	}
+	return http.StatusText(status)
+}
+
+// A club person acts for their club, and so does a club token (API §4
+// roles): neither is made without a club that exists.
+func TestBothDoorsAClubPersonNeedsAClub(t *testing.T) {
+	t.Parallel()
+	dbtest.Run(t, func(t *testing.T, db *store.DB) {
+		site := webtest.StartSite(t, db)
+		pw := site.CreatePerson(t, domain.RoleAdmin, "admin", "")
+		page := webtest.SignInClient(t, site, "admin", pw)
+		adminTok := newToken(t, db, domain.RoleAdmin, "admin-api", "")
+		if _, err := db.CreateClub(context.Background(), domain.Club{ID: "bc-roma", Name: "Burraco Club Roma"}); err != nil {
+			t.Fatal(err)
+		}
+		for i, c := range []struct {
+			name string
+			role string
+			club string
+			want string
+		}{
+			{"a club person of an existing club", "club", "bc-roma", "accepted"},
+			{"a club person without a club", "club", "", "invalid"},
+			{"a club person of a club nobody created", "club", "bc-nessuno", "invalid"},
+			{"a referee needs no club", "referee", "", "accepted"},
+		} {
+			name := "persona-" + string(rune('a'+i))
+			body := map[string]any{"role": c.role, "name": name}
+			if c.club != "" {
+				body["club"] = c.club
+			}
+			apiStatus, apiBody := apiCall(t, site, adminTok, "POST", "/v1/tokens", body)
+			pageStatus, _ := page.Post("/admin/people", url.Values{"name": {name}, "role": {c.role}, "club": {c.club}, "password": {"una-password-lunga"}})
+			if got := verdict(apiStatus); got != c.want {
+				t.Errorf("%s: the API answers %d (%s), want %s: %v", c.name, apiStatus, got, c.want, apiBody)
+			}
+			if got := verdict(pageStatus); got != c.want {
+				t.Errorf("%s: the page answers %d (%s), want %s", c.name, pageStatus, got, c.want)
+			}
+		}
+	})
+}
+
+// UI.md §3: malformed membership numbers are refused — by the API's bulk
+// entry as by the entrants page.
+func TestBothDoorsMembershipNumberShape(t *testing.T) {
+	t.Parallel()
+	dbtest.Run(t, func(t *testing.T, db *store.DB) {
+		site := webtest.StartSite(t, db)
+		pw := site.CreatePerson(t, domain.RoleClub, "segreteria", "c1")
+		page := webtest.SignInClient(t, site, "segreteria", pw)
+		tok := newToken(t, db, domain.RoleClub, "segreteria-api", "c1")
+		ops := app.New(db, nil, slog.New(slog.DiscardHandler))
+		tr, err := ops.CreateTournament(context.Background(), app.Principal{Role: domain.RoleClub, Name: "segreteria", ClubID: "c1"},
+			app.TournamentInput{Name: "Tessere", Date: "2026-11-21", Level: "club", Ruleset: "fitab-2025", Kind: "pairs", RoundsPlanned: 3, HandsPerRound: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, c := range []struct {
+			membership string
+			want       string
+		}{
+			{"FT123456", "accepted"},
+			{"123456", "accepted"},
+			{"RM-004512", "accepted"},
+			{"", "accepted"}, // a player without one
+			{"FT", "invalid"},     // no digit
+			{"'; --", "invalid"},  // not letters and digits
+			{"FT 123", "invalid"}, // a space inside
+			{"FT--12", "invalid"}, // two separators
+			{"-FT12", "invalid"},  // a leading separator
+		} {
+			apiID, pageID := strings.Repeat("1", i+1), strings.Repeat("2", i+1)
+			apiStatus, apiBody := apiCall(t, site, tok, "POST", "/v1/tournaments/"+tr.ID+"/entrants", map[string]any{"entrants": []any{
+				map[string]any{"id": apiID, "players": []any{map[string]any{"name": "Rossi Anna", "membership": c.membership}, map[string]any{"name": "Bianchi Luca"}}}}})
+			pageStatus, _ := page.Post("/tournaments/"+tr.ID+"/entrants", url.Values{"id": {pageID}, "p1_name": {"Rossi Anna"}, "p1_membership": {c.membership},
+				"p2_name": {"Bianchi Luca"}, "pair": {"1"}})
+			if got := verdict(apiStatus); got != c.want {
+				t.Errorf("membership %q: the API answers %d (%s), want %s: %v", c.membership, apiStatus, got, c.want, apiBody)
+			}
+			if got := verdict(pageStatus); got != c.want {
+				t.Errorf("membership %q: the page answers %d (%s), want %s", c.membership, pageStatus, got, c.want)
+			}
+		}
+	})
+}
+
+var provisionalTable = regexp.MustCompile(`<table[^>]*data-standings="true"[^>]*>`)
+
+// docs/rules.md §8: the standings after round n are provisional until the
+// referee has published the standings of every round up to n. The API's
+// public standings, the public page and the secretary's page say the
+// same at each step of round 1.
+func TestBothDoorsProvisionalStandings(t *testing.T) {
+	t.Parallel()
+	dbtest.Run(t, func(t *testing.T, db *store.DB) {
+		site := webtest.StartSite(t, db)
+		w := newRefereeWorld(t, db, "fitab-2025", false) // round 1 delivered
+		refTok := newToken(t, db, domain.RoleReferee, "anna.rossi", "")
+		pw := site.CreatePerson(t, domain.RoleClub, "segreteria c1", "c1")
+		page := webtest.SignInClient(t, site, "segreteria c1", pw)
+		tok := newToken(t, db, domain.RoleClub, "segreteria-api", "c1")
+		if st, body := apiCall(t, site, tok, "PATCH", "/v1/tournaments/"+w.tid, map[string]any{"public": true}); st != http.StatusOK {
+			t.Fatalf("make it public: %d %v", st, body)
+		}
+		for _, c := range []struct {
+			state       string // round 1's state, set by the referee
+			provisional bool
+		}{
+			{"sheets_delivered", true},
+			{"standings_published", false},
+			{"next_pairing_published", false},
+		} {
+			if c.state != "sheets_delivered" {
+				if st, body := apiCall(t, site, refTok, "PATCH", "/v1/tournaments/"+w.tid+"/rounds/1", map[string]any{"state": c.state}); st != http.StatusOK {
+					t.Fatalf("round 1 → %s: %d %v", c.state, st, body)
+				}
+			}
+			st, body := apiCall(t, site, "", "GET", "/v1/public/tournaments/"+w.tid+"/standings?after_round=1", nil)
+			if st != http.StatusOK || body["provisional"] != c.provisional {
+				t.Errorf("round 1 %s: the API says provisional %v (%d), want %v", c.state, body["provisional"], st, c.provisional)
+			}
+			for _, path := range []string{"/tournaments/" + w.tid + "/standings?after_round=1", "/p/" + w.tid + "/standings?after_round=1"} {
+				st, html := page.Get(path)
+				tag := provisionalTable.FindString(html)
+				if st != http.StatusOK || tag == "" {
+					t.Fatalf("%s: %d, no standings table", path, st)
+				}
+				if got := strings.Contains(tag, `data-provisional="true"`); got != c.provisional {
+					t.Errorf("round 1 %s: %s says provisional %v, want %v", c.state, path, got, c.provisional)
+				}
+			}
+		}
+	})
+}
+
+// FITAB art. 20, FIBur-INT art. 19: once the round's sheets are delivered
+// they are final; a sheet changes only by a referee's correction. The
+// API's PUT and the sheet page's save are refused alike, and the stored
+// sheet stays as it was.
+func TestBothDoorsSheetLocking(t *testing.T) {
+	t.Parallel()
+	dbtest.Run(t, func(t *testing.T, db *store.DB) {
+		site := webtest.StartSite(t, db)
+		w := newRefereeWorld(t, db, "fitab-2025", false) // round 1 delivered
+		pw := site.CreatePerson(t, domain.RoleClub, "segreteria c1", "c1")
+		page := webtest.SignInClient(t, site, "segreteria c1", pw)
+		tok := newToken(t, db, domain.RoleClub, "segreteria-api", "c1")
+		ctx := context.Background()
+		before, err := w.ops.Sheet(ctx, clubP, w.tid, 1, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		hand := map[string]any{"end": "closed", "ns": map[string]any{"base": 200, "points": 100}, "eo": map[string]any{"base": 200, "points": 50}}
+		sheetPath := "/tournaments/" + w.tid + "/rounds/1/tables/2"
+		apiStatus, apiBody := apiCall(t, site, tok, "PUT", "/v1"+sheetPath+"/sheet", map[string]any{"hands": []any{hand, hand, hand}})
+		form := url.Values{"version": {"0"}}
+		for h := range 3 {
+			p := "hands." + string(rune('0'+h)) + "."
+			form.Set(p+"end", "closed")
+			form.Set(p+"ns.base", "200")
+			form.Set(p+"ns.points", "100")
+			form.Set(p+"eo.base", "200")
+			form.Set(p+"eo.points", "50")
+		}
+		pageStatus, _ := page.Post(sheetPath, form)
+		if apiStatus != http.StatusConflict {
+			t.Errorf("the API's PUT of a delivered sheet answers %d, want 409: %v", apiStatus, apiBody)
+		}
+		if pageStatus == http.StatusOK || pageStatus == http.StatusCreated {
+			t.Errorf("the page's save of a delivered sheet answers %d: it must be refused", pageStatus)
+		}
+		after, err := w.ops.Sheet(ctx, clubP, w.tid, 1, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if after.Stored.Version != before.Stored.Version {
+			t.Errorf("the delivered sheet changed: version %d → %d", before.Stored.Version, after.Stored.Version)
+		}
+	})
+}
