@@ -137,7 +137,7 @@ func TestBothDoorsMembershipNumberShape(t *testing.T) {
 			{"FT123456", "accepted"},
 			{"123456", "accepted"},
 			{"RM-004512", "accepted"},
-			{"", "accepted"}, // a player without one
+			{"", "accepted"},      // a player without one
 			{"FT", "invalid"},     // no digit
 			{"'; --", "invalid"},  // not letters and digits
 			{"FT 123", "invalid"}, // a space inside
