@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"io"
 	"log/slog"
+	"mime/multipart"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -14,6 +15,7 @@ import (
 
 	"segnapunti/app"
 	"segnapunti/domain"
+	"segnapunti/importers/xlsx"
 	"segnapunti/store"
 	"segnapunti/store/dbtest"
 	"segnapunti/web/webtest"
@@ -250,6 +252,74 @@ func TestBothDoorsSheetLocking(t *testing.T) {
 		}
 		if after.Stored.Version != before.Stored.Version {
 			t.Errorf("the delivered sheet changed: version %d → %d", before.Stored.Version, after.Stored.Version)
+		}
+	})
+}
+
+// multipartFile is a form with one file field "file".
+func multipartFile(t *testing.T, data []byte) (string, *bytes.Buffer) {
+	t.Helper()
+	var buf bytes.Buffer
+	mw := multipart.NewWriter(&buf)
+	fw, err := mw.CreateFormFile("file", "lista.xlsx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fw.Write(data)
+	mw.Close()
+	return mw.FormDataContentType(), &buf
+}
+
+// STYLE §10, UI.md §3: every uploaded workbook is read behind one upload
+// gate and within one set of bounds (importers/xlsx): the sheets'
+// workbook through the API and the entrant list on the entrants page
+// refuse the same files alike.
+func TestBothDoorsUploadedWorkbookBounds(t *testing.T) {
+	t.Parallel()
+	dbtest.Run(t, func(t *testing.T, db *store.DB) {
+		site := webtest.StartSite(t, db)
+		pw := site.CreatePerson(t, domain.RoleClub, "segreteria", "c1")
+		page := webtest.SignInClient(t, site, "segreteria", pw)
+		tok := newToken(t, db, domain.RoleClub, "segreteria-api", "c1")
+		ops := app.New(db, nil, slog.New(slog.DiscardHandler))
+		tr, err := ops.CreateTournament(context.Background(), app.Principal{Role: domain.RoleClub, Name: "segreteria", ClubID: "c1"},
+			app.TournamentInput{Name: "Liste", Date: "2026-11-21", Level: "club", Ruleset: "fitab-2025", Kind: "pairs", RoundsPlanned: 3, HandsPerRound: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		big := append([]byte("PK\x03\x04"), bytes.Repeat([]byte{0}, xlsx.DefaultMaxBytes)...)
+		for _, c := range []struct {
+			name string
+			data []byte
+			want int
+			says string // on the page, in Italian
+		}{
+			{"a CSV file renamed .xlsx", []byte("numero;nome;tessera\n1;Rossi Anna;FT123456\n"), http.StatusUnprocessableEntity, "non è una cartella Excel"},
+			{"an old .xls file", append([]byte{0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1}, make([]byte, 512)...), http.StatusUnprocessableEntity, "non è una cartella Excel"},
+			{"a file over the 10 MB bound", big, http.StatusRequestEntityTooLarge, "supera il limite di 10 MB"},
+		} {
+			ct, body := multipartFile(t, c.data)
+			req, _ := http.NewRequest("POST", site.URL+"/v1/tournaments/"+tr.ID+"/imports", bytes.NewReader(body.Bytes()))
+			req.Header.Set("Authorization", "Bearer "+tok)
+			req.Header.Set("Content-Type", ct)
+			res, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			io.Copy(io.Discard, res.Body)
+			res.Body.Close()
+			req, _ = http.NewRequest("POST", site.URL+"/tournaments/"+tr.ID+"/entrants/upload", bytes.NewReader(body.Bytes()))
+			req.Header.Set("Content-Type", ct)
+			pageStatus, html := page.Do(req)
+			if res.StatusCode != c.want {
+				t.Errorf("%s: the API answers %d, want %d", c.name, res.StatusCode, c.want)
+			}
+			if pageStatus != c.want {
+				t.Errorf("%s: the entrants page answers %d, want %d", c.name, pageStatus, c.want)
+			}
+			if !strings.Contains(html, c.says) {
+				t.Errorf("%s: the entrants page does not say %q", c.name, c.says)
+			}
 		}
 	})
 }
