@@ -4,12 +4,15 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"mime/multipart"
 	"net/http"
 	"net/url"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -320,6 +323,154 @@ func TestBothDoorsUploadedWorkbookBounds(t *testing.T) {
 			if !strings.Contains(html, c.says) {
 				t.Errorf("%s: the entrants page does not say %q", c.name, c.says)
 			}
+		}
+	})
+}
+
+// RULES §6.3 and §5: a match is over once the hands its round plans are
+// in, or after a hand ended on time (time_out); a further hand entered
+// one by one is refused — by the API's POST …/sheet/hands with the
+// table's code as by the phone's form (app.TableView.CanAdd).
+func TestBothDoorsWhenMoreHandsMayBeAdded(t *testing.T) {
+	t.Parallel()
+	dbtest.Run(t, func(t *testing.T, db *store.DB) {
+		site := webtest.StartSite(t, db)
+		ctx := context.Background()
+		ops := app.New(db, nil, slog.New(slog.DiscardHandler))
+		club := app.Principal{Role: domain.RoleClub, Name: "segreteria", ClubID: "c1"}
+		if _, err := db.CreateClub(ctx, domain.Club{ID: "c1", Name: "Circolo c1"}); err != nil {
+			t.Fatal(err)
+		}
+		tr, err := ops.CreateTournament(ctx, club, app.TournamentInput{Name: "Smazzate", Date: "2026-11-21", Level: "club",
+			Ruleset: "fitab-2025", Kind: "pairs", RoundsPlanned: 3, HandsPerRound: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		const tables = 8
+		var es []app.EntrantInput
+		var seats []domain.TableAssignment
+		for i := 1; i <= 2*tables; i++ {
+			id := strconv.Itoa(i)
+			es = append(es, app.EntrantInput{ID: id, Players: []domain.Player{{Name: "Rossi " + id}, {Name: "Bianchi " + id}}})
+			if i%2 == 0 {
+				seats = append(seats, domain.TableAssignment{Table: i / 2, NS: strconv.Itoa(i - 1), EO: id})
+			}
+		}
+		if _, err := ops.AddEntrants(ctx, club, tr.ID, es); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := ops.CreateRound(ctx, club, tr.ID, app.RoundInput{Number: 1, Phase: "mitchell", Tables: seats}); err != nil {
+			t.Fatal(err)
+		}
+		links, err := ops.IssueEntryLinks(ctx, club, tr.ID, 1, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		code := map[int]string{}
+		for _, l := range links {
+			code[l.Table] = l.Code
+		}
+		hand := func(end domain.HandEnd) domain.Hand {
+			return domain.Hand{End: end, Lines: [2]domain.LineScore{{Base: 200, Points: 100}, {Base: 200, Points: 50}}}
+		}
+		noRedirect := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+		for i, c := range []struct {
+			name   string
+			before []domain.HandEnd // hands entered already
+			want   string
+		}{
+			{"the first hand", nil, "accepted"},
+			{"the third of three planned", []domain.HandEnd{domain.EndClosed, domain.EndClosed}, "accepted"},
+			{"a fourth of three planned", []domain.HandEnd{domain.EndClosed, domain.EndClosed, domain.EndClosed}, "conflict"},
+			{"a hand after a time-out", []domain.HandEnd{domain.EndClosed, domain.EndTimeOut}, "conflict"},
+		} {
+			apiTable, pageTable := 2*i+1, 2*i+2
+			for _, tb := range []int{apiTable, pageTable} {
+				for _, end := range c.before {
+					if _, err := ops.AppendHand(ctx, club, tr.ID, 1, tb, func(app.SheetTarget) (domain.Hand, error) { return hand(end), nil }, ""); err != nil {
+						t.Fatalf("%s: seed table %d: %v", c.name, tb, err)
+					}
+				}
+			}
+			apiStatus, apiBody := apiCall(t, site, code[apiTable], "POST", fmt.Sprintf("/v1/tournaments/%s/rounds/1/tables/%d/sheet/hands", tr.ID, apiTable),
+				map[string]any{"end": "closed", "ns": map[string]any{"base": 200, "points": 100}, "eo": map[string]any{"base": 200, "points": 50}})
+			n := strconv.Itoa(len(c.before))
+			form := url.Values{"index": {n}, "round": {"1"}, "hands." + n + ".end": {"closed"},
+				"hands." + n + ".ns.base": {"200"}, "hands." + n + ".ns.points": {"100"}, "hands." + n + ".eo.base": {"200"}, "hands." + n + ".eo.points": {"50"}}
+			res, err := noRedirect.PostForm(site.URL+"/table/"+code[pageTable], form)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res.Body.Close()
+			if got := verdict(apiStatus); got != c.want {
+				t.Errorf("%s: the API answers %d (%s), want %s: %v", c.name, apiStatus, got, c.want, apiBody)
+			}
+			if got := verdict(res.StatusCode); got != c.want {
+				t.Errorf("%s: the phone's form answers %d (%s), want %s", c.name, res.StatusCode, got, c.want)
+			}
+			for _, tb := range []int{apiTable, pageTable} {
+				v, err := ops.TableSheet(ctx, club, tr.ID, 1, tb)
+				if err != nil {
+					t.Fatal(err)
+				}
+				wantHands := len(c.before)
+				if c.want == "accepted" {
+					wantHands++
+				}
+				if got := len(v.Sheet.Hands); got != wantHands {
+					t.Errorf("%s: table %d holds %d hands, want %d", c.name, tb, got, wantHands)
+				}
+				if v.CanAdd() != (wantHands < 3 && c.want == "accepted") {
+					t.Errorf("%s: table %d offers another hand: %v", c.name, tb, v.CanAdd())
+				}
+			}
+		}
+	})
+}
+
+// An admin may not disable the person they are signed in as (nobody would
+// be left to let them back); another person, or enabling, is fine. The
+// API has no route for people: the page and the operation say it.
+func TestBothDoorsAnAdminCannotDisableThemselves(t *testing.T) {
+	t.Parallel()
+	dbtest.Run(t, func(t *testing.T, db *store.DB) {
+		site := webtest.StartSite(t, db)
+		ctx := context.Background()
+		pw := site.CreatePerson(t, domain.RoleAdmin, "admin", "")
+		site.CreatePerson(t, domain.RoleReferee, "anna.rossi", "")
+		page := webtest.SignInClient(t, site, "admin", pw)
+		people, err := db.ListPeople(ctx, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		id := map[string]string{}
+		for _, p := range people {
+			id[p.Name] = p.ID
+		}
+		ops := app.New(db, nil, slog.New(slog.DiscardHandler))
+		me := app.Principal{PersonID: id["admin"], Role: domain.RoleAdmin, Name: "admin"}
+		for _, c := range []struct {
+			name     string
+			who      string
+			disabled bool
+			want     string
+		}{
+			{"disable oneself", "admin", true, "invalid"},
+			{"disable another person", "anna.rossi", true, "accepted"},
+			{"enable another person", "anna.rossi", false, "accepted"},
+			{"enable oneself (a no-op)", "admin", false, "accepted"},
+		} {
+			st, _ := page.Post("/admin/people/"+id[c.who]+"/disabled", url.Values{"disabled": {strconv.FormatBool(c.disabled)}})
+			if got := verdict(st); got != c.want {
+				t.Errorf("%s: the page answers %d (%s), want %s", c.name, st, got, c.want)
+			}
+			err := ops.SetDisabled(ctx, me, id[c.who], c.disabled)
+			if got := map[bool]string{true: "accepted", false: "invalid"}[err == nil]; got != c.want || (err != nil && !errors.Is(err, app.ErrDisableSelf)) {
+				t.Errorf("%s: the operation answers %v, want %s", c.name, err, c.want)
+			}
+		}
+		if _, err := db.CheckPassword(ctx, "admin", pw); err != nil {
+			t.Errorf("the admin can no longer sign in: %v", err)
 		}
 	})
 }
