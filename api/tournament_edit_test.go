@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// Issue 10: a tournament's fields can be put right while nothing is
+// A tournament's fields can be put right while nothing is
 // played, by its club or an admin only; once a sheet is entered it is a
 // 409 and nothing changes.
 func TestPatchTournament(t *testing.T) {
@@ -88,7 +88,7 @@ func TestPatchTournamentFieldsAndPublicTogether(t *testing.T) {
 	})
 }
 
-// Issue 10: a tournament created by mistake is deleted while empty.
+// A tournament created by mistake is deleted while empty.
 func TestDeleteTournament(t *testing.T) {
 	eachBackend(t, func(t *testing.T, b backend) {
 		w := newWorld(t, b)

@@ -11,7 +11,7 @@ import (
 )
 
 // TournamentUse counts what a tournament holds: what decides whether it
-// may still be changed or deleted (issue 10).
+// may still be changed or deleted.
 type TournamentUse struct {
 	Entrants, Rounds, Sheets int64
 }

@@ -20,7 +20,7 @@ type adminPage struct {
 	PersonErrs form.Errors
 	ClubForm   form.Club
 	ClubErrs   form.Errors
-	// PublicURLForm is the public-address form's value (issue 22): the
+	// PublicURLForm is the public-address form's value: the
 	// stored address, or what was sent when refused; PublicURLEnv the
 	// address the environment fixes (it wins; the form is then
 	// informative), PublicURLLAN the LAN address serve found.

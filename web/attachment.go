@@ -8,7 +8,7 @@ import (
 	"golang.org/x/text/unicode/norm"
 )
 
-// Download names (issue 22): from the tournament's name, accents kept.
+// Download names: from the tournament's name, accents kept.
 // RFC 6266: filename* carries the UTF-8 name (RFC 5987 encoding), filename
 // an ASCII fallback for old clients (accents dropped, the rest "_").
 

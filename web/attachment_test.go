@@ -4,7 +4,7 @@ import (
 	"testing"
 )
 
-// RFC 6266 (issue 22): a download is named after the tournament with its
+// RFC 6266: a download is named after the tournament with its
 // accents (filename*), with an ASCII fallback (filename).
 func TestAttachmentName(t *testing.T) {
 	for name, want := range map[string]string{

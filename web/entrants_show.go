@@ -33,7 +33,7 @@ type entrantsPage struct {
 
 type entrantOneForm struct {
 	ID, P1Name, P1Membership, P2Name, P2Membership string
-	// Optional, for the prize categories (issue 22): p1_sex, p1_birth_year,
+	// Optional, for the prize categories: p1_sex, p1_birth_year,
 	// p2_sex, p2_birth_year.
 	P1Sex, P1BirthYear, P2Sex, P2BirthYear string
 }

@@ -64,7 +64,7 @@ func (s *Server) exportDownload(w http.ResponseWriter, r *http.Request) {
 	}
 	defer release()
 	t := ex.Tournament
-	// Issue 22: named after the tournament, accents kept.
+	// Named after the tournament, accents kept.
 	base := downloadName(t.Name + " " + t.Date.Format(time.DateOnly))
 	var ctype, name string
 	var write func(io.Writer) error

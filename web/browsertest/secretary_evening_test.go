@@ -275,7 +275,7 @@ func deliverAndPublish(t testing.TB, ctx context.Context, base string, n int) {
 		chromedp.Navigate(fmt.Sprintf("%s/rounds/%d", base, n)),
 		chromedp.Click(chromedp.CSS(`[data-action="state-sheets_delivered"]`)),
 		// Sheets typed by the secretary are not confirmed at the table:
-		// closing asks first (issue 22), and the secretary confirms.
+		// closing asks first, and the secretary confirms.
 		chromedp.WaitVisible(chromedp.CSS(`[data-action="confirm-close"]`)),
 		chromedp.Click(chromedp.CSS(`[data-action="confirm-close"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`[data-round-state="sheets_delivered"]`)),
