@@ -196,7 +196,7 @@ func (s *server) putSheet(c *gin.Context) {
 		if err != nil {
 			return domain.Sheet{}, err
 		}
-		// One parse (issue 11): the decoder fills in the defaults.
+		// One parse: the decoder fills in the defaults.
 		sh, err := sheetjson.DecodeSheet(body, sheetDefaults(g))
 		if err == nil {
 			return sh, nil

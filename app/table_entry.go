@@ -273,7 +273,7 @@ func confirmOwnLine(g SheetTarget, scorer domain.Line) error {
 // line is stored as the one that ended the sheet, at the same time,
 // unless it ended it before. Empty line (the phone page, which asks only
 // for the number) needs the scoring line's own end first: the number
-// alone cannot tell who scored (issue 22). The line that ended the sheet
+// alone cannot tell who scored. The line that ended the sheet
 // never confirms it: CONFIRM_OWN_LINE, also when it types its own number
 // under the other line's name. 409 while the sheet has an error finding
 // or fewer hands than planned without a time-out, when it is confirmed

@@ -149,7 +149,7 @@ type RoundPrint struct {
 	IssuedNow bool
 }
 
-// PrintRound gathers a round's printed pages (issue 22: a page that can
+// PrintRound gathers a round's printed pages (a page that can
 // be previewed). Without issue nothing is revoked: each table's live link
 // is printed as it was issued, and a table of a round still being played
 // that has none gets one, so every opening prints the same codes. With

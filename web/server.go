@@ -45,7 +45,7 @@ type Deps struct {
 	// PublicURL is the address players' phones open, fixed by the
 	// environment (SEGNAPUNTI_PUBLIC_URL, normalized): QR codes, printed
 	// sheets and links carry it. Empty: the address stored on /admin, else
-	// LANURL, else the address the request came to (issue 22).
+	// LANURL, else the address the request came to.
 	PublicURL string
 	// LANURL is the machine's LAN address that serve found, used when no
 	// public address is set.

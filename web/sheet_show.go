@@ -44,7 +44,7 @@ type sheetPage struct {
 	Theirs   []sheetHandView
 	TheirsW  [2]lineWritten
 	History  []app.Correction
-	// Versions are the sheet's earlier versions, newest first (issue 10).
+	// Versions are the sheet's earlier versions, newest first.
 	Versions []sheetVersionView
 	// Signatures: the lines' signatures at the table (UI.md §6).
 	Signatures []app.Confirmation

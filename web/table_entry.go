@@ -127,7 +127,7 @@ type tablePage struct {
 	Version    int
 	// Engine is the WebAssembly rules engine's URL and Sheet the sheet so
 	// far as API §1 JSON: the page checks each hand on the phone with them
-	// (issue 24, table_offline.go).
+	// (table_offline.go).
 	Engine, Sheet string
 }
 
@@ -282,7 +282,7 @@ func tablePost[F any](s *Server, w http.ResponseWriter, r *http.Request, parse f
 		s.renderError(w, r, http.StatusBadRequest, "table.bad_form")
 		return p, f, false
 	}
-	// A table card opens the table's current round (issue 22): a form
+	// A table card opens the table's current round: a form
 	// from a page of an earlier round lands nowhere else.
 	if sent := r.PostFormValue("round"); sent != "" && sent != strconv.Itoa(p.Entry.Round) {
 		r.URL.RawQuery = ""
