@@ -1,12 +1,9 @@
 package xlsx
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"runtime/debug"
-
-	"github.com/xuri/excelize/v2"
 )
 
 // ReadList reads the first worksheet of an uploaded list (the entrants of
@@ -27,18 +24,9 @@ func ReadList(r io.Reader, size int64, opts Options) (rows [][]string, err error
 			rows, err = nil, fmt.Errorf("%w: %w", ErrNotWorkbook, &panicError{p, debug.Stack()})
 		}
 	}()
-	if err := checkContainer(data, lim); err != nil {
-		return nil, err
-	}
-	f, err := excelize.OpenReader(bytes.NewReader(data), excelize.Options{
-		UnzipSizeLimit:    lim.unzipped,
-		UnzipXMLSizeLimit: min(lim.unzipped, maxXMLInMemory),
-	})
+	f, err := openWorkbook(data, lim)
 	if err != nil {
-		if f != nil {
-			f.Close()
-		}
-		return nil, fmt.Errorf("%w: %v", ErrNotWorkbook, err)
+		return nil, err
 	}
 	defer f.Close()
 	sheets := f.GetSheetList()

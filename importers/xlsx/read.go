@@ -222,6 +222,18 @@ func readBytes(data []byte, opts Options, lim limits) (wb *Workbook, err error) 
 			wb, err = nil, fmt.Errorf("%w: %w", ErrNotWorkbook, &panicError{p, debug.Stack()})
 		}
 	}()
+	f, err := openWorkbook(data, lim)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	rd := &reader{f: f, lim: lim, opts: opts}
+	return rd.read()
+}
+
+// openWorkbook checks the container within lim (checkContainer) and opens
+// it; the caller closes the file, and recovers from excelize's panics.
+func openWorkbook(data []byte, lim limits) (*excelize.File, error) {
 	if err := checkContainer(data, lim); err != nil {
 		return nil, err
 	}
@@ -235,9 +247,7 @@ func readBytes(data []byte, opts Options, lim limits) (wb *Workbook, err error) 
 		}
 		return nil, fmt.Errorf("%w: %v", ErrNotWorkbook, err)
 	}
-	defer f.Close()
-	rd := &reader{f: f, lim: lim, opts: opts}
-	return rd.read()
+	return f, nil
 }
 
 // checkContainer recognises what the bytes are before excelize unpacks them,

@@ -1,12 +1,9 @@
 package browsertest
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
-	"net/http"
 	"segnapunti/web/webtest"
 	"strings"
 	"testing"
@@ -23,24 +20,9 @@ import (
 // apiCall is one JSON request to the site's API with a bearer token.
 func apiCall(t testing.TB, site *webtest.Site, method, path, token string, body any, want int) map[string]any {
 	t.Helper()
-	var rd io.Reader
-	if body != nil {
-		b, _ := json.Marshal(body)
-		rd = bytes.NewReader(b)
-	}
-	req, _ := http.NewRequest(method, site.URL+path, rd)
-	req.Header.Set("Authorization", "Bearer "+token)
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	out, _ := io.ReadAll(res.Body)
-	if res.StatusCode != want {
-		t.Fatalf("%s %s: %d, want %d: %s", method, path, res.StatusCode, want, out)
+	status, out := site.APIDo(t, token, method, path, body)
+	if status != want {
+		t.Fatalf("%s %s: %d, want %d: %s", method, path, status, want, out)
 	}
 	m := map[string]any{}
 	json.Unmarshal(out, &m)

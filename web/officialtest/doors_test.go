@@ -33,28 +33,40 @@ import (
 // and the decoded body.
 func apiCall(t *testing.T, site *webtest.Site, token, method, path string, body any) (int, map[string]any) {
 	t.Helper()
-	var rd io.Reader
-	if body != nil {
-		b, err := json.Marshal(body)
-		if err != nil {
+	st, b := site.APIDo(t, token, method, path, body)
+	var out map[string]any
+	json.Unmarshal(b, &out)
+	return st, out
+}
+
+// newClubTournament makes a club-level pairs tournament of club c1 (3
+// rounds of 3 hands) and returns its id.
+func newClubTournament(t *testing.T, db *store.DB, name string) (*app.App, string) {
+	t.Helper()
+	ops := app.New(db, nil, slog.New(slog.DiscardHandler))
+	ctx := context.Background()
+	if _, err := db.GetClub(ctx, "c1"); err != nil {
+		if _, err := db.CreateClub(ctx, domain.Club{ID: "c1", Name: "Circolo c1"}); err != nil {
 			t.Fatal(err)
 		}
-		rd = bytes.NewReader(b)
 	}
-	req, _ := http.NewRequest(method, site.URL+path, rd)
-	req.Header.Set("Authorization", "Bearer "+token)
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	res, err := http.DefaultClient.Do(req)
+	tr, err := ops.CreateTournament(ctx, app.Principal{Role: domain.RoleClub, Name: "segreteria", ClubID: "c1"},
+		app.TournamentInput{Name: name, Date: "2026-11-21", Level: "club", Ruleset: "fitab-2025", Kind: "pairs", RoundsPlanned: 3, HandsPerRound: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer res.Body.Close()
-	var out map[string]any
-	b, _ := io.ReadAll(res.Body)
-	json.Unmarshal(b, &out)
-	return res.StatusCode, out
+	return ops, tr.ID
+}
+
+// clubDoors starts the site over db with a tournament of club c1, its
+// secretary signed in to the pages and a club token for the API.
+func clubDoors(t *testing.T, db *store.DB, tournament string) (*webtest.Site, *webtest.PageClient, string, string) {
+	t.Helper()
+	site := webtest.StartSite(t, db)
+	pw := site.CreatePerson(t, domain.RoleClub, "segreteria", "c1")
+	page := webtest.SignInClient(t, site, "segreteria", pw)
+	_, tid := newClubTournament(t, db, tournament)
+	return site, page, newToken(t, db, domain.RoleClub, "segreteria-api", "c1"), tid
 }
 
 // newToken makes an API token of role (and club).
@@ -125,16 +137,7 @@ func TestBothDoorsAClubPersonNeedsAClub(t *testing.T) {
 func TestBothDoorsMembershipNumberShape(t *testing.T) {
 	t.Parallel()
 	dbtest.Run(t, func(t *testing.T, db *store.DB) {
-		site := webtest.StartSite(t, db)
-		pw := site.CreatePerson(t, domain.RoleClub, "segreteria", "c1")
-		page := webtest.SignInClient(t, site, "segreteria", pw)
-		tok := newToken(t, db, domain.RoleClub, "segreteria-api", "c1")
-		ops := app.New(db, nil, slog.New(slog.DiscardHandler))
-		tr, err := ops.CreateTournament(context.Background(), app.Principal{Role: domain.RoleClub, Name: "segreteria", ClubID: "c1"},
-			app.TournamentInput{Name: "Tessere", Date: "2026-11-21", Level: "club", Ruleset: "fitab-2025", Kind: "pairs", RoundsPlanned: 3, HandsPerRound: 3})
-		if err != nil {
-			t.Fatal(err)
-		}
+		site, page, tok, tid := clubDoors(t, db, "Tessere")
 		for i, c := range []struct {
 			membership string
 			want       string
@@ -150,9 +153,9 @@ func TestBothDoorsMembershipNumberShape(t *testing.T) {
 			{"-FT12", "invalid"},  // a leading separator
 		} {
 			apiID, pageID := strings.Repeat("1", i+1), strings.Repeat("2", i+1)
-			apiStatus, apiBody := apiCall(t, site, tok, "POST", "/v1/tournaments/"+tr.ID+"/entrants", map[string]any{"entrants": []any{
+			apiStatus, apiBody := apiCall(t, site, tok, "POST", "/v1/tournaments/"+tid+"/entrants", map[string]any{"entrants": []any{
 				map[string]any{"id": apiID, "players": []any{map[string]any{"name": "Rossi Anna", "membership": c.membership}, map[string]any{"name": "Bianchi Luca"}}}}})
-			pageStatus, _ := page.Post("/tournaments/"+tr.ID+"/entrants", url.Values{"id": {pageID}, "p1_name": {"Rossi Anna"}, "p1_membership": {c.membership},
+			pageStatus, _ := page.Post("/tournaments/"+tid+"/entrants", url.Values{"id": {pageID}, "p1_name": {"Rossi Anna"}, "p1_membership": {c.membership},
 				"p2_name": {"Bianchi Luca"}, "pair": {"1"}})
 			if got := verdict(apiStatus); got != c.want {
 				t.Errorf("membership %q: the API answers %d (%s), want %s: %v", c.membership, apiStatus, got, c.want, apiBody)
@@ -280,16 +283,7 @@ func multipartFile(t *testing.T, data []byte) (string, *bytes.Buffer) {
 func TestBothDoorsUploadedWorkbookBounds(t *testing.T) {
 	t.Parallel()
 	dbtest.Run(t, func(t *testing.T, db *store.DB) {
-		site := webtest.StartSite(t, db)
-		pw := site.CreatePerson(t, domain.RoleClub, "segreteria", "c1")
-		page := webtest.SignInClient(t, site, "segreteria", pw)
-		tok := newToken(t, db, domain.RoleClub, "segreteria-api", "c1")
-		ops := app.New(db, nil, slog.New(slog.DiscardHandler))
-		tr, err := ops.CreateTournament(context.Background(), app.Principal{Role: domain.RoleClub, Name: "segreteria", ClubID: "c1"},
-			app.TournamentInput{Name: "Liste", Date: "2026-11-21", Level: "club", Ruleset: "fitab-2025", Kind: "pairs", RoundsPlanned: 3, HandsPerRound: 3})
-		if err != nil {
-			t.Fatal(err)
-		}
+		site, page, tok, tid := clubDoors(t, db, "Liste")
 		big := append([]byte("PK\x03\x04"), bytes.Repeat([]byte{0}, xlsx.DefaultMaxBytes)...)
 		for _, c := range []struct {
 			name string
@@ -302,7 +296,7 @@ func TestBothDoorsUploadedWorkbookBounds(t *testing.T) {
 			{"a file over the 10 MB bound", big, http.StatusRequestEntityTooLarge, "supera il limite di 10 MB"},
 		} {
 			ct, body := multipartFile(t, c.data)
-			req, _ := http.NewRequest("POST", site.URL+"/v1/tournaments/"+tr.ID+"/imports", bytes.NewReader(body.Bytes()))
+			req, _ := http.NewRequest("POST", site.URL+"/v1/tournaments/"+tid+"/imports", bytes.NewReader(body.Bytes()))
 			req.Header.Set("Authorization", "Bearer "+tok)
 			req.Header.Set("Content-Type", ct)
 			res, err := http.DefaultClient.Do(req)
@@ -311,7 +305,7 @@ func TestBothDoorsUploadedWorkbookBounds(t *testing.T) {
 			}
 			io.Copy(io.Discard, res.Body)
 			res.Body.Close()
-			req, _ = http.NewRequest("POST", site.URL+"/tournaments/"+tr.ID+"/entrants/upload", bytes.NewReader(body.Bytes()))
+			req, _ = http.NewRequest("POST", site.URL+"/tournaments/"+tid+"/entrants/upload", bytes.NewReader(body.Bytes()))
 			req.Header.Set("Content-Type", ct)
 			pageStatus, html := page.Do(req)
 			if res.StatusCode != c.want {
@@ -336,16 +330,8 @@ func TestBothDoorsWhenMoreHandsMayBeAdded(t *testing.T) {
 	dbtest.Run(t, func(t *testing.T, db *store.DB) {
 		site := webtest.StartSite(t, db)
 		ctx := context.Background()
-		ops := app.New(db, nil, slog.New(slog.DiscardHandler))
 		club := app.Principal{Role: domain.RoleClub, Name: "segreteria", ClubID: "c1"}
-		if _, err := db.CreateClub(ctx, domain.Club{ID: "c1", Name: "Circolo c1"}); err != nil {
-			t.Fatal(err)
-		}
-		tr, err := ops.CreateTournament(ctx, club, app.TournamentInput{Name: "Smazzate", Date: "2026-11-21", Level: "club",
-			Ruleset: "fitab-2025", Kind: "pairs", RoundsPlanned: 3, HandsPerRound: 3})
-		if err != nil {
-			t.Fatal(err)
-		}
+		ops, tid := newClubTournament(t, db, "Smazzate")
 		const tables = 8
 		var es []app.EntrantInput
 		var seats []domain.TableAssignment
@@ -356,13 +342,13 @@ func TestBothDoorsWhenMoreHandsMayBeAdded(t *testing.T) {
 				seats = append(seats, domain.TableAssignment{Table: i / 2, NS: strconv.Itoa(i - 1), EO: id})
 			}
 		}
-		if _, err := ops.AddEntrants(ctx, club, tr.ID, es); err != nil {
+		if _, err := ops.AddEntrants(ctx, club, tid, es); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := ops.CreateRound(ctx, club, tr.ID, app.RoundInput{Number: 1, Phase: "mitchell", Tables: seats}); err != nil {
+		if _, err := ops.CreateRound(ctx, club, tid, app.RoundInput{Number: 1, Phase: "mitchell", Tables: seats}); err != nil {
 			t.Fatal(err)
 		}
-		links, err := ops.IssueEntryLinks(ctx, club, tr.ID, 1, nil)
+		links, err := ops.IssueEntryLinks(ctx, club, tid, 1, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -387,12 +373,12 @@ func TestBothDoorsWhenMoreHandsMayBeAdded(t *testing.T) {
 			apiTable, pageTable := 2*i+1, 2*i+2
 			for _, tb := range []int{apiTable, pageTable} {
 				for _, end := range c.before {
-					if _, err := ops.AppendHand(ctx, club, tr.ID, 1, tb, func(app.SheetTarget) (domain.Hand, error) { return hand(end), nil }, ""); err != nil {
+					if _, err := ops.AppendHand(ctx, club, tid, 1, tb, func(app.SheetTarget) (domain.Hand, error) { return hand(end), nil }, ""); err != nil {
 						t.Fatalf("%s: seed table %d: %v", c.name, tb, err)
 					}
 				}
 			}
-			apiStatus, apiBody := apiCall(t, site, code[apiTable], "POST", fmt.Sprintf("/v1/tournaments/%s/rounds/1/tables/%d/sheet/hands", tr.ID, apiTable),
+			apiStatus, apiBody := apiCall(t, site, code[apiTable], "POST", fmt.Sprintf("/v1/tournaments/%s/rounds/1/tables/%d/sheet/hands", tid, apiTable),
 				map[string]any{"end": "closed", "ns": map[string]any{"base": 200, "points": 100}, "eo": map[string]any{"base": 200, "points": 50}})
 			n := strconv.Itoa(len(c.before))
 			form := url.Values{"index": {n}, "round": {"1"}, "hands." + n + ".end": {"closed"},
@@ -409,7 +395,7 @@ func TestBothDoorsWhenMoreHandsMayBeAdded(t *testing.T) {
 				t.Errorf("%s: the phone's form answers %d (%s), want %s", c.name, res.StatusCode, got, c.want)
 			}
 			for _, tb := range []int{apiTable, pageTable} {
-				v, err := ops.TableSheet(ctx, club, tr.ID, 1, tb)
+				v, err := ops.TableSheet(ctx, club, tid, 1, tb)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -1,6 +1,7 @@
 package webtest
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -199,4 +200,32 @@ func SheetOf(hands []domain.Hand, written [2]domain.WrittenResult) func(app.Shee
 		sh.Hands, sh.Written = hands, written
 		return sh, nil
 	}
+}
+
+// APIDo sends one JSON request to the site's API, with a bearer token
+// unless token is empty, and returns the status and the body.
+func (s *Site) APIDo(t testing.TB, token, method, path string, body any) (int, []byte) {
+	t.Helper()
+	var rd io.Reader
+	if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rd = bytes.NewReader(b)
+	}
+	req, _ := http.NewRequest(method, s.URL+path, rd)
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	out, _ := io.ReadAll(res.Body)
+	return res.StatusCode, out
 }
