@@ -135,7 +135,7 @@ var headerWords = map[string]bool{
 	"tessera": true, "membership": true, "member": true, "card": true, "socio": true, "codice": true, "code": true,
 	"fitab": true, "fibur": true, "federale": true, "federation": true,
 	"e": true, "and": true, "di": true, "del": true, "della": true, "of": true, "the": true,
-	// The players' sex and birth year, for the prize categories.
+	// Issue 22: the players' sex and birth year, for the prize categories.
 	"sesso": true, "sex": true, "gender": true, "anno": true, "nascita": true, "birth": true, "year": true,
 	"nato": true, "nata": true, "nel": true, "born": true, "in": true,
 }
@@ -174,7 +174,7 @@ func headerLayout(cells []string) columnLayout {
 }
 
 // byHeader: the list is read by its header row when the header names a
-// sex or birth-year column; any other list keeps the
+// sex or birth-year column (issue 22); any other list keeps the
 // positional reading (number; name; membership; …) it always had.
 func (l columnLayout) byHeader() bool {
 	return slices.Contains(l, "sex") || slices.Contains(l, "birth_year")
@@ -365,7 +365,7 @@ func membershipRowErrors(lang Lang, rows []entrantRow) []string {
 }
 
 // rowMessage is one list row's error, naming the row, the column when the
-// field has one, the entrant and the field.
+// field has one, the entrant and the field (issue 22).
 func rowMessage(lang Lang, row entrantRow, field, detail string) string {
 	if col := row.column(field); col != "" {
 		return translate(lang, "secretary.row_col_error", row.Line, col, row.Input.ID, rowField(lang, field), detail)
