@@ -9,7 +9,6 @@ import (
 
 	"segnapunti/app"
 	"segnapunti/domain"
-	"segnapunti/store"
 )
 
 // Referee adjustments (RULES §7): POST and GET
@@ -159,7 +158,7 @@ type effectJSON struct {
 	Reason     string     `json:"reason"`
 }
 
-func toAdjustmentJSON(a store.Adjustment) adjustmentJSON {
+func toAdjustmentJSON(a app.Adjustment) adjustmentJSON {
 	out := adjustmentJSON{
 		ID: a.ID, Entrant: a.Entrant, Reason: string(a.Case.Reason), Note: a.Case.Note,
 		Played: toScoreJSON(a.Case.Played), AtInterruption: toScoreJSON(a.Case.AtInterruption), Advantage: a.Case.Advantage,

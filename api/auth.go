@@ -13,7 +13,6 @@ import (
 
 	"segnapunti/app"
 	"segnapunti/domain"
-	"segnapunti/store"
 )
 
 // ctxPrincipal is the gin context key of the authenticated caller.
@@ -36,12 +35,12 @@ func (s *server) authenticate(c *gin.Context) {
 			detail: "this route needs a token: send Authorization: Bearer <token>"})
 		return
 	}
-	var p store.Principal
+	var p app.Principal
 	err := domain.ErrNotFound
 	// A table code is not looked up as a token first: that was one of the
 	// two lookups of every hand entered at a table (issue 11).
-	if store.MayBeToken(token) {
-		p, err = s.principals.authenticate(c.Request.Context(), s.db, token)
+	if app.MayBeToken(token) {
+		p, err = s.principals.authenticate(c.Request.Context(), s.app, token)
 	}
 	if err != nil {
 		if !errors.Is(err, domain.ErrNotFound) {
@@ -75,7 +74,7 @@ func (s *server) authenticate(c *gin.Context) {
 // trusts a cached token for at most ttl after it looked it up
 // (Config.AuthCacheTTL) in between.
 type principalCache struct {
-	lru *expirable.LRU[[sha256.Size]byte, store.Principal]
+	lru *expirable.LRU[[sha256.Size]byte, app.Principal]
 }
 
 // maxCachedPrincipals bounds the cache; the least recently used entry goes
@@ -87,10 +86,10 @@ func newPrincipalCache(ttl time.Duration) *principalCache {
 	if ttl <= 0 {
 		return nil
 	}
-	return &principalCache{lru: expirable.NewLRU[[sha256.Size]byte, store.Principal](maxCachedPrincipals, nil, ttl)}
+	return &principalCache{lru: expirable.NewLRU[[sha256.Size]byte, app.Principal](maxCachedPrincipals, nil, ttl)}
 }
 
-func (pc *principalCache) authenticate(ctx context.Context, db *store.DB, token string) (store.Principal, error) {
+func (pc *principalCache) authenticate(ctx context.Context, db *app.App, token string) (app.Principal, error) {
 	if pc == nil {
 		return db.Authenticate(ctx, token)
 	}
@@ -125,23 +124,23 @@ func (pc *principalCache) forget(tokenID string) {
 	}
 }
 
-func principalOf(c *gin.Context) (store.Principal, bool) {
+func principalOf(c *gin.Context) (app.Principal, bool) {
 	v, ok := c.Get(ctxPrincipal)
 	if !ok {
-		return store.Principal{}, false
+		return app.Principal{}, false
 	}
-	p, ok := v.(store.Principal)
+	p, ok := v.(app.Principal)
 	return p, ok
 }
 
 // mustPrincipal returns the caller of a route behind authenticate.
-func mustPrincipal(c *gin.Context) store.Principal {
+func mustPrincipal(c *gin.Context) app.Principal {
 	p, _ := principalOf(c)
 	return p
 }
 
 // requireRole refuses callers whose role is not listed.
-func requireRole(p store.Principal, roles ...domain.Role) error {
+func requireRole(p app.Principal, roles ...domain.Role) error {
 	return app.RequireRole(p, roles...)
 }
 

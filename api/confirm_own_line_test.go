@@ -10,7 +10,7 @@ import (
 	"segnapunti/store"
 )
 
-// FITAB art. 19, UI.md §9 (issue 22): after the scoring line (NS) ended
+// FITAB art. 19, UI.md §9: after the scoring line (NS) ended
 // the sheet at the table, a confirmation with NS's number — even under
 // EO's name — is a 409 whose code is CONFIRM_OWN_LINE, worded in Italian
 // when asked; EO's number then delivers the sheet.
@@ -49,7 +49,7 @@ func TestConfirmOwnLineArt19(t *testing.T) {
 	})
 }
 
-// UI.md §9 (issue 22): a table card's code is a bearer token for its
+// UI.md §9: a table card's code is a bearer token for its
 // table's current round only: hands there are taken, another round's
 // table is refused.
 func TestTableCardCodeAsBearer(t *testing.T) {

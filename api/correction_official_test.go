@@ -10,8 +10,7 @@ import (
 // TestSumCorrectionSetsTheOfficialResult_S8: an applied sum correction
 // that gives no written values makes the official result what the
 // corrected sheet adds up to (RULES §8; FITAB art. 20: the error was in the
-// written figures) — the referee need not retype the bottom (issue 21
-// item 9). A correction that gives written values keeps them.
+// written figures) — the referee need not retype the bottom. A correction that gives written values keeps them.
 func TestSumCorrectionSetsTheOfficialResult_S8(t *testing.T) {
 	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {

@@ -15,7 +15,6 @@ import (
 	"segnapunti/app"
 	"segnapunti/domain"
 	"segnapunti/importers/sheetjson"
-	"segnapunti/store"
 )
 
 // Score corrections after delivery (RULES §9): POST and GET
@@ -62,7 +61,7 @@ func (r correctionRequest) check() (domain.CorrectionKind, []fieldError) {
 	if r.Kind == "" {
 		bad("/kind", "required: sum, inversion, transcription or other")
 	} else if kind, err = domain.ParseCorrectionKind(r.Kind); err != nil {
-		bad("/kind", "%s", domainDetail(err))
+		bad("/kind", "%s", app.DomainDetail(err))
 	}
 	errs = appendErr(errs, checkText("/reason", r.Reason, maxNoteLength, true))
 	if r.Version != nil && *r.Version < 1 {
@@ -250,7 +249,7 @@ type correctionJSON struct {
 	At           string          `json:"at"`
 }
 
-func toCorrectionJSON(c store.Correction) correctionJSON {
+func toCorrectionJSON(c app.Correction) correctionJSON {
 	out := correctionJSON{
 		ID: c.ID, Round: c.Round, Table: c.Table, Kind: string(c.Kind), Ruling: string(c.Ruling),
 		Rules: append([]string{}, c.Rules...), RulingReason: c.RulingReason, Reason: c.Reason, Applied: c.Applied,
@@ -291,7 +290,7 @@ type staleProblem struct {
 	CurrentVersion int `json:"current_version"`
 }
 
-func (s *server) failStale(c *gin.Context, e *store.StaleSheetError) {
+func (s *server) failStale(c *gin.Context, e *app.StaleSheetError) {
 	detail := fmt.Sprintf("the sheet was changed meanwhile: you corrected version %d, it is now at version %d; GET it again and decide on what it says now", e.Want, e.Current)
 	p := staleProblem{
 		problem: localize(problem{Type: typePrecondition, Title: titleFor(http.StatusPreconditionFailed), Status: http.StatusPreconditionFailed, Detail: detail,
@@ -343,7 +342,7 @@ func (s *server) createCorrection(c *gin.Context) {
 	}
 	tid := c.Param("tid")
 	res, err := s.app.CreateCorrection(c.Request.Context(), mustPrincipal(c), tid, read)
-	var stale *store.StaleSheetError
+	var stale *app.StaleSheetError
 	switch {
 	case errors.As(err, &stale):
 		s.failStale(c, stale)

@@ -63,8 +63,8 @@ func TestDecodeBody(t *testing.T) {
 		{name: "object for list", body: `{"list":{}}`, status: http.StatusUnprocessableEntity, pointer: "/list"},
 		{name: "array for body", body: `[]`, status: http.StatusUnprocessableEntity, pointer: ""},
 		{name: "pointer escapes ~ and /", body: `{"a/b~c":1}`, status: http.StatusUnprocessableEntity, pointer: "/a~1b~0c"},
-		{name: "issue 10: invalid UTF-8 is refused, not made U+FFFD", body: "{\"name\":\"Citt\xe0\"}", status: http.StatusBadRequest, pointer: "/name"},
-		{name: "issue 10: a lone surrogate is refused", body: `{"name":"\ud800"}`, status: http.StatusBadRequest, pointer: "/name"},
+		{name: "invalid UTF-8 is refused, not made U+FFFD", body: "{\"name\":\"Citt\xe0\"}", status: http.StatusBadRequest, pointer: "/name"},
+		{name: "a lone surrogate is refused", body: `{"name":"\ud800"}`, status: http.StatusBadRequest, pointer: "/name"},
 		{name: "1e3 is not an integer", body: `{"count":1e3}`, status: http.StatusUnprocessableEntity, pointer: "/count"},
 	}
 	for _, tt := range tests {
@@ -199,7 +199,7 @@ func toAny(v *jsonValue) any {
 
 // FuzzParseJSONAgreesWithEncodingJSON: parseJSON accepts exactly the
 // documents the library (encoding/json v2) calls valid — which refuses
-// duplicate keys, invalid UTF-8 and lone surrogates (issue 10) — except
+// duplicate keys, invalid UTF-8 and lone surrogates — except
 // those nested beyond maxJSONDepth, and reads them to the values
 // encoding/json (v1) reads.
 func FuzzParseJSONAgreesWithEncodingJSON(f *testing.F) {

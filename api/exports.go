@@ -270,7 +270,7 @@ func (s *server) exportSeason(c *gin.Context) {
 	}
 	if q.Has("level") && sq.Level == "" {
 		_, err := domain.ParseLevel("")
-		s.fail(c, errParam("level", domainDetail(err)))
+		s.fail(c, errParam("level", app.DomainDetail(err)))
 		return
 	}
 	ex, err := s.app.ExportSeason(c.Request.Context(), p, sq)

@@ -1051,7 +1051,7 @@ func benchHand(nsBase, nsPoints, eoBase, eoPoints int) domain.Hand {
 	}}
 }
 
-// Issue 10: an Italian CSV is what Excel set to Italian opens by a double
+// An Italian CSV is what Excel set to Italian opens by a double
 // click (';' and a BOM): chosen by ?lang=it or Accept-Language; ?sep=
 // overrides the separator; lang and sep need format=csv.
 func TestTournamentCSVItalian(t *testing.T) {

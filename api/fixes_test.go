@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// Issue 10: an entrant's players are put right through PATCH, by its
+// An entrant's players are put right through PATCH, by its
 // club or an admin only, checked as when entering; bad input changes
 // nothing.
 func TestPatchEntrant(t *testing.T) {
@@ -62,7 +62,7 @@ func TestPatchEntrant(t *testing.T) {
 	})
 }
 
-// Issue 10: an entrant entered by mistake is withdrawn while it is seated
+// An entrant entered by mistake is withdrawn while it is seated
 // in no round; seated (table or bye), it is a 409 and nothing changes.
 func TestWithdrawEntrant(t *testing.T) {
 	t.Parallel()
@@ -102,7 +102,7 @@ func TestWithdrawEntrant(t *testing.T) {
 	})
 }
 
-// Issue 10: a round not yet played is redefined with PUT (the body of
+// A round not yet played is redefined with PUT (the body of
 // POST .../rounds); once a sheet is entered, or the round is no longer
 // playing, it is a 409 and nothing changes.
 func TestPutRound(t *testing.T) {

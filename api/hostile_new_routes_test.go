@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// The routes added for issues 10 and 13 (imports listed and undone,
+// The newer routes (imports listed and undone,
 // generated rounds, the pairing check, tokens, individual lines) given
 // hostile path values and bodies: a 4xx naming what is wrong, never a 5xx,
 // and nothing written.

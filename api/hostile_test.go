@@ -209,7 +209,7 @@ func TestNamesAreStoredVerbatim(t *testing.T) {
 				t.Errorf("name %d read back as %q", i, got)
 			}
 			r = w.do(request{method: "POST", path: "/v1/tournaments/" + tid + "/entrants", token: w.club1, body: map[string]any{"entrants": []any{
-				map[string]any{"id": "1", "players": []map[string]any{{"name": name, "membership": "'; --"}, {"name": "Ünïcødé"}}, "club": name}}}})
+				map[string]any{"id": "1", "players": []map[string]any{{"name": name, "membership": "FT123"}, {"name": "Ünïcødé"}}, "club": name}}}})
 			wantStatus(t, r, http.StatusCreated, "entrant with such names")
 			r = w.do(request{method: "GET", path: "/v1/tournaments/" + tid + "/entrants", token: w.club1})
 			if got := jsonPath(t, r.json(t), "entrants", 0, "players", 0, "name"); got != name {

@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// Issue 10 (IETF idempotency-key draft): a key reused with the same hand
+// The IETF idempotency-key draft: a key reused with the same hand
 // replays; reused with a different hand it is a 422 naming the header, and
 // nothing is added.
 func TestIdempotencyKeyReusedWithAnotherBody(t *testing.T) {

@@ -119,7 +119,7 @@ func BenchmarkImportWorkbook(b *testing.B) {
 }
 
 // BenchmarkImportWorkbookReplace: the 1,000-match import replacing every
-// sheet each iteration (issue 10: ?replace=true; each replaced sheet is
+// sheet each iteration (?replace=true; each replaced sheet is
 // compared first and kept in the history). Two workbooks of the same
 // tables with other hands (the matches in reverse order draw the same
 // random hands in another order) take turns. BenchmarkImportWorkbook's

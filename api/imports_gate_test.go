@@ -11,7 +11,7 @@ import (
 	"segnapunti/importers/xlsx"
 )
 
-// Issue 10: the importer's gate is taken before an upload is read; a busy
+// The importer's gate is taken before an upload is read; a busy
 // server answers 503 with the gate's Retry-After and stores nothing.
 func TestImportGateBusy(t *testing.T) {
 	t.Parallel()

@@ -613,7 +613,7 @@ func TestImportPartialStatuses(t *testing.T) {
 		ms := genMatches(seats...)
 		ms[1].dupHand = true // round 1 table 2: hand 1 twice
 		data := tidyWorkbook(t, domain.FITAB2025, 3, ms, nil)
-		// Issue 10: without replace the upload is refused whole.
+		// Without replace the upload is refused whole.
 		before := w.snapshot()
 		refused := w.upload(w.club1, tid, "tutto.xlsx", data)
 		p := wantProblem(t, refused, http.StatusConflict, "")
@@ -741,7 +741,7 @@ func TestScoresheetTemplate(t *testing.T) {
 				if err != nil || wb.Layout != xlsx.LayoutTidy {
 					t.Fatalf("the template does not read: %v", err)
 				}
-				// Issue 10: the unchanged template imports nothing, and the
+				// The unchanged template imports nothing, and the
 				// sheet already stored for round 1, table 1 stays as it was.
 				tid := w.tournamentWith("fitab-2025", hands, []seating{{1, 1, "1", "2"}})
 				entered := tidyWorkbook(t, domain.FITAB2025, hands, genMatches(seating{1, 1, "1", "2"}), nil)

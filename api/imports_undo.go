@@ -13,7 +13,6 @@ import (
 
 	"segnapunti/app"
 	"segnapunti/importers/sheetjson"
-	"segnapunti/store"
 )
 
 // Issue 10: an upload that would replace entered sheets (409 with its
@@ -55,7 +54,7 @@ func (s *server) failWouldReplace(c *gin.Context, wr *app.WouldReplaceError) {
 
 // importDocument is the recorded report of an import, with when and by
 // whom it was undone when it was.
-func importDocument(imp store.Import) []byte {
+func importDocument(imp app.Import) []byte {
 	if imp.UndoneAt.IsZero() {
 		return imp.ReportJSON
 	}
@@ -160,7 +159,7 @@ type sheetVersionJSON struct {
 	Sheet      json.RawMessage `json:"sheet"`
 }
 
-func toSheetVersionsJSON(vs []store.SheetVersion) ([]sheetVersionJSON, error) {
+func toSheetVersionsJSON(vs []app.SheetVersion) ([]sheetVersionJSON, error) {
 	out := make([]sheetVersionJSON, len(vs))
 	for i, v := range vs {
 		sheet, err := sheetjson.Encode(v.Stored.Sheet)

@@ -36,7 +36,7 @@ func (w *world) sheetAt(tid string, round, table int) (gotSheetAnswer, response)
 	return got, r
 }
 
-// Issue 10 ("the template overwrote a real sheet"): the filled template
+// "The template overwrote a real sheet": the filled template
 // uploaded into a round whose table 1 is entered answers 409
 // would_replace and changes nothing; with ?replace=true it replaces and
 // the sheet's history holds the old version; the import is listed and can

@@ -13,7 +13,7 @@ import (
 	"github.com/xuri/excelize/v2"
 )
 
-// Individual tournaments in the service (issue 13 item 4; API §4.2, RULES
+// Individual tournaments in the service (API §4.2, RULES
 // §8, §11): a line is two players, in rounds, sheets, confirmations,
 // generated rounds, the check, the standings and the public reads.
 

@@ -82,7 +82,7 @@ func TestPlanFITABArt2ThroughTheAPI(t *testing.T) {
 
 // TestHandPostedRoundCheckedAgainstThePlan: a round 2 posted by hand in a
 // Mitchell event repeating round 1's meetings is checked as mitchell, not
-// choice (issue 21, RULES §11 "a pairing is checkable", §12.1).
+// choice (RULES §11 "a pairing is checkable", §12.1).
 func TestHandPostedRoundCheckedAgainstThePlan(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t, postgresBackend(t))

@@ -7,7 +7,7 @@ import (
 	"segnapunti/domain"
 )
 
-// Prizes (issue 22, UI.md §9): GET/PUT /v1/tournaments/{tid}/prizes.
+// Prizes (UI.md §9): GET/PUT /v1/tournaments/{tid}/prizes.
 
 type prizeCategoryJSON struct {
 	ID         string `json:"id"`

@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// Issue 22, prizes, through GET/PUT /v1/tournaments/{tid}/prizes on both
+// prizes, through GET/PUT /v1/tournaments/{tid}/prizes on both
 // databases. Four pairs, one round: 1 beats 2 and 3 beats 4 (goodSheet,
 // 11-9), so 1 and 3 lead, level. Worked by hand, with the categories in
 // the order dame, assoluta, senior (born by 1955), locale (the host club):

@@ -11,7 +11,6 @@ import (
 	"segnapunti/app"
 	"segnapunti/domain"
 	"segnapunti/importers/sheetjson"
-	"segnapunti/store"
 )
 
 // problemContentType is the media type of every error body (RFC 9457).
@@ -146,7 +145,7 @@ func problemFor(err error) problem {
 	switch {
 	case errors.As(err, &ae):
 		return problem{Type: ae.typ, Title: titleFor(ae.status), Status: ae.status, Detail: ae.detail, Errors: ae.errors}
-	case store.StorageFull(err):
+	case app.StorageFull(err):
 		return problem{Type: typeStorageFull, Title: titleFor(http.StatusInsufficientStorage), Status: http.StatusInsufficientStorage,
 			Detail: "the database's disk is full, nothing was written; retry once space is freed"}
 	case errors.As(err, &tooBig):
@@ -156,7 +155,7 @@ func problemFor(err error) problem {
 		return sheetProblem(sheetErr)
 	case errors.As(err, &appErr):
 		return appProblem(appErr)
-	case errors.Is(store.Unavailable(err), store.ErrUnavailable):
+	case errors.Is(app.Unavailable(err), app.ErrUnavailable):
 		return problem{Type: typeUnavailable, Title: titleFor(http.StatusServiceUnavailable), Status: http.StatusServiceUnavailable,
 			Detail: "the database is unavailable, nothing was written; retry later"}
 	case errors.Is(err, domain.ErrNotFound):
@@ -262,4 +261,30 @@ func encodeProblem(p problem) []byte {
 		return []byte(`{"type":"` + typeInternal + `","title":"Internal error","status":500}`)
 	}
 	return b
+}
+
+func appendErr(errs []fieldError, e *fieldError) []fieldError {
+	if e != nil {
+		errs = append(errs, *e)
+	}
+	return errs
+}
+
+// checkText: app.CheckText, as a field error of a problem.
+func checkText(ptr, s string, maxLen int, required bool) *fieldError {
+	if e := app.CheckText(ptr, s, maxLen, required); e != nil {
+		return &fieldError{Pointer: e.Pointer, Detail: e.Detail}
+	}
+	return nil
+}
+
+// invalidFields is the 422 for field-level problems found after decoding.
+func invalidFields(errs []fieldError) error {
+	if len(errs) > maxFieldErrors {
+		errs = errs[:maxFieldErrors]
+	}
+	if len(errs) == 1 {
+		return errInvalid(errs[0].Pointer+": "+errs[0].Detail, errs...)
+	}
+	return errInvalid(fmt.Sprintf("%d problems in the request body; see errors", len(errs)), errs...)
 }

@@ -9,7 +9,7 @@ import (
 	"segnapunti/store/dbtest"
 )
 
-// Issue 10: problem titles and details in Italian when Accept-Language
+// Problem titles and details in Italian when Accept-Language
 // (or a documented ?lang=) prefers Italian, English otherwise; type and
 // what the errors point at never change.
 func TestProblemLanguage(t *testing.T) {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"segnapunti/app"
 	"segnapunti/domain"
 )
 
@@ -95,7 +96,7 @@ func (s *server) ruling(c *gin.Context) {
 func contradictionErrors(err error) []fieldError {
 	var ce *domain.ContradictionError
 	if !errors.As(err, &ce) {
-		return []fieldError{{Detail: domainDetail(err)}}
+		return []fieldError{{Detail: app.DomainDetail(err)}}
 	}
 	out := make([]fieldError, 0, len(ce.Contradictions))
 	for _, k := range ce.Contradictions {
@@ -125,7 +126,7 @@ func domainFieldErrors(err error, pointer func(field string) string) []fieldErro
 	}
 	var out []fieldError
 	for _, e := range errs {
-		msg := domainDetail(e)
+		msg := app.DomainDetail(e)
 		field, detail, ok := strings.Cut(msg, ": ")
 		if !ok || strings.ContainsAny(field, " \"") || !errors.Is(e, domain.ErrInvalid) {
 			out = append(out, fieldError{Pointer: "", Detail: msg})

@@ -76,7 +76,7 @@ func TestRulingsContradictoryFacts(t *testing.T) {
 	})
 }
 
-// Issue 10 item 4: the reason cites the federation article, never RULES.md,
+// The reason cites the federation article, never RULES.md,
 // in the language of ?lang=, else of Accept-Language, else English.
 func TestRulingsReasonLanguage(t *testing.T) {
 	t.Parallel()

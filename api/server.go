@@ -19,7 +19,6 @@ import (
 	"segnapunti/app"
 	"segnapunti/events"
 	"segnapunti/importers/xlsx"
-	"segnapunti/store"
 )
 
 // Config holds what the service needs besides the database and the logger.
@@ -88,7 +87,6 @@ func (c Config) withDefaults() Config {
 // server holds the dependencies of the handlers.
 type server struct {
 	cfg        Config
-	db         *store.DB
 	app        *app.App
 	log        *slog.Logger
 	principals *principalCache
@@ -99,7 +97,7 @@ type server struct {
 // NewServer returns the REST service of API.md §4 over db. It sets gin to
 // release mode (gin's mode is process-wide) so that gin itself prints
 // nothing: the service logs one structured line per request through log.
-func NewServer(cfg Config, db *store.DB, log *slog.Logger) http.Handler {
+func NewServer(cfg Config, db *app.DB, log *slog.Logger) http.Handler {
 	cfg = cfg.withDefaults()
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
@@ -108,7 +106,7 @@ func NewServer(cfg Config, db *store.DB, log *slog.Logger) http.Handler {
 	if ops == nil {
 		ops = app.New(db, cfg.Now, log)
 	}
-	s := &server{cfg: cfg, db: db, app: ops, log: log, principals: newPrincipalCache(cfg.AuthCacheTTL)}
+	s := &server{cfg: cfg, app: ops, log: log, principals: newPrincipalCache(cfg.AuthCacheTTL)}
 	// A revoked token is forgotten at once: this process's revocations
 	// inside Publish, the other replicas' when their notification arrives
 	// (while the bus listens: serve keeps it listening, Bus.Hold); when
@@ -299,7 +297,7 @@ func (s *server) fail(c *gin.Context, err error) {
 		c.Set(ctxFailure, err.Error())
 	}
 	if p.Type == typeStorageFull {
-		s.db.NoteWriteFailure(err) // /readyz says not ready until writes work again
+		s.app.NoteWriteFailure(err) // /readyz says not ready until writes work again
 	}
 	if (p.Type == typeUnavailable || p.Type == typeStorageFull) && c.Writer.Header().Get("Retry-After") == "" {
 		c.Header("Retry-After", retryAfterSeconds)
@@ -370,9 +368,9 @@ func (s *server) healthz(c *gin.Context) {
 }
 
 func (s *server) readyz(c *gin.Context) {
-	if err := s.db.Ready(c.Request.Context()); err != nil {
+	if err := s.app.Ready(c.Request.Context()); err != nil {
 		detail := "the database does not answer"
-		if errors.Is(err, store.ErrStorageFull) {
+		if errors.Is(err, app.ErrStorageFull) {
 			detail = "the database's disk is full: writes fail until space is freed"
 		}
 		s.fail(c, &apiError{status: http.StatusServiceUnavailable, typ: typeUnavailable, detail: detail, cause: err})

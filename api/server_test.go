@@ -18,6 +18,7 @@ import (
 	"github.com/gin-gonic/gin"
 	"github.com/google/go-cmp/cmp"
 
+	"segnapunti/app"
 	"segnapunti/domain"
 	"segnapunti/importers/sheetjson"
 	"segnapunti/store"
@@ -300,21 +301,22 @@ func TestPrincipalCache(t *testing.T) {
 	}
 	const ttl = 300 * time.Millisecond
 	pc := newPrincipalCache(ttl)
-	if p, err := pc.authenticate(ctx, db, tok); err != nil || p != want {
+	ops := app.New(db, nil, nil)
+	if p, err := pc.authenticate(ctx, ops, tok); err != nil || p != want {
 		t.Fatalf("first lookup: %+v, %v", p, err)
 	}
-	if _, err := pc.authenticate(ctx, db, "sp_unknown"); !errors.Is(err, domain.ErrNotFound) {
+	if _, err := pc.authenticate(ctx, ops, "sp_unknown"); !errors.Is(err, domain.ErrNotFound) {
 		t.Fatalf("unknown token: %v", err)
 	}
 	db.Close() // from now on only the cache can answer
-	if p, err := pc.authenticate(ctx, db, tok); err != nil || p != want {
+	if p, err := pc.authenticate(ctx, ops, tok); err != nil || p != want {
 		t.Errorf("within the TTL: %+v, %v", p, err)
 	}
-	if _, err := pc.authenticate(ctx, db, "sp_unknown"); err == nil || errors.Is(err, domain.ErrNotFound) {
+	if _, err := pc.authenticate(ctx, ops, "sp_unknown"); err == nil || errors.Is(err, domain.ErrNotFound) {
 		t.Errorf("an unknown token must not be cached: %v", err)
 	}
 	time.Sleep(ttl + 100*time.Millisecond) // the expirable LRU reads the real clock
-	if _, err := pc.authenticate(ctx, db, tok); err == nil {
+	if _, err := pc.authenticate(ctx, ops, tok); err == nil {
 		t.Errorf("after the TTL the database must be asked")
 	}
 }

@@ -15,7 +15,6 @@ import (
 	"segnapunti/domain"
 	"segnapunti/exporters/reportjson"
 	"segnapunti/importers/sheetjson"
-	"segnapunti/store"
 )
 
 // Stored sheets: whole (PUT), hand by hand (POST .../hands), read back
@@ -197,7 +196,7 @@ func (s *server) putSheet(c *gin.Context) {
 		if err != nil {
 			return domain.Sheet{}, err
 		}
-		// One parse (issue 11): the decoder fills in the defaults.
+		// One parse: the decoder fills in the defaults.
 		sh, err := sheetjson.DecodeSheet(body, sheetDefaults(g))
 		if err == nil {
 			return sh, nil
@@ -271,7 +270,7 @@ func (s *server) appendHand(c *gin.Context) {
 		return decodeHand(body, g)
 	}
 	res, err := s.app.AppendHand(c.Request.Context(), mustPrincipal(c), c.Param("tid"), round, table, decode, key)
-	if errors.Is(err, store.ErrIdempotencyReused) {
+	if errors.Is(err, app.ErrIdempotencyReused) {
 		s.fail(c, &apiError{status: http.StatusUnprocessableEntity, typ: typeInvalid, cause: err,
 			detail: "this Idempotency-Key was already used on this sheet with a different hand; use a new key for a new hand",
 			errors: []fieldError{{Header: "Idempotency-Key", Detail: "already used with a different hand"}}})

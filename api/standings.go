@@ -8,7 +8,6 @@ import (
 
 	"segnapunti/app"
 	"segnapunti/domain"
-	"segnapunti/store"
 )
 
 // Standings (RULES §8): GET /v1/tournaments/{tid}/standings?after_round=n,
@@ -164,7 +163,7 @@ type standingsBytesKey struct {
 }
 
 type standingsBytesEntry struct {
-	stamp store.StandingsStamp
+	stamp app.StandingsStamp
 	body  []byte
 }
 

@@ -24,7 +24,7 @@ import (
 // the app and the API empty) per request: entrants, rounds, results and
 // adjustments read, the ranking and the encoding; "afterwrite" is the
 // live page: a sheet written, then the read; "cached" repeats the
-// request: the stamp query and the cached bytes. Goals (issue 11):
+// request: the stamp query and the cached bytes. Goals:
 // 1,000 × 8 ≤ 20 ms, 10,000 × 8 ≤ 150 ms.
 func benchStandingsHTTP(b *testing.B, entrants, rounds int) {
 	db := dbtest.Postgres(b)

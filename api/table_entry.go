@@ -10,7 +10,6 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"segnapunti/app"
-	"segnapunti/store"
 )
 
 // Table entry (API §4.2, UI.md §6): entry links per table, the lines'
@@ -29,7 +28,7 @@ var tableCodeRoutes = map[string]bool{
 // authenticateTableCode tries a bearer token that is no API token as a
 // table code. It answers the request itself (and returns false) when the
 // address has sent too many wrong codes, or the code is dead or unknown.
-func (s *server) authenticateTableCode(c *gin.Context, token string) (store.Principal, bool) {
+func (s *server) authenticateTableCode(c *gin.Context, token string) (app.Principal, bool) {
 	p, state, err := s.app.TableEntryFrom(c.Request.Context(), c.RemoteIP(), token)
 	var th *app.Throttled
 	switch {
@@ -106,7 +105,7 @@ type confirmResponse struct {
 	Delivered     bool               `json:"delivered"`
 }
 
-func toConfirmationsJSON(list []store.Confirmation) []confirmationJSON {
+func toConfirmationsJSON(list []app.Confirmation) []confirmationJSON {
 	out := make([]confirmationJSON, len(list))
 	for i, c := range list {
 		out[i] = confirmationJSON{Line: c.Line.String(), Entrant: c.Entrant, At: c.At.UTC().Format(time.RFC3339), Kind: string(c.Kind), SignedBy: c.SignedBy.String()}

@@ -6,7 +6,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
-	"segnapunti/store"
+	"segnapunti/app"
 )
 
 // tokenJSON is a token as GET /v1/tokens shows it: never the secret.
@@ -23,7 +23,7 @@ type tokensResponse struct {
 	Tokens []tokenJSON `json:"tokens"`
 }
 
-func toTokenJSON(t store.TokenInfo) tokenJSON {
+func toTokenJSON(t app.TokenInfo) tokenJSON {
 	out := tokenJSON{ID: t.ID, Role: string(t.Role), Name: t.Name, Created: t.Created}
 	if t.ClubID != "" {
 		club := t.ClubID

@@ -32,7 +32,7 @@ func decodeTestBody(t *testing.T, r response, v any) {
 	}
 }
 
-// Issue 10: tokens are listed without their secrets, an admin sees all,
+// Tokens are listed without their secrets, an admin sees all,
 // a club its own club's, the other roles none.
 func TestListTokens(t *testing.T) {
 	t.Parallel()
@@ -73,7 +73,7 @@ func TestListTokens(t *testing.T) {
 	})
 }
 
-// Issue 10: a revoked token fails on the very next request, although it
+// A revoked token fails on the very next request, although it
 // was just used (and so is in the server's cache of principals).
 func TestRevokeToken(t *testing.T) {
 	t.Parallel()
@@ -115,7 +115,7 @@ func TestRevokeToken(t *testing.T) {
 	})
 }
 
-// Issue 10 across replicas: a token cached by replica two (it was just
+// Revocation across replicas: a token cached by replica two (it was just
 // used there) is refused there as soon as replica one revokes it — not
 // after the cache's 10 s — because replica two's bus listens (serve holds
 // it) and its cache hears events.TokenRevoked.

@@ -78,17 +78,17 @@ func (s *server) patchTournament(c *gin.Context) {
 			fieldError{Pointer: "/public", Detail: "absent, like every other member: true opens the public pages, false closes them"}))
 		return
 	}
-	if fields != (app.TournamentPatch{}) {
-		if t, err = s.app.EditTournament(ctx, p, tid, fields); err != nil {
-			s.fail(c, err)
-			return
-		}
+	// One request, one operation, one transaction: the fields and public
+	// change together or not at all.
+	if fields == (app.TournamentPatch{}) {
+		t, err = s.app.PatchTournament(ctx, p, tid, app.PublicPatch{Public: req.Public, TimeZone: req.TimeZone})
+	} else {
+		fields.Public, fields.TimeZone = req.Public, req.TimeZone
+		t, err = s.app.EditTournament(ctx, p, tid, fields)
 	}
-	if req.Public != nil || req.TimeZone != nil {
-		if t, err = s.app.PatchTournament(ctx, p, tid, app.PublicPatch{Public: req.Public, TimeZone: req.TimeZone}); err != nil {
-			s.fail(c, err)
-			return
-		}
+	if err != nil {
+		s.fail(c, err)
+		return
 	}
 	ok200(c, toTournamentJSON(t))
 }

@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// Issue 10: a tournament's fields can be put right while nothing is
+// A tournament's fields can be put right while nothing is
 // played, by its club or an admin only; once a sheet is entered it is a
 // 409 and nothing changes.
 func TestPatchTournament(t *testing.T) {
@@ -58,10 +58,38 @@ func TestPatchTournament(t *testing.T) {
 		wantStatus(t, w.do(request{method: "PATCH", path: T, token: w.club1, body: map[string]any{"hands_per_round": 2}}), http.StatusConflict, "PATCH once played")
 		wantStatus(t, w.do(request{method: "DELETE", path: T, token: w.admin}), http.StatusConflict, "DELETE once played")
 		w.wantUnchanged(before)
+
+		// One PATCH is one transaction: with a field that may no longer
+		// change, public does not change either; alone it still may.
+		wantStatus(t, w.do(request{method: "PATCH", path: T, token: w.club1, body: map[string]any{"name": "Altro nome", "public": true}}), http.StatusConflict, "PATCH of a field and public once played")
+		if g := w.do(request{method: "GET", path: T, token: w.club1}).json(t); g["public"] != false || g["name"] != "Coppa Inverno" {
+			t.Errorf("a refused PATCH changed the tournament: %v", g)
+		}
+		r = w.do(request{method: "PATCH", path: T, token: w.club1, body: map[string]any{"public": true}})
+		wantStatus(t, r, http.StatusOK, "PATCH of public alone once played")
+		if r.json(t)["public"] != true {
+			t.Errorf("public alone: %s", r.body)
+		}
 	})
 }
 
-// Issue 10: a tournament created by mistake is deleted while empty.
+// A PATCH of fields and public changes both, in one transaction, while
+// nothing is played.
+func TestPatchTournamentFieldsAndPublicTogether(t *testing.T) {
+	eachBackend(t, func(t *testing.T, b backend) {
+		w := newWorld(t, b)
+		tid := w.createTournament(w.club1, tournamentBody("Insieme", "club"))
+		T := "/v1/tournaments/" + tid
+		r := w.do(request{method: "PATCH", path: T, token: w.club1, body: map[string]any{"name": "Insieme, pubblico", "public": true}})
+		wantStatus(t, r, http.StatusOK, "PATCH of name and public")
+		if g := w.do(request{method: "GET", path: T, token: w.club1}).json(t); g["public"] != true || g["name"] != "Insieme, pubblico" {
+			t.Errorf("after PATCH: %v", g)
+		}
+		wantStatus(t, w.do(request{method: "GET", path: "/v1/public/tournaments/" + tid}), http.StatusOK, "the public read opens at once")
+	})
+}
+
+// A tournament created by mistake is deleted while empty.
 func TestDeleteTournament(t *testing.T) {
 	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {

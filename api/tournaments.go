@@ -147,8 +147,8 @@ type entrantsRequest struct {
 type playerJSON struct {
 	Name       string `json:"name"`
 	Membership string `json:"membership"`
-	// Sex ("F"/"M") and BirthYear: optional, for the prize categories
-	// (issue 22); shown only in the entrants list, never on public answers.
+	// Sex ("F"/"M") and BirthYear: optional, for the prize categories;
+	// shown only in the entrants list, never on public answers.
 	Sex       string `json:"sex,omitempty"`
 	BirthYear int    `json:"birth_year,omitempty"`
 }

@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-// TestValidateSyntaxIs400 (issues 10 and 11): /v1/validate has no
+// TestValidateSyntaxIs400: /v1/validate has no
 // json.Valid pre-pass; the sheet decoder's own syntax error is the 400,
 // invalid UTF-8 included (json.Valid accepted it, which made it a 422). A
 // well-formed body of the wrong shape stays a 422.

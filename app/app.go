@@ -58,7 +58,3 @@ func New(db *store.DB, now func() time.Time, log *slog.Logger) *App {
 	a.limits = newLimiter(db, log)
 	return a
 }
-
-// DB is the store under the operations, for the parts of the doors not yet
-// moved here (imports, exports, adjustments).
-func (a *App) DB() *store.DB { return a.db }

@@ -11,7 +11,7 @@ import (
 	"segnapunti/store"
 )
 
-// The hall's clock (issue 22, UI.md §9): the secretary starts a round's
+// The hall's clock (UI.md §9): the secretary starts a round's
 // clock; the venue screen and the phones show what remains; when the
 // minutes run out, or the secretary or referee calls it earlier, time is
 // called — the time-out of FITAB art. 15 — and a hand entered afterwards

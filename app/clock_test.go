@@ -12,7 +12,7 @@ import (
 	"segnapunti/store/dbtest"
 )
 
-// UI.md §9 (issue 22), FITAB art. 15: the round's clock — started by the
+// UI.md §9, FITAB art. 15: the round's clock — started by the
 // club (MinutesPerHand a planned hand when no minutes are given), only by
 // those who run the round; time called by hand; a hand entered after time
 // was called is marked, one before is not; removing the hand drops its

@@ -11,7 +11,7 @@ import (
 	"segnapunti/store/dbtest"
 )
 
-// FITAB art. 19, UI.md §6 and §9 (issue 22): the other line confirms the
+// FITAB art. 19, UI.md §6 and §9: the other line confirms the
 // sheet, never the line that kept the score. The phone page gives only a
 // number, which cannot tell who scored: the scoring line ends the sheet
 // first; then its own number — whatever line is named with it — is

@@ -127,7 +127,7 @@ func (a *App) tournamentExport(ctx context.Context, t domain.Tournament, nested 
 	if err != nil {
 		return workbook.TournamentExport{}, nil, err
 	}
-	// Issue 22: the prizes, from the same standings (none when void).
+	// The prizes, from the same standings (none when void).
 	cats, err := a.db.PrizeCategories(ctx, t.ID)
 	if err != nil {
 		return workbook.TournamentExport{}, nil, err

@@ -75,3 +75,55 @@ func appendErr(errs []FieldError, e *FieldError) []FieldError {
 func domainDetail(err error) string {
 	return strings.TrimPrefix(err.Error(), domain.ErrInvalid.Error()+": ")
 }
+
+// CheckText is the free-text check of the operations (required, at most
+// maxLen characters, no control characters), for a door that checks a
+// field of its own before calling one.
+func CheckText(ptr, s string, maxLen int, required bool) *FieldError {
+	return checkText(ptr, s, maxLen, required)
+}
+
+// DomainDetail is the message of a domain parse error without the
+// sentinel's "invalid: " prefix.
+func DomainDetail(err error) string { return domainDetail(err) }
+
+// ValidMembership reports whether m (trimmed) is a federation membership
+// number as people write it, or empty (a player without one): letters and
+// digits, maybe one "-", "/" or "." between them, at least one digit
+// (FT123456, 123456, RM-004512). UI.md §3 refuses malformed ones, and the
+// API refuses them alike.
+func ValidMembership(m string) bool {
+	m = strings.TrimSpace(m)
+	if m == "" {
+		return true
+	}
+	digit, prevSep := false, true // a separator may not lead
+	for i := 0; i < len(m); i++ {
+		c := m[i]
+		switch {
+		case c >= '0' && c <= '9':
+			digit, prevSep = true, false
+		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+			prevSep = false
+		case c == '-' || c == '/' || c == '.':
+			if prevSep {
+				return false
+			}
+			prevSep = true
+		default:
+			return false
+		}
+	}
+	return digit && !prevSep
+}
+
+// checkMembership checks a membership number's length and shape.
+func checkMembership(ptr, m string) *FieldError {
+	if fe := checkText(ptr, m, MaxMembershipLength, false); fe != nil {
+		return fe
+	}
+	if !ValidMembership(m) {
+		return &FieldError{Pointer: ptr, Detail: fmt.Sprintf("%q is not a membership number: letters and digits, with at least one digit (FT123456)", m)}
+	}
+	return nil
+}

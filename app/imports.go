@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"runtime"
 	"slices"
 	"strconv"
@@ -752,4 +753,26 @@ func (p *importPlan) build(imp store.Import, outcomes []store.SheetOutcome) ([]b
 	b = append(b, "],"...)
 	b = append(b, tail[1:]...)
 	return b, nil
+}
+
+// ReadEntrantList reads an uploaded entrant list (.xlsx, UI.md §3) for a
+// caller who may enter tournament tid's entrants, behind the same upload
+// gate and within the same bounds as the sheets' workbooks (RunImport):
+// body is read only once a slot is taken. The rows are the first
+// worksheet's cells; entering them is AddEntrants.
+func (a *App) ReadEntrantList(ctx context.Context, p Principal, tid string, body io.Reader) ([][]string, error) {
+	if _, err := a.managed(ctx, p, tid, "enters entrants"); err != nil {
+		return nil, err
+	}
+	release, err := a.ImportGate().Acquire(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
+	// A header row, then at most MaxEntrants entrants.
+	rows, err := xlsx.ReadList(body, -1, xlsx.Options{MaxRows: MaxEntrants + 1})
+	if err != nil {
+		return nil, workbookError(err)
+	}
+	return rows, nil
 }

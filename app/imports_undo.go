@@ -10,7 +10,7 @@ import (
 	"segnapunti/store"
 )
 
-// Undoing an import and listing a tournament's imports (issue 10): a
+// Undoing an import and listing a tournament's imports: a
 // secretary who uploaded the wrong workbook takes it back while its rounds
 // are still being played (RULES §10: a delivered sheet is final; past that
 // point a change goes through the referee's corrections).

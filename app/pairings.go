@@ -171,7 +171,7 @@ func (a *App) pairingRequest(ctx context.Context, t domain.Tournament, n int, sy
 
 // pairedOf is a stored round as the pairing engine reads it. A round
 // seated by hand is read as seated by the plan's system for it (RULES
-// §12.1; the checker checks it against that system, issue 21 item 8), or
+// §12.1; the checker checks it against that system), or
 // as choice when the plan seats it by a first-round system.
 func pairedOf(r domain.Round, plan domain.Plan) domain.PairedRound {
 	out := domain.PairedRound{Number: r.Number, System: r.System, Seed: r.Seed, Byes: r.Byes, Groups: r.Groups, Vacated: r.Vacated}

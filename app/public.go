@@ -46,27 +46,33 @@ func (a *App) PatchTournament(ctx context.Context, p Principal, tid string, in P
 	if in.Public == nil && in.TimeZone == nil {
 		return domain.Tournament{}, invalid([]FieldError{{Pointer: "/public", Detail: "required: true to make the tournament public, false to hide it"}})
 	}
+	// Both settings in one write, one transaction; only what changes.
+	var public *bool
+	var zone *string
 	if in.TimeZone != nil {
 		if fe := checkTimeZone(*in.TimeZone); fe != nil {
 			return domain.Tournament{}, invalid([]FieldError{*fe})
 		}
 		if t.Zone() != *in.TimeZone {
-			if err := a.db.SetTournamentTimeZone(ctx, t.ID, *in.TimeZone); err != nil {
-				return domain.Tournament{}, err
-			}
-			t.TimeZone = *in.TimeZone
-			a.changed(ctx, t.ID, events.Tournament, 0, 0)
+			zone = in.TimeZone
 		}
 	}
-	if in.Public == nil || t.Public == *in.Public {
+	if in.Public != nil && t.Public != *in.Public {
+		public = in.Public
+	}
+	if public == nil && zone == nil {
 		return t, nil
 	}
-	public := *in.Public
-	if err := a.db.SetTournamentPublic(ctx, t.ID, public); err != nil {
+	if err := a.db.SetTournamentSettings(ctx, t.ID, public, zone); err != nil {
 		return domain.Tournament{}, err
 	}
 	a.changed(ctx, t.ID, events.Tournament, 0, 0)
-	t.Public = public
+	if public != nil {
+		t.Public = *public
+	}
+	if zone != nil {
+		t.TimeZone = *zone
+	}
 	return t, nil
 }
 
@@ -122,8 +128,8 @@ func (a *App) PublicTournament(ctx context.Context, tid string) (*PublicTourname
 }
 
 // Standings are the standings after round after (0: the current ones)
-// and whether they are provisional: some round they count still takes
-// sheets (RULES §10: before sheets_delivered nothing is final).
+// and whether they are provisional (Provisional: until the standings of
+// every round they count are published).
 func (pt *PublicTournament) Standings(after int) (StandingsTable, bool, error) {
 	if after < 0 || after > pt.Tournament.RoundsPlanned {
 		return StandingsTable{}, false, paramError("after_round", fmt.Sprintf("after_round must be an integer from 1 to %d", pt.Tournament.RoundsPlanned))
@@ -143,15 +149,11 @@ func (pt *PublicTournament) Standings(after int) (StandingsTable, bool, error) {
 }
 
 func (pt *PublicTournament) provisional(after int) bool {
-	if after == 0 {
-		return true
+	rounds := make([]domain.Round, len(pt.Rounds))
+	for i, r := range pt.Rounds {
+		rounds[i] = r.Round
 	}
-	for _, r := range pt.Rounds {
-		if r.Round.Number <= after && r.Round.State.Order() < domain.RoundSheetsDelivered.Order() {
-			return true
-		}
-	}
-	return len(pt.Rounds) == 0
+	return Provisional(rounds, after)
 }
 
 // Round is round n, or domain.ErrNotFound.

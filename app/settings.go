@@ -13,7 +13,7 @@ import (
 	"segnapunti/store"
 )
 
-// The address players use (issue 22): QR codes, printed sheets and links
+// The address players use: QR codes, printed sheets and links
 // carry it, so that the phones on the club's Wi-Fi open the laptop that
 // serves the evening, not "localhost".
 

@@ -11,7 +11,7 @@ import (
 	"segnapunti/store/dbtest"
 )
 
-// Issue 22: the address players use must be one a phone can open: http or
+// The address players use must be one a phone can open: http or
 // https, a host, an optional port and path; stored without a trailing
 // slash so that "/table/<code>" appends to it.
 func TestNormalizePublicURL(t *testing.T) {
@@ -35,7 +35,7 @@ func TestNormalizePublicURL(t *testing.T) {
 	}
 }
 
-// Issue 22: the print page warns when the QR codes would carry an address
+// The print page warns when the QR codes would carry an address
 // only the serving machine opens.
 func TestIsLoopbackURL(t *testing.T) {
 	for in, want := range map[string]bool{
@@ -49,7 +49,7 @@ func TestIsLoopbackURL(t *testing.T) {
 	}
 }
 
-// Issue 22: only an admin stores the public address; a bad one is refused
+// Only an admin stores the public address; a bad one is refused
 // at /public_url; an empty one clears it.
 func TestSetPublicURL(t *testing.T) {
 	dbtest.Run(t, func(t *testing.T, db *store.DB) {

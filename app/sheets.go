@@ -251,8 +251,8 @@ func (a *App) AppendHand(ctx context.Context, p Principal, tid string, round, ta
 	}
 	st, replay, err := a.db.AppendHand(ctx, g.Tournament.ID, g.Round.Number, g.Table.Table, g.EmptySheet(), h, idempotencyKey,
 		func(sh domain.Sheet) ([]byte, error) {
-			if len(sh.Hands) > MaxHands {
-				return nil, conflict("the sheet holds %d hands already, the most a match has (API §1)", MaxHands)
+			if err := moreHands(sh.Hands[:len(sh.Hands)-1], g.Round.HandsPlanned); err != nil {
+				return nil, err
 			}
 			b, err := reportjson.Marshal(domain.Validate(sh), domain.English)
 			if err != nil {

@@ -8,7 +8,7 @@ import (
 	"segnapunti/store"
 )
 
-// BenchmarkComputeStandingsIndividual400x7 (issue 13 item 4): an individual
+// BenchmarkComputeStandingsIndividual400x7: an individual
 // tournament of 400 players × 7 rounds, seated by the individual schedule
 // (100 tables a round, four players a table), ranked per player from its
 // records (RULES §8: VP follow the player). Compare

@@ -9,7 +9,7 @@ import (
 	"segnapunti/store"
 )
 
-// Table cards (issue 22, UI.md §9): a printable card per physical table
+// Table cards (UI.md §9): a printable card per physical table
 // whose QR and short code stay valid for every round of the tournament at
 // that table; /table/{code} opens the table's current round (Bridgemate's
 // table numbers: the secretary prints the cards once).

@@ -11,7 +11,7 @@ import (
 	"segnapunti/store/dbtest"
 )
 
-// UI.md §9 (issue 22): a table's card is issued once and stays the same;
+// UI.md §9: a table's card is issued once and stays the same;
 // its code (long or typed) opens the table's current round — the earliest
 // round being played whose sheet there is not confirmed, else the latest;
 // a table in no published round opens nothing; it writes only there.

@@ -273,7 +273,7 @@ func confirmOwnLine(g SheetTarget, scorer domain.Line) error {
 // line is stored as the one that ended the sheet, at the same time,
 // unless it ended it before. Empty line (the phone page, which asks only
 // for the number) needs the scoring line's own end first: the number
-// alone cannot tell who scored (issue 22). The line that ended the sheet
+// alone cannot tell who scored. The line that ended the sheet
 // never confirms it: CONFIRM_OWN_LINE, also when it types its own number
 // under the other line's name. 409 while the sheet has an error finding
 // or fewer hands than planned without a time-out, when it is confirmed
@@ -382,4 +382,20 @@ func EntryHandsAt(c []Confirmation, l domain.Line) (time.Time, bool) {
 // delivered record; what may still change goes through a referee.
 func sheetSigned(g SheetTarget) error {
 	return conflict("the sheet of table %d of round %d has been signed by its players: it changes only by a referee's correction (FITAB art. 20, FIBur-INT art. 19)", g.Table.Table, g.Round.Number)
+}
+
+// moreHands says why no hand may follow hands in a match of planned hands,
+// or nil. The match is over once the hands its round plans are played
+// (RULES §6.3, HANDS_EXCEED_PLANNED) or after a hand ended on time: the
+// time-out starts the last hand (RULES §5, HAND_AFTER_TIME_OUT). A whole sheet written on paper may still hold
+// more, and its report says so (HANDS_EXCEED_PLANNED); hands entered one
+// by one, at the table or through the API, stop here.
+func moreHands(hands []domain.Hand, planned int) error {
+	if i := slices.IndexFunc(hands, func(h domain.Hand) bool { return h.End == domain.EndTimeOut }); i >= 0 {
+		return conflict("hand %d ended on time (time_out): it was the match's last", i+1)
+	}
+	if len(hands) >= planned {
+		return conflict("the sheet holds the %d hands the round plans: the match is over", planned)
+	}
+	return nil
 }

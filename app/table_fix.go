@@ -12,7 +12,7 @@ import (
 	"segnapunti/store"
 )
 
-// Fix before confirming (issue 22, UI.md §9): the scoring line changes or
+// Fix before confirming (UI.md §9): the scoring line changes or
 // removes its last hand until the other line confirms the sheet. Every
 // change keeps the replaced sheet in its history (sheet_versions, source
 // "put", by the table); a scoring line's end signature is dropped (it

@@ -11,7 +11,7 @@ import (
 	"segnapunti/store/dbtest"
 )
 
-// UI.md §9 (issue 22): before the other line confirms, the scoring line
+// UI.md §9: before the other line confirms, the scoring line
 // changes or removes its last hand — only the last; each change keeps the
 // replaced sheet in the history; an end signature is dropped (it signed
 // another sheet); after the confirmation only the referee corrects

@@ -58,6 +58,16 @@ func (v TableView) NextLine() domain.Line {
 // Delivered: both lines have signed.
 func (v TableView) Delivered() bool { return len(v.Confirmations) >= 2 }
 
+// CanAdd: the players may enter another hand (MoreHands), and nobody has
+// signed yet (a signed sheet changes only by a referee's correction).
+func (v TableView) CanAdd() bool {
+	var hands []domain.Hand
+	if v.Sheet != nil {
+		hands = v.Sheet.Hands
+	}
+	return len(v.Confirmations) == 0 && moreHands(hands, v.Target.Round.HandsPlanned) == nil
+}
+
 // TableSheet is the table page's data: the table, its lines and players,
 // the sheet so far, its report and signatures.
 func (a *App) TableSheet(ctx context.Context, p Principal, tid string, round, table int) (TableView, error) {
@@ -139,7 +149,7 @@ type RoundPrint struct {
 	IssuedNow bool
 }
 
-// PrintRound gathers a round's printed pages (issue 22: a page that can
+// PrintRound gathers a round's printed pages (a page that can
 // be previewed). Without issue nothing is revoked: each table's live link
 // is printed as it was issued, and a table of a round still being played
 // that has none gets one, so every opening prints the same codes. With

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"segnapunti/domain"
+	"segnapunti/events"
 	"segnapunti/store"
 )
 
@@ -21,6 +22,13 @@ type TournamentPatch struct {
 	VPTable       *string // "" unpins the VP table
 	// Plan replaces the plan (RULES §12.1: until round 1 is published).
 	Plan *domain.PlanInput
+	// Public opens or closes the public pages. Alone it may change at any
+	// time (PatchTournament); with the fields above it changes with them,
+	// in the same transaction, or not at all.
+	Public *bool
+	// TimeZone sets the tournament's clock (any time, like Public; with
+	// the fields above in the same transaction).
+	TimeZone *string
 }
 
 // input is the tournament with the patch applied, as TournamentInput.
@@ -73,8 +81,17 @@ func (a *App) EditTournament(ctx context.Context, p Principal, tid string, pt To
 	if len(errs) > 0 {
 		return domain.Tournament{}, invalid(errs)
 	}
-	t.ID, t.ClubID = cur.ID, cur.ClubID
-	return a.db.UpdateTournament(ctx, t, func(u store.TournamentUse) error {
+	t.ID, t.ClubID, t.Public, t.TimeZone = cur.ID, cur.ClubID, cur.Public, cur.TimeZone
+	if pt.Public != nil {
+		t.Public = *pt.Public
+	}
+	if pt.TimeZone != nil {
+		if fe := checkTimeZone(*pt.TimeZone); fe != nil {
+			return domain.Tournament{}, invalid([]FieldError{*fe})
+		}
+		t.TimeZone = *pt.TimeZone
+	}
+	updated, err := a.db.UpdateTournament(ctx, t, func(u store.TournamentUse) error {
 		switch {
 		case u.Sheets > 0:
 			return conflict("tournament %s has %d score sheets entered: it can no longer be changed (corrections go through the referee)", tid, u.Sheets)
@@ -89,6 +106,13 @@ func (a *App) EditTournament(ctx context.Context, p Principal, tid string, pt To
 		}
 		return nil
 	})
+	if err != nil {
+		return domain.Tournament{}, err
+	}
+	if updated.Public != cur.Public || updated.Zone() != cur.Zone() {
+		a.changed(ctx, updated.ID, events.Tournament, 0, 0)
+	}
+	return updated, nil
 }
 
 // DeleteTournament deletes a tournament while it is empty (no entrants, no

@@ -239,7 +239,7 @@ func entrantsToDomain(in []EntrantInput, k domain.Kind, existing map[string]bool
 		for j, pl := range e.Players {
 			pat := fmt.Sprintf("%s/players/%d", at, j)
 			errs = appendErr(errs, checkText(pat+"/name", pl.Name, MaxNameLength, true))
-			errs = appendErr(errs, checkText(pat+"/membership", pl.Membership, MaxMembershipLength, false))
+			errs = appendErr(errs, checkMembership(pat+"/membership", pl.Membership))
 			sex := strings.ToUpper(strings.TrimSpace(pl.Sex))
 			if !domain.ValidPlayerSex(sex) {
 				errs = append(errs, FieldError{Pointer: pat + "/sex", Detail: fmt.Sprintf("%q is not F or M", pl.Sex)})

@@ -68,7 +68,7 @@ func substitutionInTime(roundsPlanned, fromRound int) bool {
 	return 2*(fromRound-1) <= roundsPlanned
 }
 
-// prizeOrderReading [INTERP issue 22, prizes]: "each entrant winning at
+// prizeOrderReading [INTERP prizes]: "each entrant winning at
 // most one prize unless the category says otherwise". A tournament's
 // categories are listed in order of value, the first the most valuable;
 // they are awarded in that order, each from the final standings in rank
@@ -83,7 +83,7 @@ func prizeOrderReading(c PrizeCategory, alreadyWon bool) bool {
 	return c.Cumulative || !alreadyWon
 }
 
-// prizeBestClubReading [INTERP issue 22, "best club"]: the issue does not
+// prizeBestClubReading [INTERP "best club"]: the codes do not
 // say how a club is best. The reading: each club is represented by its
 // best-ranked entrant still able to win (prizeOrderReading); the clubs are
 // ranked by that entrant, and the category's places go to the first

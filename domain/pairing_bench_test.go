@@ -155,7 +155,7 @@ func BenchmarkItaliana1001Pairs(b *testing.B) {
 	}
 }
 
-// BenchmarkDanese1000With50Withdrawn: issue 21 asks for a 1,000-pair
+// BenchmarkDanese1000With50Withdrawn: the goal is a 1,000-pair
 // Danish round with 50 withdrawn under 50 ms (RULES §12.3).
 func BenchmarkDanese1000With50Withdrawn(b *testing.B) {
 	entrants := ids(1000)

@@ -6,7 +6,7 @@ import (
 	"strings"
 )
 
-// PrizeKind is what a prize category rewards (issue 22).
+// PrizeKind is what a prize category rewards.
 type PrizeKind string
 
 // The prize categories a tournament may define.

@@ -100,7 +100,7 @@ func awardList(aw []domain.Award) string {
 	return strings.TrimSpace(b.String())
 }
 
-// The Done-when of issue 22: a 40-pair tournament with 5 categories,
+// A 40-pair tournament with 5 categories,
 // against the hand-made table. Worked by hand:
 //   - assoluta: ranks 1-3 → 17, 3, 22.
 //   - dame: 3 (F F) has won already; 8 (F F) and 5 (F F); 12 has a player

@@ -559,7 +559,7 @@ func TestRulesBaseNotRepresentable(t *testing.T) {
 			want:  []dtWant{dtErr(domain.BaseNotRepresentable, 1, dtEO).at("base").wrote(80)},
 		},
 		{
-			// RULES §5 (corrected, issue 9 point 3): the club convention
+			// RULES §5 (as corrected): the club convention
 			// applies only to a line marked not_taken; unmarked, base 50 is
 			// simply not representable.
 			name:   "FITAB art. 13/BASE_NOT_REPRESENTABLE/pozzetto not written, base 50 is not read as 150 − 100",
@@ -1200,7 +1200,7 @@ func TestRulesTooManyBurrachi(t *testing.T) {
 	})
 }
 
-// RULES §4 (issue 9 point 4): minimum card points per burraco type, the
+// RULES §4: minimum card points per burraco type, the
 // international second and third pulito, and the 12 wild cards of a deal.
 func TestRulesBurracoCardPoints(t *testing.T) {
 	tk := dtPozz(dtTaken)

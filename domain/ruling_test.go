@@ -51,7 +51,7 @@ func runRulingCases(t *testing.T, rulesets []domain.Ruleset, article string, cas
 				if got.Row != c.rule {
 					t.Errorf("row = %q, want the deciding row %q", got.Row, c.rule)
 				}
-				// Issue 10 item 4: reasons cite the federation's article, never
+				// Reasons cite the federation's article, never
 				// RULES.md, in English and in Italian.
 				for lang, r := range map[domain.Lang]string{domain.English: got.ReasonIn(domain.English), domain.Italian: got.ReasonIn(domain.Italian)} {
 					if strings.Contains(r, "RULES") || !strings.Contains(r, "("+article) || !strings.HasSuffix(r, ")") {

@@ -281,7 +281,7 @@ func TestGenerateTeams_RULES12_5_Choice(t *testing.T) {
 	}
 }
 
-// Issue 21: generation of a 200-team Danese round (aim: under 50 ms).
+// Generation of a 200-team Danese round (aim: under 50 ms).
 func BenchmarkGenerateTeams200Danese(b *testing.B) {
 	const n = 200
 	r1, err := GeneratePairing(PairingRequest{Ruleset: FITAB2025, Kind: KindTeams, System: SystemEntryOrder, Round: 1, Entrants: ids(n)})
@@ -416,7 +416,7 @@ func TestOfficialStandings_RULES12_5_TeamMatches(t *testing.T) {
 	}
 }
 
-// Issue 21's property for teams (RULES §12.5 with §11, §12.3): for 7..41
+// The property for teams (RULES §12.5 with §11, §12.3): for 7..41
 // teams, a whole italiana calendar seats every round as whole matches,
 // every two teams meet exactly once, and the checker agrees with the
 // generator; a Danese round after a withdrawal never seats the withdrawn

@@ -192,7 +192,7 @@ type Player struct {
 	Name       string
 	Membership string // federation membership number, may be empty
 	// Sex is "F" or "M", "" when not given; BirthYear is 0 when not given.
-	// Both are optional and serve only the prize categories (issue 22).
+	// Both are optional and serve only the prize categories.
 	Sex       string
 	BirthYear int
 }

@@ -1,4 +1,4 @@
-// Package engine is the rules engine the phone runs (issue 24): a sheet of
+// Package engine is the rules engine the phone runs: a sheet of
 // API §1 in, the report of API §2 out, through the very functions
 // POST /v1/validate and `segnapunti validate` use (sheetjson.Decode,
 // domain.Validate, reportjson). It imports nothing that cannot be compiled

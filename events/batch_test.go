@@ -15,7 +15,7 @@ import (
 	"segnapunti/store/dbtest"
 )
 
-// The live events of issue 11: Publish queues, one sender per bus sends
+// The live events: Publish queues, one sender per bus sends
 // what is queued as one pg_notify. Every test runs two buses on one real
 // PostgreSQL database, two "replicas".
 

@@ -35,7 +35,7 @@ const (
 	Resync Kind = "resync"
 	// TokenRevoked: an API token was revoked (Token says which; no
 	// tournament). Every replica's authentication cache forgets it, so
-	// that the revocation takes effect at once everywhere (issue 10).
+	// that the revocation takes effect at once everywhere.
 	TokenRevoked Kind = "token"
 )
 

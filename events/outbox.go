@@ -7,7 +7,7 @@ import (
 	"time"
 )
 
-// Sending to the other replicas (issue 11): a NOTIFY per write cost every
+// Sending to the other replicas: a NOTIFY per write cost every
 // write a database round trip, and PostgreSQL serialises the commits of
 // NOTIFY on one global lock. So Publish only queues the event; one sender
 // per bus sends everything queued at that moment in one pg_notify

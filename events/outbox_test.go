@@ -76,7 +76,7 @@ func TestEncodeBatchForOlderReplicas(t *testing.T) {
 	if len(out) != 2 {
 		t.Fatalf("%d payloads, want 2: %q", len(out), out)
 	}
-	old := func(p string) (Event, bool) { // events.go before issue 11
+	old := func(p string) (Event, bool) { // events.go before batching
 		var e Event
 		if err := json.Unmarshal([]byte(p), &e); err != nil || e.Tournament == "" {
 			return e, false

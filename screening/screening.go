@@ -1,5 +1,5 @@
 // Package screening looks over a season of stored tournaments for what a
-// human at the federation should look at (issue 25, API §4.4): sheets
+// human at the federation should look at (API §4.4): sheets
 // changed after their signatures, corrections applied outside what their
 // ruling allowed, two tables with the same hands (a copied sheet), scores
 // far outside the season's distribution, a pair whose opponents lose to it

@@ -176,7 +176,7 @@ func genTournament(tb testing.TB, rng *rand.Rand, id string) Tournament {
 	return t
 }
 
-// Issue 25: in a generated season of 200 tournaments with 10 planted
+// In a generated season of 200 tournaments with 10 planted
 // anomalies of each kind, every planted one is found; the flags that are
 // not planted are counted (docs/screening.md reports them).
 func TestScreeningFindsEveryPlantedAnomaly(t *testing.T) {
@@ -259,7 +259,7 @@ func TestScreeningHonestSeasonHasNoRuleFlags(t *testing.T) {
 	}
 }
 
-// BenchmarkScreenSeason5000 is issue 25's budget: screening a season of
+// BenchmarkScreenSeason5000 is the budget: screening a season of
 // 5,000 tournaments ≤ 60 s (the in-memory screening; reading the season
 // from the database is app's and measured apart).
 func BenchmarkScreenSeason5000(b *testing.B) {

@@ -12,7 +12,7 @@ import (
 	"segnapunti/domain"
 )
 
-// Hand-by-hand entry on PostgreSQL (issue 11): the sheet is read outside
+// Hand-by-hand entry on PostgreSQL: the sheet is read outside
 // any transaction, the new hand, report and result computed, and the write
 // is the sheet write's shape — the locks and ONE statement, sent as one
 // pipeline in one implicit transaction (pgPutSheet) — with the conditions

@@ -12,7 +12,7 @@ import (
 	"segnapunti/store/dbtest"
 )
 
-// BenchmarkStandingsIndividual400x7 (issue 13 item 4): the standings of an
+// BenchmarkStandingsIndividual400x7: the standings of an
 // individual tournament of 400 players × 7 rounds (100 tables a round,
 // seated by the individual schedule), read as GET standings reads them —
 // MatchResults (one query joining round_tables for both players of each

@@ -108,7 +108,7 @@ func putSheetsP99(b *testing.B, db *store.DB, tid string, tables int) {
 
 // BenchmarkPutOpenSheet32: 32 clients entering whole sheets of a round
 // being played, on PostgreSQL; the pgbench simple-update rate of the same
-// server in the same run, when pgbench is installed. Goal (issue 11):
+// server in the same run, when pgbench is installed. Goal:
 // above the 396/s p99 228 ms measured before.
 func BenchmarkPutOpenSheet32(b *testing.B) {
 	db := dbtest.Postgres(b)

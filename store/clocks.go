@@ -11,7 +11,7 @@ import (
 	"segnapunti/domain"
 )
 
-// The hall's clock (issue 22, UI.md §9): a round's clock, started by the
+// The hall's clock (UI.md §9): a round's clock, started by the
 // secretary, and the time called (the time-out of FITAB art. 15); the
 // hands entered after time was called are marked.
 

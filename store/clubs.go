@@ -16,10 +16,12 @@ import (
 // Principal is who a token speaks for (API §4).
 type Principal struct {
 	TokenID string
-	Role    domain.Role
-	Name    string
-	ClubID  string    // the club of a club token; may be set for others
-	Entry   EntryLink // a table's entry code (API §4.2): that table's hands only; Role is empty
+	// PersonID is the signed-in person of a web session; empty for tokens.
+	PersonID string
+	Role     domain.Role
+	Name     string
+	ClubID   string    // the club of a club token; may be set for others
+	Entry    EntryLink // a table's entry code (API §4.2): that table's hands only; Role is empty
 }
 
 // TableEntry reports whether p is a table's entry code.

@@ -298,7 +298,7 @@ func (db *DB) TournamentConfirmations(ctx context.Context, tournamentID string) 
 }
 
 // ReopenEnded removes the scoring line's end signature of a sheet the other
-// line has not confirmed (issue 22: the scoring line fixes its last hand
+// line has not confirmed (the scoring line fixes its last hand
 // before the confirmation, and signs again afterwards). It reports whether
 // there was one; a confirmed sheet is ErrSheetConfirmed, nothing removed.
 func (db *DB) ReopenEnded(ctx context.Context, tournamentID string, round, table int) (bool, error) {

@@ -27,7 +27,7 @@ func TestSignatureKinds(t *testing.T) {
 			}
 		}
 		// Table 1: no end and no scorer given: nothing says which line
-		// scored (issue 22), refused. NS ends; NS cannot confirm its own
+		// scored, refused. NS ends; NS cannot confirm its own
 		// sheet (FITAB art. 19); EO confirms.
 		if _, err := db.ConfirmSheet(ctx, tid, 1, 1, store.Confirmation{Line: domain.EO, Entrant: "2", Via: "table"}, nil, acceptAny); !errors.Is(err, store.ErrNotEnded) || !errors.Is(err, domain.ErrConflict) {
 			t.Errorf("confirm of a sheet nobody ended, scorer unknown: %v, want ErrNotEnded", err)

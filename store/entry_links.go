@@ -14,7 +14,7 @@ import (
 // Entry links of the tables of a round (UI.md §6, API §4.2): a long code
 // (256 random bits, base64url) for the link and the QR code, and a short
 // typed code of 8 characters without look-alikes. They are looked up by
-// their SHA-256 hashes; a live link's codes are also kept (issue 22), so
+// their SHA-256 hashes; a live link's codes are also kept, so
 // that every opening of the print page prints the same ones.
 
 // ShortCodeAlphabet has no 0/O, 1/I/L: what is read off paper is typed

@@ -11,7 +11,7 @@ import (
 )
 
 // The facts a sheet write looks up before writing — the tournament, the
-// round and the table — cached in the process, per tournament (issue 11:
+// round and the table — cached in the process, per tournament (
 // two lookups of every write). Every change of a tournament's, its rounds'
 // or its entrants' state goes through touchTournament, which bumps
 // tournaments.version in the changing transaction and drops the cached

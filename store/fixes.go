@@ -10,7 +10,7 @@ import (
 )
 
 // EntrantUse counts where an entrant appears: what decides whether it may
-// still be withdrawn (issue 10).
+// still be withdrawn.
 type EntrantUse struct {
 	Seated      int64 // tables and byes of any round
 	Adjustments int64

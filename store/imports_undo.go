@@ -11,7 +11,7 @@ import (
 	"segnapunti/domain"
 )
 
-// Undoing an import (issue 10, DELETE /v1/tournaments/{tid}/imports/{id}):
+// Undoing an import (DELETE /v1/tournaments/{tid}/imports/{id}):
 // while every round it wrote to is still being played, the sheets it
 // created are removed and the sheets it replaced are restored from their
 // history, in one transaction; the import stays recorded, marked undone,

@@ -11,7 +11,7 @@ import (
 // json_populate_record(set) reads (sheetwrite_pg.go). They are written
 // here by appending, field by field, without reflection or maps: the
 // encoding/json of map[string]any they replace was 24% of the Go side of
-// a sheet write (issue 11 profile). TestPGArgsAgree checks that these
+// a sheet write (measured in a profile). TestPGArgsAgree checks that these
 // documents read back exactly as json.Marshal of the former maps.
 
 // jsonObj appends one JSON object's members to b.

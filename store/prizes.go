@@ -9,7 +9,7 @@ import (
 	"segnapunti/domain"
 )
 
-// A tournament's prize categories (issue 22; migration 00020), kept in
+// A tournament's prize categories (migration 00020), kept in
 // their order of value.
 
 type prizeCategoryRow struct {

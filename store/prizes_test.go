@@ -9,7 +9,7 @@ import (
 	"segnapunti/store/dbtest"
 )
 
-// Issue 22, prizes: the players' sex and birth year round-trip (and stay
+// Prizes: the players' sex and birth year round-trip (and stay
 // optional), the categories are kept in their order of value and replaced
 // whole, and the database refuses an impossible sex or year.
 func TestPrizeCategoriesAndPlayerAttributes_Issue22(t *testing.T) {

@@ -16,23 +16,34 @@ import (
 // bumps the tournament's version, so the public pages' ETags change. An
 // unknown tournament is ErrNotFound.
 func (db *DB) SetTournamentPublic(ctx context.Context, tournamentID string, public bool) error {
-	return db.setTournamentSetting(ctx, tournamentID, "public", public)
+	return db.SetTournamentSettings(ctx, tournamentID, &public, nil)
 }
 
 // SetTournamentTimeZone sets a tournament's time zone (an IANA name the
 // caller has checked; migration 00022). Any time, like the public switch:
 // it changes how times are shown, not what was recorded.
 func (db *DB) SetTournamentTimeZone(ctx context.Context, tournamentID, zone string) error {
-	return db.setTournamentSetting(ctx, tournamentID, "time_zone", zone)
+	return db.SetTournamentSettings(ctx, tournamentID, nil, &zone)
 }
 
-// setTournamentSetting writes one column of a tournament that changes no
-// result, and bumps its version (the public pages' caches).
-func (db *DB) setTournamentSetting(ctx context.Context, tournamentID, column string, value any) error {
+// SetTournamentSettings writes, in one transaction, the settings of a
+// tournament that change no result — whether it is public, its time zone
+// (nil: unchanged) — and bumps its version (the public pages' caches).
+func (db *DB) SetTournamentSettings(ctx context.Context, tournamentID string, public *bool, zone *string) error {
+	values := map[string]any{}
+	if public != nil {
+		values["public"] = *public
+	}
+	if zone != nil {
+		values["time_zone"] = *zone
+	}
+	if len(values) == 0 {
+		return nil
+	}
 	err := db.gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		res := tx.Model(&tournamentRow{}).Where("id = ?", tournamentID).Update(column, value)
+		res := tx.Model(&tournamentRow{}).Where("id = ?", tournamentID).Updates(values)
 		if res.Error != nil {
-			return translate(res.Error, "set tournament "+column)
+			return translate(res.Error, "set tournament settings")
 		}
 		if res.RowsAffected == 0 {
 			return errorf(domain.ErrNotFound, "tournament %q", tournamentID)

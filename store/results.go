@@ -145,7 +145,7 @@ func (db *DB) MatchResults(ctx context.Context, tournamentID string, afterRound 
 // pgMatchResults is MatchResults on PostgreSQL, read through pgx without
 // database/sql: the integers scan without reflection, and the entrant ids
 // (a few hundred distinct strings over thousands of rows) are interned
-// from the rows' raw bytes, one string per entrant (issue 11: the
+// from the rows' raw bytes, one string per entrant (the
 // database/sql scan was a third of a cold standings request).
 func (db *DB) pgMatchResults(ctx context.Context, q string, args []any) ([]domain.TableResult, error) {
 	var out []domain.TableResult

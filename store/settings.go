@@ -10,7 +10,7 @@ import (
 	"segnapunti/domain"
 )
 
-// The instance's settings that an admin changes from the pages (issue 22):
+// The instance's settings that an admin changes from the pages:
 // one value per key.
 
 // SettingPublicURL is the address players' phones open (QR codes, printed

@@ -10,7 +10,7 @@ import (
 	"segnapunti/store/dbtest"
 )
 
-// Issue 22: the public address is a stored setting an admin changes;
+// The public address is a stored setting an admin changes;
 // storing again replaces it, an empty value clears it.
 func TestSettings(t *testing.T) {
 	dbtest.Run(t, func(t *testing.T, db *store.DB) {

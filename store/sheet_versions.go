@@ -11,7 +11,7 @@ import (
 	"gorm.io/gorm"
 )
 
-// Sheet history (issue 10): every write that replaces a stored sheet — a
+// Sheet history: every write that replaces a stored sheet — a
 // PUT, an import run with replace, an applied correction, the undo of an
 // import — first copies the stored sheet into sheet_versions, in the same
 // transaction. Hand-by-hand appends only add to a sheet and are not copied.

@@ -21,7 +21,7 @@ func statuses(os []store.SheetOutcome) []string {
 	return out
 }
 
-// Issue 10: an import into a table that holds a different sheet is refused
+// An import into a table that holds a different sheet is refused
 // (would_replace) and writes nothing unless replace is asked; an equal
 // sheet is unchanged; replace keeps the old sheet in the history.
 func TestSaveImportWouldReplace(t *testing.T) {
@@ -102,7 +102,7 @@ func TestSaveImportWouldReplace(t *testing.T) {
 	})
 }
 
-// Issue 10: a PUT over a stored sheet and an applied correction keep the
+// A PUT over a stored sheet and an applied correction keep the
 // replaced sheet, exactly, newest first; appending hands does not.
 func TestSheetHistoryKeepsReplacedVersions(t *testing.T) {
 	t.Parallel()
@@ -173,7 +173,7 @@ func TestSheetHistoryKeepsReplacedVersions(t *testing.T) {
 	})
 }
 
-// Issue 10: undoing an import restores what it replaced, removes what it
+// Undoing an import restores what it replaced, removes what it
 // created, keeps the record (undone) and lets the same file in again; a
 // sheet changed since, an undone import and a delivered round refuse.
 func TestUndoImport(t *testing.T) {

@@ -370,7 +370,7 @@ func checkRoundOpen(tx *gorm.DB, key sheetKey) error {
 // checkOpenUnsigned is checkRoundOpen then checkNotConfirmed (table
 // entry: a signed sheet changes only by a correction) in one query, for
 // the SQLite writer, whose transaction already holds the database: every
-// statement is parsed again at each execution there (issue 11).
+// statement is parsed again at each execution there.
 func checkOpenUnsigned(tx *gorm.DB, key sheetKey) error {
 	var rows []struct {
 		State  string `gorm:"column:state"`

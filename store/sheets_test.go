@@ -214,7 +214,7 @@ func TestAppendHand(t *testing.T) {
 		if !replay || st.Version != 1 || len(st.Sheet.Hands) != 1 {
 			t.Errorf("replayed key: replay %v, version %d, %d hands", replay, st.Version, len(st.Sheet.Hands))
 		}
-		// The same key with another hand: refused, nothing written (issue 10).
+		// The same key with another hand: refused, nothing written.
 		_, _, err = db.AppendHand(ctx, tid, 1, 2, empty, full.Hands[1], "k1", rep)
 		if !errors.Is(err, store.ErrIdempotencyReused) || !errors.Is(err, domain.ErrInvalid) {
 			t.Errorf("key reused with another hand: %v", err)

@@ -14,7 +14,7 @@ import (
 	"segnapunti/domain"
 )
 
-// The sheet write on PostgreSQL in two statements (issue 11): one takes the
+// The sheet write on PostgreSQL in two statements: one takes the
 // advisory locks, one writes the sheet, its hands and its result in a
 // single statement of data-modifying CTEs, the round-open condition (and,
 // for a round being played, "not signed") in its own WHERE. No row lock on

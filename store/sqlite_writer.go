@@ -12,7 +12,7 @@ import (
 	"gorm.io/gorm"
 )
 
-// The embedded database under many writers (issue 11). SQLite has one
+// The embedded database under many writers. SQLite has one
 // writer; the sheet writes queue for the one writer connection in a FIFO
 // (database/sql hands a freed connection to a RANDOM waiter, which gave 32
 // writers a p99 of seconds), and one goroutine runs them with group

@@ -9,7 +9,7 @@ import (
 	"segnapunti/domain"
 )
 
-// Table cards (issue 22, UI.md §9): one code per physical table for the
+// Table cards (UI.md §9): one code per physical table for the
 // whole tournament, printed once and left on the table; /table/{code}
 // opens that table's current round. Like entry links: a long code for the
 // QR, a short typed one, looked up by their hashes and kept for printing.

@@ -11,7 +11,7 @@ import (
 )
 
 // TournamentUse counts what a tournament holds: what decides whether it
-// may still be changed or deleted (issue 10).
+// may still be changed or deleted.
 type TournamentUse struct {
 	Entrants, Rounds, Sheets int64
 }
@@ -63,7 +63,7 @@ func (db *DB) UpdateTournament(ctx context.Context, t domain.Tournament, allow f
 		err = tx.Model(&tournamentRow{}).Where("id = ?", t.ID).Updates(map[string]any{
 			"name": row.Name, "play_date": row.PlayDate, "level": row.Level, "ruleset": row.Ruleset,
 			"kind": row.Kind, "rounds_planned": row.RoundsPlanned, "hands_per_round": row.HandsPerRound,
-			"vp_table": row.VPTable, "plan": row.Plan,
+			"vp_table": row.VPTable, "plan": row.Plan, "public": row.Public, "time_zone": row.TimeZone,
 		}).Error
 		if err != nil {
 			return translate(err, fmt.Sprintf("update tournament %s", t.ID))

@@ -26,10 +26,11 @@ type Person struct {
 	Created  time.Time
 }
 
-// Principal is what the person acts as: exactly the value an API token of
-// the same role and name produces.
+// Principal is what the person acts as: what an API token of the same role
+// and name produces, and the person's id (an admin may not disable
+// themselves).
 func (p Person) Principal() Principal {
-	return Principal{Role: p.Role, Name: p.Name, ClubID: p.ClubID}
+	return Principal{PersonID: p.ID, Role: p.Role, Name: p.Name, ClubID: p.ClubID}
 }
 
 // PasswordCost is bcrypt's work factor for stored passwords: about 50-80 ms

@@ -24,7 +24,7 @@ func TestPeople(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := p.Principal(); got != (store.Principal{Role: domain.RoleReferee, Name: "anna.rossi"}) {
+		if got := p.Principal(); got != (store.Principal{PersonID: p.ID, Role: domain.RoleReferee, Name: "anna.rossi"}) {
 			t.Errorf("principal = %+v", got)
 		}
 		var hash string

@@ -8,7 +8,7 @@ import (
 	"segnapunti/tournamentfile/filetest"
 )
 
-// BenchmarkVerify1000Pairs8Rounds is issue 25's budget: verifying a
+// BenchmarkVerify1000Pairs8Rounds is the budget: verifying a
 // 1,000-pair, 8-round tournament file (read, check, re-derive) ≤ 2 s.
 func BenchmarkVerify1000Pairs8Rounds(b *testing.B) {
 	systems := []domain.PairingSystem{domain.SystemEntryOrder}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"net/http"
 
+	"segnapunti/app"
 	"segnapunti/domain"
 	"segnapunti/web/form"
 )
@@ -21,8 +22,12 @@ func (s *Server) adminClubCreate(w http.ResponseWriter, r *http.Request) {
 		s.renderAdmin(w, r, http.StatusUnprocessableEntity, data)
 		return
 	}
-	_, err = s.store.CreateClub(r.Context(), domain.Club{ID: f.ID, Name: f.Name})
+	caller, _ := s.principal(r)
+	_, err = s.app.CreateClub(r.Context(), caller, domain.Club{ID: f.ID, Name: f.Name})
 	switch {
+	case errors.Is(err, app.ErrForbidden):
+		s.renderError(w, r, http.StatusForbidden, "error.forbidden")
+		return
 	case errors.Is(err, domain.ErrConflict):
 		data.Error = "form.errors"
 		data.ClubErrs = form.Errors{"id": "admin.club_taken"}

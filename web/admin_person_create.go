@@ -4,8 +4,8 @@ import (
 	"errors"
 	"net/http"
 
+	"segnapunti/app"
 	"segnapunti/domain"
-	"segnapunti/store"
 	"segnapunti/web/form"
 )
 
@@ -25,10 +25,14 @@ func (s *Server) adminPersonCreate(w http.ResponseWriter, r *http.Request) {
 	}
 	password, generated := f.Password, f.Password == ""
 	if generated {
-		password = store.GeneratePassword()
+		password = app.GeneratePassword()
 	}
-	p, err := s.store.CreatePerson(r.Context(), f.Name, f.Role, f.ClubID, password)
+	caller, _ := s.principal(r)
+	p, err := s.app.CreatePerson(r.Context(), caller, app.NewPerson{Name: f.Name, Role: f.Role, ClubID: f.ClubID, Password: password})
 	switch {
+	case errors.Is(err, app.ErrForbidden):
+		s.renderError(w, r, http.StatusForbidden, "error.forbidden")
+		return
 	case errors.Is(err, domain.ErrConflict):
 		data.Error = "form.errors"
 		data.PersonErrs = form.Errors{"name": "admin.name_taken"}

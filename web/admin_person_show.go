@@ -4,8 +4,8 @@ import (
 	"errors"
 	"net/http"
 
+	"segnapunti/app"
 	"segnapunti/domain"
-	"segnapunti/store"
 	"segnapunti/web/form"
 )
 
@@ -13,8 +13,8 @@ import (
 // password and disable.
 type personPage struct {
 	Page
-	Person    store.Person
-	Sessions  []store.Session
+	Person    app.Person
+	Sessions  []app.Session
 	Errors    form.Errors
 	Generated string // a generated password, shown once
 }
@@ -27,18 +27,11 @@ func (s *Server) renderPerson(w http.ResponseWriter, r *http.Request, status int
 	msg, errMsg := data.Message, data.Error
 	data.Page = s.page(r, "admin.person_title")
 	data.Message, data.Error = msg, errMsg
-	p, err := s.store.GetPerson(r.Context(), r.PathValue("id"))
-	if errors.Is(err, domain.ErrNotFound) {
-		s.notFound(w, r)
-		return
-	}
+	caller, _ := s.principal(r)
+	var err error
+	data.Person, data.Sessions, err = s.app.Person(r.Context(), caller, r.PathValue("id"))
 	if err != nil {
-		s.serverError(w, r, err)
-		return
-	}
-	data.Person = p
-	if data.Sessions, err = s.store.ListSessions(r.Context(), p.ID); err != nil {
-		s.serverError(w, r, err)
+		s.adminFailed(w, r, err)
 		return
 	}
 	if data.Errors == nil {
@@ -63,15 +56,11 @@ func (s *Server) adminPersonPassword(w http.ResponseWriter, r *http.Request) {
 	}
 	password, generated := f.Password, f.Password == ""
 	if generated {
-		password = store.GeneratePassword()
+		password = app.GeneratePassword()
 	}
-	err = s.store.SetPassword(r.Context(), r.PathValue("id"), password)
-	if errors.Is(err, domain.ErrNotFound) {
-		s.notFound(w, r)
-		return
-	}
-	if err != nil {
-		s.serverError(w, r, err)
+	caller, _ := s.principal(r)
+	if err := s.app.SetPassword(r.Context(), caller, r.PathValue("id"), password); err != nil {
+		s.adminFailed(w, r, err)
 		return
 	}
 	data := personPage{}
@@ -90,19 +79,16 @@ func (s *Server) adminPersonDisabled(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	id := r.PathValue("id")
-	if v, _ := viewerOf(r); v.Person.ID == id && f.Disabled {
+	caller, _ := s.principal(r)
+	err = s.app.SetDisabled(r.Context(), caller, id, f.Disabled)
+	if errors.Is(err, app.ErrDisableSelf) {
 		data := personPage{}
 		data.Error = "admin.cannot_disable_self"
 		s.renderPerson(w, r, http.StatusUnprocessableEntity, data)
 		return
 	}
-	err = s.store.SetDisabled(r.Context(), id, f.Disabled)
-	if errors.Is(err, domain.ErrNotFound) {
-		s.notFound(w, r)
-		return
-	}
 	if err != nil {
-		s.serverError(w, r, err)
+		s.adminFailed(w, r, err)
 		return
 	}
 	seeOther(w, r, "/admin/people/"+id)
@@ -111,14 +97,23 @@ func (s *Server) adminPersonDisabled(w http.ResponseWriter, r *http.Request) {
 // adminSessionRevoke ends one session of a person at once.
 func (s *Server) adminSessionRevoke(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
-	err := s.store.RevokeSession(r.Context(), id, r.PathValue("sid"))
-	if errors.Is(err, domain.ErrNotFound) {
-		s.notFound(w, r)
-		return
-	}
-	if err != nil {
-		s.serverError(w, r, err)
+	caller, _ := s.principal(r)
+	if err := s.app.RevokeSession(r.Context(), caller, id, r.PathValue("sid")); err != nil {
+		s.adminFailed(w, r, err)
 		return
 	}
 	seeOther(w, r, "/admin/people/"+id)
+}
+
+// adminFailed answers an admin operation's refusal: an unknown person or
+// session is not found, a caller who is not an admin is forbidden.
+func (s *Server) adminFailed(w http.ResponseWriter, r *http.Request, err error) {
+	switch {
+	case errors.Is(err, domain.ErrNotFound):
+		s.notFound(w, r)
+	case errors.Is(err, app.ErrForbidden):
+		s.renderError(w, r, http.StatusForbidden, "error.forbidden")
+	default:
+		s.serverError(w, r, err)
+	}
 }

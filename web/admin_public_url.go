@@ -10,7 +10,7 @@ import (
 )
 
 // adminPublicURL: POST /admin/public-url — the address players' phones
-// open (issue 22), stored; empty clears it.
+// open, stored; empty clears it.
 func (s *Server) adminPublicURL(w http.ResponseWriter, r *http.Request) {
 	f, err := form.ParsePublicURL(w, r)
 	if err != nil {

@@ -3,8 +3,8 @@ package web
 import (
 	"net/http"
 
+	"segnapunti/app"
 	"segnapunti/domain"
-	"segnapunti/store"
 	"segnapunti/web/form"
 )
 
@@ -12,15 +12,15 @@ import (
 // creation forms.
 type adminPage struct {
 	Page
-	People     []store.Person
-	Referees   []store.Person
+	People     []app.Person
+	Referees   []app.Person
 	Clubs      []domain.Club
 	Roles      []domain.Role
 	PersonForm form.Person
 	PersonErrs form.Errors
 	ClubForm   form.Club
 	ClubErrs   form.Errors
-	// PublicURLForm is the public-address form's value (issue 22): the
+	// PublicURLForm is the public-address form's value: the
 	// stored address, or what was sent when refused; PublicURLEnv the
 	// address the environment fixes (it wins; the form is then
 	// informative), PublicURLLAN the LAN address serve found.
@@ -43,9 +43,10 @@ func (s *Server) renderAdmin(w http.ResponseWriter, r *http.Request, status int,
 	msg, errMsg, args := data.Message, data.Error, data.ErrorArgs
 	data.Page = s.page(r, "admin.title")
 	data.Message, data.Error, data.ErrorArgs = msg, errMsg, args
+	caller, _ := s.principal(r)
 	var err error
-	if data.People, err = s.store.ListPeople(r.Context(), ""); err != nil {
-		s.serverError(w, r, err)
+	if data.People, err = s.app.People(r.Context(), caller); err != nil {
+		s.adminFailed(w, r, err)
 		return
 	}
 	for _, p := range data.People {
@@ -53,8 +54,8 @@ func (s *Server) renderAdmin(w http.ResponseWriter, r *http.Request, status int,
 			data.Referees = append(data.Referees, p)
 		}
 	}
-	if data.Clubs, err = s.store.ListClubs(r.Context()); err != nil {
-		s.serverError(w, r, err)
+	if data.Clubs, err = s.app.Clubs(r.Context(), caller); err != nil {
+		s.adminFailed(w, r, err)
 		return
 	}
 	data.Roles = domain.Roles

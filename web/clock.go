@@ -10,7 +10,7 @@ import (
 	"segnapunti/app"
 )
 
-// The hall's clock on pages (issue 22, UI.md §9): the round page starts
+// The hall's clock on pages (UI.md §9): the round page starts
 // it and calls time; the table page shows [data-clock] and polls
 // /table/{code}/clock.
 

@@ -10,7 +10,6 @@ import (
 
 	"segnapunti/app"
 	"segnapunti/domain"
-	"segnapunti/store"
 )
 
 // correctionsPage is /tournaments/{tid}/corrections: the audit trail —
@@ -57,7 +56,7 @@ func (s *Server) correctionList(w http.ResponseWriter, r *http.Request) {
 
 // correctionView is one entry of the trail with its changed figures.
 type correctionView struct {
-	store.Correction
+	app.Correction
 	Changes []figureChange
 }
 

@@ -10,7 +10,6 @@ import (
 
 	"segnapunti/app"
 	"segnapunti/domain"
-	"segnapunti/store"
 	"segnapunti/web/form"
 )
 
@@ -29,7 +28,7 @@ type correctionPage struct {
 	Hands      []handView
 	Written    [2]writtenView
 	Findings   []findingView
-	History    []store.Correction
+	History    []app.Correction
 	Kinds      []string
 	Form       form.Correction
 	Errors     form.Errors
@@ -188,7 +187,7 @@ func correctionInput(f form.Correction, n, t int) (app.CorrectionInput, error) {
 // beside their inputs, a stale version as the conflict message with the
 // sheet as it is now.
 func (s *Server) correctionRefused(w http.ResponseWriter, r *http.Request, d *correctionPage, err error) {
-	var stale *store.StaleSheetError
+	var stale *app.StaleSheetError
 	var ae *app.Error
 	status := http.StatusUnprocessableEntity
 	switch {

@@ -7,7 +7,7 @@ import (
 	"segnapunti/domain"
 )
 
-// Issue 22, UI.md §3: entrant lists as people keep them — a header row in
+// UI.md §3: entrant lists as people keep them — a header row in
 // Italian or English is recognised and skipped, pasted or uploaded; data
 // rows (names, numbers, membership numbers) never are.
 func TestEntrantListHeaderRow(t *testing.T) {
@@ -43,7 +43,7 @@ func TestEntrantListHeaderRow(t *testing.T) {
 	}
 }
 
-// Issue 22: the errors of an entrant list name the row and the column.
+// The errors of an entrant list name the row and the column.
 func TestEntrantRowColumn(t *testing.T) {
 	rows, err := parseEntrantCells(splitPasted("Nome;Tessera;Nome;Tessera\nRossi Anna;FT1;Bianchi Luca;F#2\n7;Verdi Carla;F#3;Neri Paolo;FT4\n"))
 	if err != nil || len(rows) != 2 {

@@ -7,7 +7,7 @@ import (
 	"segnapunti/domain"
 )
 
-// Issue 22, prizes: a list whose header row names sex and birth-year
+// Prizes: a list whose header row names sex and birth-year
 // columns (Italian or English) is read by its header: each player's sex
 // and birth year land on that player, and errors name their column. A
 // header without them keeps the positional reading.

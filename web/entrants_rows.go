@@ -2,9 +2,7 @@ package web
 
 import (
 	"cmp"
-	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"regexp"
 	"slices"
@@ -351,46 +349,19 @@ func splitPasted(text string) [][]string {
 	return rows
 }
 
-// Bounds of an uploaded entrant list (STYLE §10).
-const (
-	maxEntrantListBytes = 4 << 20
-	maxEntrantListCols  = 2 + 2*8
-)
+// maxEntrantListCols bounds the columns read of an uploaded list: an id
+// and a name and membership number for each of up to 8 players.
+const maxEntrantListCols = 2 + 2*8
 
-var errNotWorkbook = errors.New("not an .xlsx workbook")
-
-// readEntrantWorkbook reads the first sheet of an uploaded .xlsx list,
-// bounded: the unzipped size, the rows and the columns.
-func readEntrantWorkbook(r io.Reader) ([][]string, error) {
-	f, err := excelize.OpenReader(r, excelize.Options{UnzipSizeLimit: 16 << 20, UnzipXMLSizeLimit: 8 << 20})
-	if err != nil {
-		return nil, errNotWorkbook
-	}
-	defer f.Close()
-	sheets := f.GetSheetList()
-	if len(sheets) == 0 {
-		return nil, errNotWorkbook
-	}
-	rows, err := f.Rows(sheets[0])
-	if err != nil {
-		return nil, errNotWorkbook
-	}
-	defer rows.Close()
-	var out [][]string
-	for rows.Next() {
-		if len(out) > maxEntrantRows+1 {
-			return nil, fmt.Errorf("more than %d rows", maxEntrantRows)
+// trimEntrantColumns cuts each row of an uploaded list at
+// maxEntrantListCols.
+func trimEntrantColumns(rows [][]string) [][]string {
+	for i, r := range rows {
+		if len(r) > maxEntrantListCols {
+			rows[i] = r[:maxEntrantListCols]
 		}
-		cols, err := rows.Columns()
-		if err != nil {
-			return nil, errNotWorkbook
-		}
-		if len(cols) > maxEntrantListCols {
-			cols = cols[:maxEntrantListCols]
-		}
-		out = append(out, cols)
 	}
-	return out, rows.Error()
+	return rows
 }
 
 // rowErrors turns an operation's field errors about /entrants/{i}/… into
@@ -423,18 +394,10 @@ func rowErrors(lang Lang, rows []entrantRow, fe fieldErrors) []string {
 	return out
 }
 
-// membershipNumber is a federation membership number as people write it:
-// letters and digits, maybe "-", "/" or "." between them, at least one
-// digit (FT123456, 123456, RM-004512). Left empty, a player has none.
-var membershipNumber = regexp.MustCompile(`^[A-Za-z0-9]+(?:[-/.][A-Za-z0-9]+)*$`)
-
-// malformedMembership: UI.md §3 refuses malformed membership numbers. The
-// length is the operation's (app.MaxMembershipLength, both doors); the
-// shape is checked here, where a person types or pastes them.
-func malformedMembership(m string) bool {
-	m = strings.TrimSpace(m)
-	return m != "" && (!membershipNumber.MatchString(m) || !strings.ContainsAny(m, "0123456789"))
-}
+// malformedMembership: UI.md §3 refuses malformed membership numbers; the
+// shape and length are the operation's (app.ValidMembership, both doors),
+// checked here first so that the row is named in the page's words.
+func malformedMembership(m string) bool { return !app.ValidMembership(m) }
 
 // membershipRowErrors names each list row with a malformed membership
 // number, as rowErrors does.

@@ -3,12 +3,15 @@ package web
 import (
 	"errors"
 	"fmt"
+	"io"
+	"math"
 	"net/http"
 	"strconv"
 	"strings"
 
 	"segnapunti/app"
 	"segnapunti/domain"
+	"segnapunti/importers/xlsx"
 )
 
 // entrantsPage: the tournament's entrants and three ways to add more.
@@ -30,7 +33,7 @@ type entrantsPage struct {
 
 type entrantOneForm struct {
 	ID, P1Name, P1Membership, P2Name, P2Membership string
-	// Optional, for the prize categories (issue 22): p1_sex, p1_birth_year,
+	// Optional, for the prize categories: p1_sex, p1_birth_year,
 	// p2_sex, p2_birth_year.
 	P1Sex, P1BirthYear, P2Sex, P2BirthYear string
 }
@@ -143,21 +146,59 @@ func (s *Server) entrantsPaste(w http.ResponseWriter, r *http.Request) {
 
 // entrantsUpload adds the entrants of an uploaded .xlsx list.
 func (s *Server) entrantsUpload(w http.ResponseWriter, r *http.Request) {
-	r.Body = http.MaxBytesReader(w, r.Body, maxEntrantListBytes)
-	file, _, err := r.FormFile("file")
-	if err != nil {
-		data := &entrantsPage{Open: "upload", OneErrs: fieldErrors{}, RowErrs: []string{translate(langOf(r), "secretary.file_missing")}}
+	data := &entrantsPage{Open: "upload", OneErrs: fieldErrors{}}
+	lang := langOf(r)
+	fail := func(status int, msg string) {
+		data.RowErrs = []string{msg}
 		data.Error = "form.errors"
-		s.renderEntrants(w, r, http.StatusUnprocessableEntity, data)
+		s.renderEntrants(w, r, status, data)
+	}
+	// The file is streamed to the operation, which reads it only once a
+	// slot of the upload gate is taken, within the bounds of every
+	// uploaded workbook (app.ReadEntrantList).
+	r.Body = http.MaxBytesReader(w, r.Body, xlsx.DefaultMaxBytes+importBodyOverhead)
+	file, err := formFilePart(r, "file")
+	if err != nil {
+		fail(http.StatusUnprocessableEntity, translate(lang, "secretary.file_missing"))
 		return
 	}
-	defer file.Close()
-	cells, err := readEntrantWorkbook(file)
-	var rows []entrantRow
-	if err == nil {
-		rows, err = s.entrantRows(r, cells)
+	cells, err := s.app.ReadEntrantList(r.Context(), s.caller(r), r.PathValue("tid"), file)
+	var mb *http.MaxBytesError
+	switch {
+	case errors.Is(err, xlsx.ErrBusy):
+		w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(s.app.ImportGate().RetryAfter.Seconds()))))
+		fail(http.StatusServiceUnavailable, translate(lang, "secretary.import_busy"))
+		return
+	case errors.Is(err, app.ErrWorkbookTooLarge) || errors.As(err, &mb):
+		fail(http.StatusRequestEntityTooLarge, translate(lang, "secretary.import_too_large"))
+		return
+	case errors.Is(err, app.ErrUnreadableWorkbook):
+		fail(http.StatusUnprocessableEntity, translate(lang, "secretary.not_workbook"))
+		return
+	case err != nil:
+		s.operationFailed(w, r, err)
+		return
 	}
-	s.addEntrantRows(w, r, rows, err, &entrantsPage{Open: "upload", OneErrs: fieldErrors{}})
+	rows, err := s.entrantRows(r, trimEntrantColumns(cells))
+	s.addEntrantRows(w, r, rows, err, data)
+}
+
+// formFilePart streams the multipart part of the form field name (the
+// body read no further than its start).
+func formFilePart(r *http.Request, name string) (io.Reader, error) {
+	mr, err := r.MultipartReader()
+	if err != nil {
+		return nil, err
+	}
+	for {
+		part, err := mr.NextPart()
+		if err != nil {
+			return nil, err
+		}
+		if part.FormName() == name && part.FileName() != "" {
+			return part, nil
+		}
+	}
 }
 
 // addEntrantRows enters a list through the same operation as POST
@@ -170,9 +211,6 @@ func (s *Server) addEntrantRows(w http.ResponseWriter, r *http.Request, rows []e
 		s.renderEntrants(w, r, status, data)
 	}
 	switch {
-	case errors.Is(readErr, errNotWorkbook):
-		fail(http.StatusUnprocessableEntity, translate(lang, "secretary.not_workbook"))
-		return
 	case readErr != nil:
 		fail(http.StatusUnprocessableEntity, readErr.Error())
 		return

@@ -5,7 +5,7 @@ import (
 	"time"
 )
 
-// Issue 22: pages show the hall's clock (Europe/Rome), summer and winter
+// Pages show the hall's clock (Europe/Rome), summer and winter
 // time, not UTC.
 func TestLocalTimeEuropeRome(t *testing.T) {
 	for _, c := range []struct {

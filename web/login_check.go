@@ -5,9 +5,8 @@ import (
 	"math"
 	"net/http"
 	"strconv"
-	"unicode/utf8"
 
-	"segnapunti/store"
+	"segnapunti/app"
 	"segnapunti/web/form"
 )
 
@@ -38,12 +37,8 @@ func (s *Server) loginCheck(w http.ResponseWriter, r *http.Request) {
 		s.render(w, r, http.StatusTooManyRequests, "login", &data)
 		return
 	}
-	var person store.Person
-	err = store.ErrBadCredentials // a name that is not text is nobody's (and PostgreSQL refuses to compare it)
-	if utf8.ValidString(f.Username) {
-		person, err = s.store.CheckPassword(r.Context(), f.Username, r.PostFormValue("password"))
-	}
-	if errors.Is(err, store.ErrBadCredentials) {
+	person, err := s.app.CheckPassword(r.Context(), f.Username, r.PostFormValue("password"))
+	if errors.Is(err, app.ErrBadCredentials) {
 		s.app.SignInFailed(r.Context(), f.Username, addr)
 		data.Error = "login.wrong"
 		data.Errors = form.Errors{"password": "login.wrong"}
@@ -63,8 +58,8 @@ func (s *Server) loginCheck(w http.ResponseWriter, r *http.Request) {
 }
 
 // signIn starts a session for person and sets its cookie.
-func (s *Server) signIn(w http.ResponseWriter, r *http.Request, person store.Person) error {
-	token, _, err := s.store.CreateSession(r.Context(), person.ID, s.ttl, r.UserAgent(), clientAddress(r))
+func (s *Server) signIn(w http.ResponseWriter, r *http.Request, person app.Person) error {
+	token, err := s.app.StartSession(r.Context(), person, s.ttl, r.UserAgent(), clientAddress(r))
 	if err != nil {
 		return err
 	}

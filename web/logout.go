@@ -9,7 +9,7 @@ import (
 // and forgets the cookie.
 func (s *Server) logout(w http.ResponseWriter, r *http.Request) {
 	if c, err := r.Cookie(SessionCookie); err == nil && c.Value != "" {
-		if err := s.store.EndSession(r.Context(), c.Value); err != nil {
+		if err := s.app.EndSession(r.Context(), c.Value); err != nil {
 			s.serverError(w, r, err)
 			return
 		}

@@ -54,7 +54,7 @@ var detailPatterns = []detailPattern{
 	detailPat(`at most (\d+) tables`, "detail.too_many_tables"),
 	detailPat(`2, 3 or 4 hands \(left out: the tournament's hands_per_round\)`, "detail.hands"),
 	detailPat(`required: a round from 1 to (\d+) \(the tournament's rounds_planned\)`, "detail.round_number"),
-	// Issue 22: the players' sex and birth year, the prize categories.
+	// The players' sex and birth year, the prize categories.
 	detailPat(`(".*") is not F or M`, "detail.sex"),
 	detailPat(`(?:\S+ is )?not a year between 1900 and 2100`, "detail.year"),
 	detailPat(`-?\d+ is not between 1 and (\d+)`, "detail.places"),
@@ -127,7 +127,7 @@ var messagesDetails = map[string]msg{
 	"detail.hands":             {"2, 3 o 4 smazzate", "2, 3 or 4 hands"},
 	"detail.round_number":      {"un turno da 1 a %s (i turni previsti)", "a round from 1 to %s (the rounds planned)"},
 
-	// Issue 22.
+	// Prize categories: a player's sex and birth year.
 	"detail.sex":              {"%s non è F o M", "%s is not F or M"},
 	"detail.year":             {"non è un anno tra il 1900 e il 2100", "not a year between 1900 and 2100"},
 	"detail.places":           {"un numero di premi da 1 a %s", "a number of prizes from 1 to %s"},

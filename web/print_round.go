@@ -28,7 +28,7 @@ type printPage struct {
 	Print  app.RoundPrint
 	Asking bool // the re-issue was asked for: confirm it first
 	// All ("Stampa tutto", ?all=1): the round's table cards too, in the
-	// same document (issue 22).
+	// same document.
 	All    bool
 	Cards  []tableCardView
 	Sheets []printSheet
@@ -38,7 +38,7 @@ type printPage struct {
 func (s *Server) printShow(w http.ResponseWriter, r *http.Request) { s.printRound(w, r, false) }
 
 // printIssue: POST …/print — issuing every table's code again is its own
-// action (issue 22): without confirmed=yes it only asks.
+// action: without confirmed=yes it only asks.
 func (s *Server) printIssue(w http.ResponseWriter, r *http.Request) {
 	r.Body = http.MaxBytesReader(w, r.Body, 4<<10)
 	if r.PostFormValue("confirmed") != "yes" {

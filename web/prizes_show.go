@@ -10,7 +10,7 @@ import (
 	"segnapunti/domain"
 )
 
-// prizesPage: the prize list of a tournament (UI.md §9, issue 22), one
+// prizesPage: the prize list of a tournament (UI.md §9), one
 // <tr data-prize="{category}" data-entrant="{id}"> per award, printable,
 // and for the organising club the form that defines the categories
 // (fields categories.N.id, .kind, .label, .places, .born_by, .club,

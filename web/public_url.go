@@ -42,7 +42,7 @@ func (c *cachedSetting) forget() {
 	c.mu.Unlock()
 }
 
-// The address players use (issue 22, UI.md §9): what the QR codes,
+// The address players use (UI.md §9): what the QR codes,
 // printed sheets and table links carry.
 
 // publicAddress is the base address phones open and where it comes from.

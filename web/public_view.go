@@ -71,7 +71,7 @@ func (s *Server) publicLoad(w http.ResponseWriter, r *http.Request, title, live 
 	p := publicPage{Page: s.page(r, title), T: pt, Base: base, Events: base + "/events", Live: live}
 	if !fragment {
 		p.Self = s.absoluteURL(r)
-		// The QR code carries the address phones open (issue 22).
+		// The QR code carries the address phones open.
 		if pub, err := s.publicBase(r); err == nil && pub.Source != "request" {
 			p.Self = pub.URL + r.URL.EscapedPath()
 		}

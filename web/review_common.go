@@ -7,7 +7,6 @@ import (
 
 	"segnapunti/app"
 	"segnapunti/domain"
-	"segnapunti/store"
 )
 
 // Shared by the referee's pages: turning an operation's refusal into a
@@ -25,7 +24,7 @@ func (s *Server) refereeFail(w http.ResponseWriter, r *http.Request, err error) 
 		s.renderError(w, r, http.StatusForbidden, "referee.forbidden")
 	case errors.Is(err, app.ErrRoundClosed), errors.Is(err, domain.ErrConflict):
 		s.renderError(w, r, http.StatusConflict, "referee.conflict")
-	case errors.Is(err, store.ErrUnavailable):
+	case errors.Is(err, app.ErrUnavailable):
 		s.renderError(w, r, http.StatusServiceUnavailable, "referee.unavailable")
 	case errors.As(err, &ae):
 		s.renderError(w, r, http.StatusBadRequest, "referee.bad_request")

@@ -25,7 +25,7 @@ type roundPage struct {
 	// Clock is the round's clock (UI.md §9); CanClock: the viewer runs it.
 	Clock    clockView
 	CanClock bool
-	// Unsettled: when closing the round was asked (issue 22), the tables
+	// Unsettled: when closing the round was asked, the tables
 	// not delivered cleanly — unconfirmed, or delivered with an error —
 	// listed before the secretary confirms.
 	Unsettled []app.RoundTable
@@ -98,7 +98,7 @@ func (s *Server) roundState(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if r.PostFormValue("state") == string(domain.RoundSheetsDelivered) && r.PostFormValue("confirmed") != "yes" {
-		// Issue 22: closing the round says which tables are not settled
+		// Closing the round says which tables are not settled
 		// and asks first.
 		data, err := s.roundData(r)
 		if err != nil {

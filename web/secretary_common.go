@@ -8,7 +8,6 @@ import (
 
 	"segnapunti/app"
 	"segnapunti/domain"
-	"segnapunti/store"
 )
 
 // Shared by the secretary pages: turning an operation's refusal into a
@@ -66,7 +65,7 @@ func (s *Server) operationFailed(w http.ResponseWriter, r *http.Request, err err
 		s.renderError(w, r, http.StatusConflict, "secretary.conflict")
 	case errors.Is(err, domain.ErrInvalid):
 		s.renderError(w, r, http.StatusUnprocessableEntity, "form.errors")
-	case errors.Is(err, store.ErrUnavailable):
+	case errors.Is(err, app.ErrUnavailable):
 		s.renderError(w, r, http.StatusServiceUnavailable, "secretary.unavailable")
 	default:
 		s.serverError(w, r, err)

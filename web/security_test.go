@@ -14,8 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"segnapunti/app"
 	"segnapunti/domain"
-	"segnapunti/store"
 	"segnapunti/store/dbtest"
 )
 
@@ -24,7 +24,7 @@ func noRedirect(jar http.CookieJar) *http.Client {
 	return &http.Client{Jar: jar, Timeout: 10 * time.Second, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 }
 
-func newSiteServer(t *testing.T, db *store.DB, tls bool) *httptest.Server {
+func newSiteServer(t *testing.T, db *app.DB, tls bool) *httptest.Server {
 	t.Helper()
 	pages, err := New(Deps{Store: db})
 	if err != nil {
@@ -136,7 +136,7 @@ func TestSessionCookieFlags(t *testing.T) {
 // UI.md §2: a revoked session stops working at once; so does one whose
 // person is disabled; sign-out ends it in the database.
 func TestRevokedSessionStopsAtOnce(t *testing.T) {
-	dbtest.Run(t, func(t *testing.T, db *store.DB) {
+	dbtest.Run(t, func(t *testing.T, db *app.DB) {
 		ctx := context.Background()
 		p, err := db.CreatePerson(ctx, "admin", domain.RoleAdmin, "", "segreta-123")
 		if err != nil {
@@ -227,7 +227,7 @@ func TestAdminIsForAdmins(t *testing.T) {
 // typing the right password from an address that has not failed, gets in
 // during the attack (the figures are in app/limits.go).
 func TestLoginSlowsDownAfterWrongPasswords(t *testing.T) {
-	dbtest.Run(t, func(t *testing.T, db *store.DB) {
+	dbtest.Run(t, func(t *testing.T, db *app.DB) {
 		if _, err := db.CreatePerson(context.Background(), "anna", domain.RoleReferee, "", "segreta-123"); err != nil {
 			t.Fatal(err)
 		}

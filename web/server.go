@@ -22,13 +22,12 @@ import (
 	"github.com/klauspost/compress/gzhttp"
 
 	"segnapunti/app"
-	"segnapunti/store"
 )
 
 // Deps is what the pages need from the rest of the service.
 type Deps struct {
-	// Store holds people, sessions and clubs.
-	Store *store.DB
+	// Store is the database; the pages reach it only through App.
+	Store *app.DB
 	// App is the layer of operations under both the pages and the API
 	// (tournaments, sheets, standings...); nil makes one over Store. Pass the
 	// same App to api.Config so that both doors share its caches and bus.
@@ -46,7 +45,7 @@ type Deps struct {
 	// PublicURL is the address players' phones open, fixed by the
 	// environment (SEGNAPUNTI_PUBLIC_URL, normalized): QR codes, printed
 	// sheets and links carry it. Empty: the address stored on /admin, else
-	// LANURL, else the address the request came to (issue 22).
+	// LANURL, else the address the request came to.
 	PublicURL string
 	// LANURL is the machine's LAN address that serve found, used when no
 	// public address is set.
@@ -58,7 +57,6 @@ const DefaultSessionTTL = 12 * time.Hour
 
 // Server holds the pages' dependencies and parsed templates.
 type Server struct {
-	store     *store.DB
 	app       *app.App
 	log       *slog.Logger
 	now       func() time.Time
@@ -84,10 +82,10 @@ func New(deps Deps) (http.Handler, error) {
 }
 
 func newServer(deps Deps) (*Server, error) {
-	if deps.Store == nil {
-		return nil, errors.New("web: Deps.Store is required")
+	if deps.Store == nil && deps.App == nil {
+		return nil, errors.New("web: Deps.Store or Deps.App is required")
 	}
-	s := &Server{store: deps.Store, log: deps.Log, now: deps.Now, ttl: deps.SessionTTL, forwarded: deps.TrustForwardedProto, publicURL: deps.PublicURL, lanURL: deps.LANURL}
+	s := &Server{log: deps.Log, now: deps.Now, ttl: deps.SessionTTL, forwarded: deps.TrustForwardedProto, publicURL: deps.PublicURL, lanURL: deps.LANURL}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}
@@ -106,7 +104,7 @@ func newServer(deps Deps) (*Server, error) {
 	}
 	s.app = deps.App
 	if s.app == nil {
-		s.app = app.New(s.store, s.now, s.log)
+		s.app = app.New(deps.Store, s.now, s.log)
 	}
 	return s, nil
 }
@@ -144,16 +142,8 @@ func Site(apiHandler, pages http.Handler) http.Handler {
 
 // FirstRunLink returns the one-time /setup?code=… path when nobody exists
 // yet (UI.md §2), and false once people exist.
-func FirstRunLink(ctx context.Context, st *store.DB) (string, bool, error) {
-	n, err := st.CountPeople(ctx)
-	if err != nil || n > 0 {
-		return "", false, err
-	}
-	code, err := st.NewSetupCode(ctx)
-	if err != nil {
-		return "", false, err
-	}
-	return "/setup?code=" + code, true, nil
+func FirstRunLink(ctx context.Context, st *app.DB) (string, bool, error) {
+	return app.FirstRunLink(ctx, st)
 }
 
 func securityHeaders(next http.Handler) http.Handler {
@@ -173,13 +163,13 @@ func securityHeaders(next http.Handler) http.Handler {
 // and shown as the generic error page.
 func (s *Server) serverError(w http.ResponseWriter, r *http.Request, err error) {
 	switch {
-	case errors.Is(store.Unavailable(err), store.ErrUnavailable):
+	case errors.Is(app.Unavailable(err), app.ErrUnavailable):
 		s.log.Warn("page: database unavailable", "method", r.Method, "path", r.URL.Path, "err", err)
 		w.Header().Set("Retry-After", "5")
 		s.renderError(w, r, http.StatusServiceUnavailable, "error.unavailable")
-	case store.StorageFull(err):
+	case app.StorageFull(err):
 		s.log.Error("page: the database's disk is full", "method", r.Method, "path", r.URL.Path, "err", err)
-		s.store.NoteWriteFailure(err)
+		s.app.NoteWriteFailure(err)
 		w.Header().Set("Retry-After", "60")
 		s.renderError(w, r, http.StatusInsufficientStorage, "error.storage_full")
 	default:

@@ -9,8 +9,8 @@ import (
 	"slices"
 	"strings"
 
+	"segnapunti/app"
 	"segnapunti/domain"
-	"segnapunti/store"
 )
 
 // SessionCookie holds the session token; the database keeps its hash.
@@ -18,8 +18,8 @@ const SessionCookie = "segnapunti_session"
 
 // viewer is the signed-in person of a request and their session.
 type viewer struct {
-	Person  store.Person
-	Session store.Session
+	Person  app.Person
+	Session app.Session
 }
 
 type viewerKey struct{}
@@ -34,7 +34,7 @@ func (s *Server) withSession(next http.Handler) http.Handler {
 			next.ServeHTTP(w, r)
 			return
 		}
-		sess, person, err := s.store.SessionPerson(r.Context(), c.Value)
+		sess, person, err := s.app.SessionPerson(r.Context(), c.Value)
 		switch {
 		case errors.Is(err, domain.ErrNotFound):
 			s.clearSessionCookie(w, r) // revoked or expired: forget it
@@ -53,13 +53,13 @@ func viewerOf(r *http.Request) (viewer, bool) {
 	return v, ok
 }
 
-// principal is who the request speaks for: the same store.Principal an API
+// principal is who the request speaks for: the same app.Principal an API
 // token of that role and name produces. Pass it to the operations of
 // package app.
-func (s *Server) principal(r *http.Request) (store.Principal, bool) {
+func (s *Server) principal(r *http.Request) (app.Principal, bool) {
 	v, ok := viewerOf(r)
 	if !ok {
-		return store.Principal{}, false
+		return app.Principal{}, false
 	}
 	return v.Person.Principal(), true
 }

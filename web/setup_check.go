@@ -22,7 +22,7 @@ func (s *Server) setupCheck(w http.ResponseWriter, r *http.Request) {
 		s.render(w, r, http.StatusUnprocessableEntity, "setup", &data)
 		return
 	}
-	person, err := s.store.CreateFirstAdmin(r.Context(), f.Code, f.Username, f.Password)
+	person, err := s.app.CreateFirstAdmin(r.Context(), f.Code, f.Username, f.Password)
 	switch {
 	case errors.Is(err, domain.ErrNotFound):
 		s.renderError(w, r, http.StatusNotFound, "setup.closed")

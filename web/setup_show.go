@@ -17,7 +17,7 @@ type setupPage struct {
 // used code is 404 with a page saying setup is done or the link is wrong.
 func (s *Server) setupShow(w http.ResponseWriter, r *http.Request) {
 	code := r.URL.Query().Get("code")
-	open, err := s.store.SetupOpen(r.Context(), code)
+	open, err := s.app.SetupOpen(r.Context(), code)
 	if err != nil {
 		s.serverError(w, r, err)
 		return

@@ -10,7 +10,6 @@ import (
 
 	"segnapunti/app"
 	"segnapunti/domain"
-	"segnapunti/store"
 )
 
 // sheetPage: one table's sheet of a round (UI.md §5): the form, its
@@ -34,7 +33,7 @@ type sheetPage struct {
 	// Delivered: the round's sheets are delivered or both lines signed
 	// (RULES §10): it changes only by a referee's correction. Ended: the
 	// scorer's line signed, the other has not confirmed yet: no save
-	// either (store.ErrSheetConfirmed).
+	// either (app.ErrSheetConfirmed).
 	Delivered, Ended bool
 	// CanCorrect: the viewer judges this tournament (the referee's
 	// correction page, UI.md §4).
@@ -44,14 +43,14 @@ type sheetPage struct {
 	Conflict bool
 	Theirs   []sheetHandView
 	TheirsW  [2]lineWritten
-	History  []store.Correction
-	// Versions are the sheet's earlier versions, newest first (issue 10).
+	History  []app.Correction
+	// Versions are the sheet's earlier versions, newest first.
 	Versions []sheetVersionView
 	// Signatures: the lines' signatures at the table (UI.md §6).
-	Signatures []store.Confirmation
+	Signatures []app.Confirmation
 	// ConfirmedAlone: the confirmation that alone ended and delivered the
 	// sheet (the scoring line did not sign itself); nil otherwise.
-	ConfirmedAlone *store.Confirmation
+	ConfirmedAlone *app.Confirmation
 	Computed       *domain.Computed
 	// FieldErrs are the unreadable fields, listed in the report too (the
 	// live check swaps in only the report); Placeholders the computed
@@ -191,7 +190,7 @@ func (s *Server) sheetShow(w http.ResponseWriter, r *http.Request) {
 	ctx, p, tid := r.Context(), s.caller(r), r.PathValue("tid")
 	view, err := s.app.Sheet(ctx, p, tid, n, t)
 	var g app.SheetTarget
-	var stored *store.StoredSheet
+	var stored *app.StoredSheet
 	switch {
 	case errors.Is(err, domain.ErrNotFound):
 		// No sheet yet: the table must exist all the same.
@@ -219,7 +218,7 @@ func (s *Server) sheetShow(w http.ResponseWriter, r *http.Request) {
 		for i, c := range data.Signatures {
 			if !c.Signed() {
 				for j := range data.Signatures {
-					if j != i && data.Signatures[j].Kind == store.SignConfirm {
+					if j != i && data.Signatures[j].Kind == app.SignConfirm {
 						data.ConfirmedAlone = &data.Signatures[j]
 					}
 				}

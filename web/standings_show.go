@@ -27,17 +27,11 @@ type discrepancyView struct {
 	app.Discrepancy
 }
 
-// standingsTableOf is the secretary's table: provisional until the
-// counted round's standings are published (RULES §10); no public links
-// (the discrepancies are listed under it instead of the † marks).
+// standingsTableOf is the secretary's table, provisional as the public
+// one (app.Provisional); no public links (the discrepancies are listed
+// under it instead of the † marks).
 func standingsTableOf(st app.StandingsTable, rounds []domain.Round) standingsTable {
-	provisional := true
-	for _, r := range rounds {
-		if r.Number == st.AfterRound {
-			provisional = r.State.Order() < domain.RoundStandingsPublished.Order()
-		}
-	}
-	return newStandingsTable("", st, provisional)
+	return newStandingsTable("", st, app.Provisional(rounds, st.AfterRound))
 }
 
 func (s *Server) standingsShow(w http.ResponseWriter, r *http.Request) {

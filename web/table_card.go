@@ -10,7 +10,7 @@ import (
 	"segnapunti/domain"
 )
 
-// Table cards (issue 22, UI.md §9): GET /tournaments/{tid}/tables/{t}/card
+// Table cards (UI.md §9): GET /tournaments/{tid}/tables/{t}/card
 // is a printable card whose QR and short code open table t's current
 // round, for every round of the tournament.
 

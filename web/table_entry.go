@@ -127,7 +127,7 @@ type tablePage struct {
 	Version    int
 	// Engine is the WebAssembly rules engine's URL and Sheet the sheet so
 	// far as API §1 JSON: the page checks each hand on the phone with them
-	// (issue 24, table_offline.go).
+	// (table_offline.go).
 	Engine, Sheet string
 }
 
@@ -241,7 +241,7 @@ func (s *Server) tablePageFor(w http.ResponseWriter, r *http.Request, status int
 	data.Engine, data.Sheet = EngineURL(), engineSheet(v)
 	data.Delivered = v.Delivered()
 	data.Clock = clockView{Clock: v.Clock, URL: "/table/" + code + "/clock"}
-	data.CanAdd = len(v.Confirmations) == 0 && data.Next < v.Target.Round.HandsPlanned && !v.Signable
+	data.CanAdd = v.CanAdd()
 	data.Version = v.Version
 	data.Last, data.LastNumber = data.Next-1, data.Next
 	data.CanFix = data.Next > 0 && !data.Delivered
@@ -284,7 +284,7 @@ func tablePost[F any](s *Server, w http.ResponseWriter, r *http.Request, parse f
 		s.renderError(w, r, http.StatusBadRequest, "table.bad_form")
 		return p, f, false
 	}
-	// A table card opens the table's current round (issue 22): a form
+	// A table card opens the table's current round: a form
 	// from a page of an earlier round lands nowhere else.
 	if sent := r.PostFormValue("round"); sent != "" && sent != strconv.Itoa(p.Entry.Round) {
 		r.URL.RawQuery = ""

@@ -14,7 +14,7 @@ import (
 	"segnapunti/web/wasm"
 )
 
-// The table page's offline parts (issue 24): the rules engine compiled to
+// The table page's offline parts: the rules engine compiled to
 // WebAssembly, the service worker that keeps the page, its scripts and the
 // engine on the phone, and the web-app manifest.
 

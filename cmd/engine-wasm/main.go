@@ -1,7 +1,7 @@
 //go:build js && wasm
 
 // Command engine-wasm is the rules engine of the table page compiled to
-// WebAssembly (issue 24). It defines one JavaScript function,
+// WebAssembly. It defines one JavaScript function,
 //
 //	segnapuntiCheck(sheetJSON, lang) → reportJSON
 //

@@ -20,7 +20,7 @@ func cpuTime() time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
-// BenchmarkCLIRatio measures issue 10's target directly: CPU time of
+// BenchmarkCLIRatio measures the goal directly: CPU time of
 // `segnapunti validate --format json` on the 100,000-sheet batch against a
 // bare encoding/json v1 decode of the same file, alternating in the same
 // run so that both see the same machine. x-bare is the ratio (target at or

@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// Issue 10: every subcommand's --help is output (stdout, exit 0) with a
+// Every subcommand's --help is output (stdout, exit 0) with a
 // description, not only its flags.
 func TestSubcommandHelpOnStdout(t *testing.T) {
 	getenv := func(string) string { return "" }

@@ -4,7 +4,7 @@ import (
 	"net"
 )
 
-// The address phones on the club's Wi-Fi open (issue 22): without
+// The address phones on the club's Wi-Fi open: without
 // SEGNAPUNTI_PUBLIC_URL (or the address stored on /admin), serve offers
 // the machine's LAN address, the first non-loopback IPv4 address of an
 // interface that is up.

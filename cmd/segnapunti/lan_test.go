@@ -19,7 +19,7 @@ func ipNet(s string) net.Addr {
 	return n
 }
 
-// Issue 22: without a configured public address, the phones open the
+// Without a configured public address, the phones open the
 // machine's LAN address: the first non-loopback IPv4 address of an
 // interface that is up (no traffic is sent: the interfaces are given).
 func TestLanURL(t *testing.T) {
@@ -58,7 +58,7 @@ func TestLanURL(t *testing.T) {
 	}
 }
 
-// Issue 22: a SEGNAPUNTI_PUBLIC_URL that no phone could open is refused at
+// A SEGNAPUNTI_PUBLIC_URL that no phone could open is refused at
 // start (exit 2, naming the variable), before anything listens.
 func TestServeRefusesBadPublicURL(t *testing.T) {
 	for _, bad := range []string{"192.168.1.20:8080", "ftp://club", "http://host/?x=1"} {

@@ -188,7 +188,7 @@ func TestVP(t *testing.T) {
 	}
 }
 
-// Issue 4 / API §5: a workbook gives one report per match in workbook
+// API §5: a workbook gives one report per match in workbook
 // order, with each finding naming its cell; the LibreOffice fixtures report
 // exactly their listed errors.
 func TestValidateWorkbookFixtures(t *testing.T) {

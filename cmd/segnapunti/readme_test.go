@@ -16,7 +16,7 @@ import (
 	"time"
 )
 
-// The README's API walkthrough (issue 10: "commands run as written on a
+// The README's API walkthrough ("commands run as written on a
 // fresh clone"; it had gone stale) is run as written: the shell blocks
 // between <!-- walkthrough --> and <!-- /walkthrough --> in README.md, in
 // order, in one bash with set -euo pipefail, in an empty directory holding

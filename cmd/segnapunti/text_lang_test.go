@@ -7,7 +7,7 @@ import (
 	"segnapunti/domain"
 )
 
-// Issue 10: --lang it translates the severities and the field names of the
+// --lang it translates the severities and the field names of the
 // text report, not only the messages; --lang en (the default) keeps them.
 func TestValidateTextLanguage(t *testing.T) {
 	_, it, _ := runCLI(t, "validate", "--lang", "it", "../../examples/sum_error.json")

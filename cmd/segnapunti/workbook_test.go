@@ -9,7 +9,7 @@ import (
 	"testing"
 )
 
-// Issue 10: a shared-strings bomb is unreadable input: exit 2, one line
+// A shared-strings bomb is unreadable input: exit 2, one line
 // naming the part, nothing on stdout — not gigabytes of memory.
 func TestValidateSharedStringsBombExits2(t *testing.T) {
 	src, err := os.ReadFile("../../importers/xlsx/testdata/libreoffice/tidy_fitab2025.xlsx")

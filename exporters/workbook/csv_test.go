@@ -57,7 +57,7 @@ func TestWriteCSVSheetNames(t *testing.T) {
 		{"Classifica", false},
 		{"classifica", false},
 		{"SMAZZATE", false},
-		{"Torneo", false}, // issue 10: the Torneo sheet as CSV too
+		{"Torneo", false}, // The Torneo sheet as CSV too
 		{"Standings", true},
 		{"", true},
 	}

@@ -153,7 +153,7 @@ func sample(t testing.TB) TournamentExport {
 				Author: "Arbitro Ferri", At: time.Date(2026, 11, 21, 16, 40, 0, 0, time.UTC),
 				Before: &MatchResult{Total: [2]int{900, 1420}, MP: [2]int{-520, 520}, VP: [2]int{5, 15}}},
 		}),
-		// Issue 22: an overall prize and a host-club prize (2 has won
+		// An overall prize and a host-club prize (2 has won
 		// overall, so Circolo Roma's is 1).
 		Prizes: Slice([]PrizeRow{
 			{Category: "assoluta", Label: "Classifica assoluta", Place: 1, Rank: 1, Entrant: ent("2"), VP: 27, MP: 1300},

@@ -7,7 +7,7 @@ import (
 )
 
 // Italian labels: what a person reads in the workbook and CSV instead of
-// the API ids (issue 10). One table per enumeration, in this one file; an
+// the API ids. One table per enumeration, in this one file; an
 // id without a label (a value added to the domain later) is shown as the
 // id. The JSON export keeps the ids.
 var (

@@ -14,7 +14,7 @@ import (
 	"segnapunti/importers/xlsx"
 )
 
-// Issue 10: every sheet prints on A4, one page wide, landscape when wide,
+// Every sheet prints on A4, one page wide, landscape when wide,
 // with the header row on every page.
 func TestPageSetupEverySheet(t *testing.T) {
 	rows, totals := sampleSeason()
@@ -67,7 +67,7 @@ func deref[T any](p *T) any {
 	return *p
 }
 
-// Issue 10: one font for headers and body.
+// One font for headers and body.
 func TestOneFontForHeadersAndBody(t *testing.T) {
 	f := openBook(t, writeSample(t))
 	if got := mustDefaultFont(t, f); got != exportFont {
@@ -109,7 +109,7 @@ func mustDefaultFont(t *testing.T, f *excelize.File) string {
 	return name
 }
 
-// Issue 10: entrant numbers are numeric cells when they are numbers; other
+// Entrant numbers are numeric cells when they are numbers; other
 // ids stay text, a leading zero kept.
 func TestEntrantCell(t *testing.T) {
 	for id, want := range map[string]any{
@@ -132,7 +132,7 @@ func TestEntrantCell(t *testing.T) {
 	}
 }
 
-// Issue 10: every value a person reads is Italian; every id of the domain
+// Every value a person reads is Italian; every id of the domain
 // has a label, and no two ids share one.
 func TestItalianLabelsCoverTheDomain(t *testing.T) {
 	check := func(name string, ids []string, label func(string) string) {
@@ -157,7 +157,7 @@ func TestItalianLabelsCoverTheDomain(t *testing.T) {
 	if got := italian(levelIT, domain.Level("future")); got != "future" {
 		t.Errorf("an id without a label shows as %q, want the id", got)
 	}
-	// Spot checks named in issue 10.
+	// Spot checks of the printed layout.
 	for got, want := range map[string]string{
 		italian(levelIT, domain.LevelClub):          "circolo",
 		italian(kindIT, domain.KindPairs):           "coppie",
@@ -207,7 +207,7 @@ func TestSmazzateEndsReadBackByTheImporter(t *testing.T) {
 	}
 }
 
-// Issue 10: CSV for Italian Excel: a BOM, ';' between fields, the same
+// CSV for Italian Excel: a BOM, ';' between fields, the same
 // records as the RFC 4180 file.
 func TestCSVItalianBOMAndSemicolon(t *testing.T) {
 	if CSVOptionsFor("it") != CSVItalian || CSVOptionsFor("en") != (CSVOptions{}) {
@@ -265,7 +265,7 @@ func readCSV(t *testing.T, r io.Reader, sep rune) [][]string {
 	return recs
 }
 
-// Issue 10: the Torneo sheet as CSV, Italian values, key and value.
+// The Torneo sheet as CSV, Italian values, key and value.
 func TestTorneoCSV(t *testing.T) {
 	var buf bytes.Buffer
 	if err := WriteCSVWith(&buf, sample(t), "torneo", CSVItalian); err != nil {

@@ -294,7 +294,7 @@ func tournamentTables(t TournamentExport) []table {
 	}
 }
 
-// premiTable is the prize list (issue 22): one row per award, the same rows
+// premiTable is the prize list: one row per award, the same rows
 // as the page /tournaments/{tid}/prizes.
 func premiTable(t TournamentExport) table {
 	return table{

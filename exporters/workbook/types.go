@@ -30,10 +30,10 @@ type TournamentExport struct {
 	Hands       iter.Seq2[HandRow, error]
 	Adjustments iter.Seq2[AdjustmentRow, error] // sheet Rettifiche
 	Corrections iter.Seq2[CorrectionRow, error] // sheet Correzioni
-	Prizes      iter.Seq2[PrizeRow, error]      // sheet Premi (issue 22), category by category
+	Prizes      iter.Seq2[PrizeRow, error]      // sheet Premi, category by category
 }
 
-// PrizeRow is one prize won (issue 22): the Place-th award of a category.
+// PrizeRow is one prize won: the Place-th award of a category.
 type PrizeRow struct {
 	Category string // the category's id (data-prize on the pages)
 	Label    string // the category's label, as the organiser wrote it

@@ -69,7 +69,7 @@ type book struct {
 	sheets                  int // sheets started so far
 }
 
-// exportFont is the one font of every cell, headers and body (issue 10:
+// exportFont is the one font of every cell, headers and body (
 // mixed fonts looked broken in Italian Excel); exportFontSize in points.
 const (
 	exportFont     = "Calibri"

@@ -27,7 +27,7 @@
 //     pozzetto, first_dealer) means absent; "kind" absent is pairs;
 //   - "-0" is 0; 1e2 and 100.0 are not whole numbers for the decoder;
 //   - one UTF-8 byte order mark at the start of the input is skipped;
-//   - invalid UTF-8 in a string is an error (issue 10), not U+FFFD.
+//   - invalid UTF-8 in a string is an error, not U+FFFD.
 package sheetjson
 
 import (

@@ -244,8 +244,8 @@ func TestDecodeBad(t *testing.T) {
 		{"missing comma", "{\"ruleset\": \"fitab-2025\"\n \"hands_planned\": 3}", "", "malformed JSON at line 2, column 2", `"hands_planned"`},
 		{"raw newline in a string", "{\"tournament\": \"a\nb\"}", "/tournament", "malformed JSON", "\nb"},
 		{"trailing comma in an object", `{"ruleset": "fitab-2025",}`, "", "malformed JSON", "}"},
-		{"issue 10: invalid UTF-8 in a string is refused, not made U+FFFD", "{\"tournament\": \"Citt\xe0\"}", "/tournament", "invalid UTF-8", "\xe0"},
-		{"issue 10: invalid UTF-8 in a key is refused", "{\"tourn\xffament\": \"x\"}", "", "invalid UTF-8", "\xff"},
+		{"invalid UTF-8 in a string is refused, not made U+FFFD", "{\"tournament\": \"Citt\xe0\"}", "/tournament", "invalid UTF-8", "\xe0"},
+		{"invalid UTF-8 in a key is refused", "{\"tourn\xffament\": \"x\"}", "", "invalid UTF-8", "\xff"},
 
 		// Unknown and repeated fields.
 		{"unknown top field", bad(`,"colour":"red"`, ""), "/colour", `unknown field "colour": a sheet has only ruleset, hands_planned`, `"colour"`},

@@ -26,7 +26,7 @@ type Defaults struct {
 }
 
 // DecodeSheet reads a document that must be one sheet, filling in def
-// before the checks: one parse of the body (issue 11), instead of
+// before the checks: one parse of the body, instead of
 // building the document again with the defaults and decoding that. A
 // batch is an *Error at /sheets. Errors are those of Decode, at the
 // offsets of data as given.

@@ -6,10 +6,10 @@ import (
 	"segnapunti/domain"
 )
 
-// The fast path: a first pass for well-formed sheets only (issue 10).
+// The fast path: a first pass for well-formed sheets only.
 //
-// Why a piece of hand-written parsing stays, with the numbers (issue 10
-// asks for `segnapunti validate` at or below the CPU time of a bare
+// Why a piece of hand-written parsing stays, with the numbers (the goal:
+// `segnapunti validate` at or below the CPU time of a bare
 // encoding/json v1 decode of the same batch). BenchmarkCLIRatio in
 // cmd/segnapunti: CPU time of `validate --format json` on the
 // 100,000-sheet batch over a bare v1 decode of the same file in the same

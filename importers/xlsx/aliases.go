@@ -121,7 +121,7 @@ const (
 	sheetResults    = "results"
 	sheetTournament = "tournament"
 	// sheetInstructions: the template's instructions and example match,
-	// never read (issue 10: an unchanged template must import nothing).
+	// never read (an unchanged template must import nothing).
 	sheetInstructions = "instructions"
 )
 

@@ -190,11 +190,20 @@ func ReadFile(name string, opts Options) (*Workbook, error) {
 // whole has its own Match.Err.
 func Read(r io.Reader, size int64, opts Options) (wb *Workbook, err error) {
 	lim := opts.limits()
+	data, err := readUpload(r, size, lim)
+	if err != nil {
+		return nil, err
+	}
+	return readBytes(data, opts, lim)
+}
+
+// readUpload reads an upload of at most lim.bytes.
+func readUpload(r io.Reader, size int64, lim limits) ([]byte, error) {
 	if size > lim.bytes {
 		return nil, fmt.Errorf("%w: %d bytes, over the limit of %d", ErrTooLarge, size, lim.bytes)
 	}
 	buf := bytes.NewBuffer(make([]byte, 0, min(max(size, 0), lim.bytes)+bytes.MinRead))
-	_, err = buf.ReadFrom(io.LimitReader(r, lim.bytes+1))
+	_, err := buf.ReadFrom(io.LimitReader(r, lim.bytes+1))
 	data := buf.Bytes()
 	if err != nil {
 		return nil, fmt.Errorf("reading the workbook: %w", err)
@@ -202,7 +211,7 @@ func Read(r io.Reader, size int64, opts Options) (wb *Workbook, err error) {
 	if int64(len(data)) > lim.bytes {
 		return nil, fmt.Errorf("%w: over the limit of %d bytes", ErrTooLarge, lim.bytes)
 	}
-	return readBytes(data, opts, lim)
+	return data, nil
 }
 
 func readBytes(data []byte, opts Options, lim limits) (wb *Workbook, err error) {
@@ -213,6 +222,18 @@ func readBytes(data []byte, opts Options, lim limits) (wb *Workbook, err error) 
 			wb, err = nil, fmt.Errorf("%w: %w", ErrNotWorkbook, &panicError{p, debug.Stack()})
 		}
 	}()
+	f, err := openWorkbook(data, lim)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	rd := &reader{f: f, lim: lim, opts: opts}
+	return rd.read()
+}
+
+// openWorkbook checks the container within lim (checkContainer) and opens
+// it; the caller closes the file, and recovers from excelize's panics.
+func openWorkbook(data []byte, lim limits) (*excelize.File, error) {
 	if err := checkContainer(data, lim); err != nil {
 		return nil, err
 	}
@@ -226,9 +247,7 @@ func readBytes(data []byte, opts Options, lim limits) (wb *Workbook, err error) 
 		}
 		return nil, fmt.Errorf("%w: %v", ErrNotWorkbook, err)
 	}
-	defer f.Close()
-	rd := &reader{f: f, lim: lim, opts: opts}
-	return rd.read()
+	return f, nil
 }
 
 // checkContainer recognises what the bytes are before excelize unpacks them,

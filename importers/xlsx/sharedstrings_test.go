@@ -122,7 +122,7 @@ func manyTinyStrings(n int) func(io.Writer) {
 	}
 }
 
-// bomb is one of the two shared-strings bombs of issue 10.
+// bomb is one of the two known shared-strings bombs.
 type bomb struct {
 	name   string
 	data   []byte
@@ -152,7 +152,7 @@ func sharedStringBombs(t testing.TB) []bomb {
 	}
 }
 
-// Issue 10: a shared-strings bomb is refused before excelize loads it,
+// A shared-strings bomb is refused before excelize loads it,
 // with an error naming the part, in bounded memory.
 func TestSharedStringsBombsAreRefused(t *testing.T) {
 	if testing.Short() {

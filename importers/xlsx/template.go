@@ -33,7 +33,7 @@ var templateHands = []templateHand{
 // the enumerated columns and settings; then a sheet Istruzioni with how to
 // fill them in and one filled example match (round 1, table 1). The reader
 // never reads an Istruzioni sheet, so the unchanged template imports no
-// match at all (issue 10: an uploaded blank template replaced a real
+// match at all (an uploaded blank template replaced a real
 // round 1, table 1), and the example, copied into Smazzate and Risultati,
 // validates cleanly.
 func Template(hands int) ([]byte, error) { return TemplateFor(hands, domain.KindPairs) }

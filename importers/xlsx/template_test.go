@@ -12,7 +12,7 @@ import (
 	"segnapunti/domain"
 )
 
-// Issue 10: the blank template, uploaded unchanged, imports no match: it
+// The blank template, uploaded unchanged, imports no match: it
 // replaced a real round 1, table 1 when its example match was data.
 func TestTemplateUnchangedImportsNoMatch(t *testing.T) {
 	for hands := 2; hands <= 4; hands++ {

@@ -35,7 +35,7 @@ func benchTablePage(b *testing.B) context.Context {
 	return ctx
 }
 
-// BenchmarkEngineCheckThrottled (issue 24, "Speed on a phone"): checking
+// BenchmarkEngineCheckThrottled ("Speed on a phone"): checking
 // a 4-hand sheet with the loaded engine in Chromium with the CPU slowed
 // 4× (Emulation.setCPUThrottlingRate). Reported as ms/check; the aim is
 // ≤ 20 ms.
@@ -63,7 +63,7 @@ func BenchmarkEngineCheckThrottled(b *testing.B) {
 	b.ReportMetric(ms/float64(b.N), "ms/check")
 }
 
-// BenchmarkEngineLoadFast3G (issue 24): fetching, compiling and starting
+// BenchmarkEngineLoadFast3G: fetching, compiling and starting
 // the engine, uncached, with DevTools' "Fast 3G" conditions (562.5 ms
 // latency, 180,000 B/s down, 84,375 B/s up). Reported as ms/load; the aim
 // is ≤ 1.5 s.

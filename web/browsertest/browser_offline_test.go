@@ -101,7 +101,7 @@ func typeNumbers(i int, values map[string]int) chromedp.Action[chromedp.Void] {
 	return chromedp.Steps(steps...)
 }
 
-// Issue 24, "Done when": after a first visit, the network is switched off
+// Offline (UI.md §9): after a first visit, the network is switched off
 // (DevTools network emulation); the table page reloads from the phone,
 // three hands are typed, HAND_TOTAL_MISMATCH shows under the wrong input
 // with its article before anything is sent, it is fixed; the network
@@ -209,7 +209,7 @@ func TestBrowserTableOffline(t *testing.T) {
 	}
 }
 
-// Issue 24, the conflicts met when the network returns, in words: the
+// the conflicts met when the network returns, in words: the
 // sheet changed meanwhile (a correction replaced it: the queued hand goes
 // in at its end, and the page says so), and the round closed meanwhile
 // (the hand is refused, and the page says why, in Italian).
@@ -257,7 +257,7 @@ func TestBrowserTableOfflineConflicts(t *testing.T) {
 	}
 }
 
-// Issue 24: if the engine has not loaded, the page works as today — the
+// If the engine has not loaded, the page works as today — the
 // hand is sent and the server's report shows its finding.
 func TestBrowserTableWithoutEngine(t *testing.T) {
 	hall := startHallSite(t)

@@ -1,12 +1,9 @@
 package browsertest
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
-	"net/http"
 	"segnapunti/web/webtest"
 	"strings"
 	"testing"
@@ -23,24 +20,9 @@ import (
 // apiCall is one JSON request to the site's API with a bearer token.
 func apiCall(t testing.TB, site *webtest.Site, method, path, token string, body any, want int) map[string]any {
 	t.Helper()
-	var rd io.Reader
-	if body != nil {
-		b, _ := json.Marshal(body)
-		rd = bytes.NewReader(b)
-	}
-	req, _ := http.NewRequest(method, site.URL+path, rd)
-	req.Header.Set("Authorization", "Bearer "+token)
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	out, _ := io.ReadAll(res.Body)
-	if res.StatusCode != want {
-		t.Fatalf("%s %s: %d, want %d: %s", method, path, res.StatusCode, want, out)
+	status, out := site.APIDo(t, token, method, path, body)
+	if status != want {
+		t.Fatalf("%s %s: %d, want %d: %s", method, path, status, want, out)
 	}
 	m := map[string]any{}
 	json.Unmarshal(out, &m)
@@ -145,7 +127,7 @@ func TestBrowserTableEntry(t *testing.T) {
 		t.Fatalf("typed code led to %s", got)
 	}
 	// First-load weight of the phone page (UI.md §1: ≤ 60 KB transferred):
-	// what loads up to the load event; the rules engine (issue 24) is
+	// what loads up to the load event; the rules engine is
 	// fetched after it, when the page is usable.
 	webtest.Run(t, ctx, chromedp.Navigate(site.URL+"/table/"+link["code"].(string)), chromedp.WaitVisible(chromedp.CSS(`#hand-form`)))
 	waitJS(t, ctx, `performance.getEntriesByType("navigation")[0].loadEventEnd > 0`)
@@ -222,7 +204,7 @@ func TestBrowserTableEntry(t *testing.T) {
 	if v, _ := site.Store.SheetHistory(context.Background(), tid, 1, 1); len(v) != 2 {
 		t.Errorf("the sheet's history has %d versions, want the removal and the change", len(v))
 	}
-	// Issue 22: the scoring line signs first (the number alone cannot
+	// The scoring line signs first (the number alone cannot
 	// tell who scored); the confirm step comes after it.
 	webtest.Run(t, ctx, chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(`[data-action="end-sheet"]`)))
 	if exists(t, ctx, `[data-action="confirm"]`) {
@@ -277,7 +259,7 @@ func TestBrowserTableEntry(t *testing.T) {
 	}
 	webtest.Screenshot(t, ctx, "table-revoked")
 
-	// The printed round (issue 22: a preview): it shows the table's live
+	// The printed round (a preview): it shows the table's live
 	// code, issued above; issuing new ones asks first. Each blank sheet
 	// carries a QR code and the typed code, and the new typed code works
 	// (the secretary signed in above).

@@ -16,7 +16,7 @@ import (
 	"segnapunti/store/dbtest"
 )
 
-// UI.md §9 (issue 22), FITAB art. 15: the secretary starts the round's
+// UI.md §9, FITAB art. 15: the secretary starts the round's
 // clock (15 minutes a planned hand by default); the phone shows
 // [data-clock] with data-remaining and learns when time is called
 // (data-time-called="true"); a hand sent afterwards is marked.

@@ -252,7 +252,7 @@ func TestPrintCarriesQRCodes(t *testing.T) {
 	if st, opened := c.Post("/table", url.Values{"code": {first}}); st != http.StatusSeeOther || opened != "" && !strings.Contains(opened, "/table/") {
 		t.Errorf("the printed typed code: %d", st)
 	}
-	// Issue 22: a preview; the second opening shows the same codes and
+	// A preview; the second opening shows the same codes and
 	// revokes nothing.
 	_, page = c.Get(print)
 	if !qr.MatchString(page) || short.FindStringSubmatch(page) == nil || short.FindStringSubmatch(page)[1] != first {

@@ -17,7 +17,7 @@ import (
 	"segnapunti/store/dbtest"
 )
 
-// Issue 22: the entrants page offers a template with its header row in
+// The entrants page offers a template with its header row in
 // the page's language; the template filled in is uploaded as it is (its
 // header row recognised), and the entrants are stored.
 func TestEntrantsTemplateRoundTrip(t *testing.T) {

@@ -13,7 +13,7 @@ import (
 	"segnapunti/store/dbtest"
 )
 
-// Issue 22: the page's CSV downloads are in the Italian form (";" and a
+// The page's CSV downloads are in the Italian form (";" and a
 // BOM) on an Italian page, comma-separated in English, and named after
 // the tournament with its accents.
 func TestExportCSVItalianAndNamed(t *testing.T) {

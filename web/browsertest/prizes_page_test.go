@@ -99,7 +99,7 @@ func prizeRows(body string) string {
 	return strings.Join(out, " ")
 }
 
-// Issue 22, UI.md §9: the prize page. The organising club defines five
+// UI.md §9: the prize page. The organising club defines five
 // categories with the form; the page lists one
 // <tr data-prize data-entrant> per award, worked by hand from the seeded
 // standings (1, 3, 5, 7, 8, 6, 4, 2): assoluta 2 places → 1, 3; dame
@@ -186,7 +186,7 @@ func TestPrizesPage_Issue22(t *testing.T) {
 	}
 }
 
-// Issue 22: a pasted list with sex and birth-year columns stores them; a
+// A pasted list with sex and birth-year columns stores them; a
 // wrong sex is refused naming the row and the column, in Italian.
 func TestPastedEntrantsWithSexAndBirthYear_Issue22(t *testing.T) {
 	db := dbtest.SQLite(t)
@@ -240,7 +240,7 @@ func TestPastedEntrantsWithSexAndBirthYear_Issue22(t *testing.T) {
 	}
 }
 
-// Issue 22 in a browser (PostgreSQL): the secretary defines two
+// The prize page in a browser (PostgreSQL): the secretary defines two
 // categories with the form, the awards appear as rows, the page passes
 // axe-core, and printed it shows the prize list without the form.
 func TestBrowserPrizesPage_Issue22(t *testing.T) {

@@ -1,7 +1,6 @@
 package browsertest
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -65,24 +64,9 @@ func newPublicFixture(t testing.TB, db *store.DB) *publicFixture {
 // api calls the JSON API with the club's token.
 func (f *publicFixture) api(t testing.TB, method, path string, body any, want int, out any) {
 	t.Helper()
-	var rd io.Reader
-	if body != nil {
-		b, _ := json.Marshal(body)
-		rd = bytes.NewReader(b)
-	}
-	req, _ := http.NewRequest(method, f.site.URL+path, rd)
-	req.Header.Set("Authorization", "Bearer "+f.token)
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	raw, _ := io.ReadAll(res.Body)
-	if res.StatusCode != want {
-		t.Fatalf("%s %s: %d, want %d: %s", method, path, res.StatusCode, want, raw)
+	status, raw := f.site.APIDo(t, f.token, method, path, body)
+	if status != want {
+		t.Fatalf("%s %s: %d, want %d: %s", method, path, status, want, raw)
 	}
 	if out != nil {
 		if err := json.Unmarshal(raw, out); err != nil {

@@ -20,7 +20,7 @@ var (
 	qrImg         = regexp.MustCompile(`data-qr="\d+"`)
 )
 
-// Issue 22, UI.md §9: the print page says in [data-public-url] which
+// UI.md §9: the print page says in [data-public-url] which
 // address the QR codes carry — the environment's, else the one stored on
 // /admin, else the LAN address serve found, else the page's own — and
 // warns when only this machine opens it. No request goes anywhere but
@@ -76,7 +76,7 @@ func TestPrintPagePublicURL(t *testing.T) {
 	}
 }
 
-// Issue 22: only a well-formed address is stored; the refusal is named
+// Only a well-formed address is stored; the refusal is named
 // next to the input.
 func TestAdminPublicURLRefused(t *testing.T) {
 	db := dbtest.SQLite(t)
@@ -94,7 +94,7 @@ func TestAdminPublicURLRefused(t *testing.T) {
 	}
 }
 
-// Issue 22: the public pages' QR codes (for the notice board) carry the
+// The public pages' QR codes (for the notice board) carry the
 // address phones open, not the projector's localhost.
 func TestPublicPageQRCarriesPublicURL(t *testing.T) {
 	db := dbtest.SQLite(t)

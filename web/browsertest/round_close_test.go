@@ -12,7 +12,7 @@ import (
 	"segnapunti/store/dbtest"
 )
 
-// Issue 22: closing a round (sheets delivered, RULES §10) first lists the
+// Closing a round (sheets delivered, RULES §10) first lists the
 // tables whose sheet is not delivered cleanly — here table 1, entered but
 // not confirmed — and asks; nothing changes until the secretary confirms.
 func TestRoundCloseListsUnsettledTables(t *testing.T) {

@@ -51,7 +51,7 @@ func TestSignatureEndedByConfirmation(t *testing.T) {
 	}
 	pw := site.CreatePerson(t, domain.RoleClub, "segreteria.uno", "c1")
 	page := get(webtest.SignedInClient(t, site, "segreteria.uno", pw), "/tournaments/"+tid+"/rounds/1/tables/1")
-	// Issue 22: the summary says exactly who signed, not "both lines".
+	// The summary says exactly who signed, not "both lines".
 	if !strings.Contains(page, `data-signatures-summary="confirmed-alone"`) || !strings.Contains(page, "Consegnato dalla sola conferma della Linea EO (coppia n. 3)") ||
 		strings.Contains(page, "ciascuna con il proprio numero") {
 		t.Errorf("the sheet page's summary of a sheet EO's confirmation alone delivered does not say so")

@@ -15,7 +15,7 @@ import (
 	"segnapunti/store/dbtest"
 )
 
-// UI.md §9 (issue 22): /tournaments/{tid}/tables/{t}/card is a printable
+// UI.md §9: /tournaments/{tid}/tables/{t}/card is a printable
 // card with a QR code of the public address and a typed code, the same at
 // every opening; the typed code opens the table's current round.
 func TestTableCardPage(t *testing.T) {

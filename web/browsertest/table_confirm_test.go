@@ -14,7 +14,7 @@ import (
 	"segnapunti/store/dbtest"
 )
 
-// FITAB art. 19, UI.md §9 (issue 22): on the phone page the scoring line
+// FITAB art. 19, UI.md §9: on the phone page the scoring line
 // signs first, then only the other line confirms; the scoring line's own
 // number is refused with a finding data-code="CONFIRM_OWN_LINE" next to
 // the input, in Italian.
@@ -62,7 +62,7 @@ func TestTablePageConfirmOwnLineArt19(t *testing.T) {
 		!strings.Contains(body, `data-confirmation="eo" data-kind="confirm" data-signed-by="eo"`) {
 		t.Errorf("the other line's number: %d, want delivered with NS's end and EO's confirmation", st)
 	}
-	// The signatures' times are the hall's clock (issue 22), not UTC.
+	// The signatures' times are the hall's clock, not UTC.
 	m := regexp.MustCompile(`<time datetime="([^"]+)">([0-9:]+)</time>`).FindStringSubmatch(body)
 	if m == nil {
 		t.Fatal("no signature time")
@@ -77,7 +77,7 @@ func TestTablePageConfirmOwnLineArt19(t *testing.T) {
 	}
 }
 
-// Issue 22: once the hands are in, the phone shows the match's MP and VP
+// Once the hands are in, the phone shows the match's MP and VP
 // (as the report computes them); info notes such as
 // UNVERIFIABLE_BREAKDOWN are folded under "Dettagli", their codes in small
 // print; before the last hand no result is shown.

@@ -13,7 +13,7 @@ import (
 	"segnapunti/store/dbtest"
 )
 
-// UI.md §9 (issue 22): before the confirmation the scoring line changes
+// UI.md §9: before the confirmation the scoring line changes
 // its last hand (edit-hand: the inputs come back filled, named as on the
 // sheet form) or removes it (remove-hand, after a confirmation step);
 // every change is kept in the sheet's history; a confirmed sheet offers

@@ -37,7 +37,7 @@ func rawGet(t *testing.T, url, acceptEncoding string) (*http.Response, []byte) {
 	return res, b
 }
 
-// Issue 24: the engine is served precompressed to a browser that accepts
+// The engine is served precompressed to a browser that accepts
 // gzip, plain to one that does not, cached for good under its hash; the
 // service worker and the manifest are served for the /table/ scope; the
 // table page may compile WebAssembly and carries the engine's URL and the
@@ -125,7 +125,7 @@ func TestTableOfflineServing(t *testing.T) {
 	if sheets, _, err = sheetjson.Decode(raw); err != nil || len(sheets[0].Hands) != 1 || sheets[0].Hands[0].Lines[0].Points != 235 {
 		t.Errorf("the sheet after a hand %s: %v", raw, err)
 	}
-	// UI.md §1 / issue 24: the page's first load (the page and what its
+	// UI.md §1: the page's first load (the page and what its
 	// HTML loads, gzip) stays ≤ 60 KB; the engine and its loader come
 	// after the page is usable and are not part of it.
 	res, page := rawGet(t, site.URL+"/table/"+code, "gzip")

@@ -3,7 +3,7 @@ package form
 import "net/http"
 
 // PublicURL is the admin's form for the address players' phones open
-// (issue 22): empty clears it; the operation checks its shape.
+// (UI.md §9): empty clears it; the operation checks its shape.
 type PublicURL struct {
 	URL string
 }

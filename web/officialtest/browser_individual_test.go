@@ -15,7 +15,7 @@ import (
 	"segnapunti/web/webtest"
 )
 
-// An individual tournament in the pages (issue 13 item 4, RULES §11): the
+// An individual tournament in the pages (RULES §11): the
 // "genera turno" page draws round 1 (four players a table, two a line) and
 // shows the two players of each line; the round is published and its
 // sheets entered; the standings are per player; the manual seating form

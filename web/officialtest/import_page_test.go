@@ -121,7 +121,7 @@ func TestImportPageUpload(t *testing.T) {
 
 	// A workbook that fits: table 1 right, table 2 with a wrong written
 	// total in hand 1 (D6). Both tables hold other sheets: refused, the
-	// tables listed with their totals, nothing stored (issue 10).
+	// tables listed with their totals, nothing stored.
 	data := importWorkbook(t, paperMatch{1, 1, "1", "2", 420}, paperMatch{1, 2, "3", "4", 421})
 	stored, _ := ops.Sheet(ctx, p, tid, 1, 1)
 	status, body = postWorkbook(t, c, page, "turno 1.xlsx", data)
@@ -195,7 +195,7 @@ func TestImportPageUpload(t *testing.T) {
 // UI.md §3 in a browser: choose the file, upload; it would replace the
 // entered sheets, so the page lists them and sends the file again on
 // "Sostituisci i fogli già inseriti"; read the report; the sheet page
-// lists the replaced version; undo the upload from the list (issue 10).
+// lists the replaced version; undo the upload from the list.
 func TestImportPageBrowser(t *testing.T) {
 	t.Parallel()
 	db := dbtest.Postgres(t)

@@ -23,7 +23,7 @@ func moduleRoot(t testing.TB) string {
 }
 
 // TestEngineFresh: the committed engine is what its sources build today
-// (issue 24: "a test rebuilds it (-trimpath) and fails when the committed
+// ("a test rebuilds it (-trimpath) and fails when the committed
 // file is stale"). The source hash says so in a second; the rebuild, tens
 // of seconds, checks the bytes themselves.
 func TestEngineFresh(t *testing.T) {

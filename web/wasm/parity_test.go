@@ -290,7 +290,7 @@ func nodePath(t *testing.T) string {
 	return p
 }
 
-// finding is what parity compares of a finding (issue 24: code, severity,
+// finding is what parity compares of a finding (code, severity,
 // line, hand, pointer, and the words).
 type finding struct {
 	Code     string `json:"code"`
@@ -307,7 +307,7 @@ type answer struct {
 	Error    string    `json:"error"`
 }
 
-// TestEngineParity (issue 24 "Parity, measured"): the engine the phone
+// TestEngineParity: the engine the phone
 // runs and the server give the same report, byte for byte, in Italian and
 // in English, for every sheet of the test corpora and 10,000 generated
 // sheets: 0 differences.

@@ -1,5 +1,5 @@
 // Package wasm holds the table page's rules engine compiled to WebAssembly
-// (issue 24; the entry is cmd/engine-wasm, the code engine.Check): the
+// (the entry is cmd/engine-wasm, the code engine.Check): the
 // .wasm gzip-compressed as it is served (engine.wasm.gz) and engine.sum,
 // the hash of the sources it was built from and of the .wasm itself.
 // `go generate ./web/wasm` rebuilds both; TestEngineFresh fails when they

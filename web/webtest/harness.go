@@ -41,14 +41,13 @@ import (
 	"segnapunti/api"
 	"segnapunti/app"
 	"segnapunti/domain"
-	"segnapunti/store"
 	"segnapunti/web"
 )
 
 // Site is the whole service on a loopback port.
 type Site struct {
 	URL   string // http://127.0.0.1:PORT
-	Store *store.DB
+	Store *app.DB
 	// App is the site's own operations: a change made through it reaches
 	// the site's caches and live events like one made over HTTP (another
 	// app.New over Store would leave the public pages' snapshots stale).
@@ -57,14 +56,14 @@ type Site struct {
 
 // StartSite serves API + pages over db on a loopback port until the test
 // ends.
-func StartSite(t testing.TB, db *store.DB) *Site {
+func StartSite(t testing.TB, db *app.DB) *Site {
 	t.Helper()
 	return StartSiteWith(t, db, web.Deps{})
 }
 
 // StartSiteWith is StartSite with the page settings of deps (PublicURL,
 // LANURL); Store, App and Log are the site's own.
-func StartSiteWith(t testing.TB, db *store.DB, deps web.Deps) *Site {
+func StartSiteWith(t testing.TB, db *app.DB, deps web.Deps) *Site {
 	t.Helper()
 	log := slog.New(slog.DiscardHandler)
 	ops := app.New(db, nil, log)
@@ -100,7 +99,7 @@ func (s *Site) CreatePerson(t testing.TB, role domain.Role, name, clubID string)
 			}
 		}
 	}
-	pw := store.GeneratePassword()
+	pw := app.GeneratePassword()
 	if _, err := s.Store.CreatePerson(ctx, name, role, clubID, pw); err != nil {
 		t.Fatal(err)
 	}
