@@ -99,3 +99,94 @@ func TestWithdrawalRULES12_3ThroughTheAPI(t *testing.T) {
 		}
 	})
 }
+
+// TestWithdrawalDuringARoundIsAnAbandonFITABArt37: an entrant that leaves
+// for good while its round is being played has abandoned that round too
+// (RULES §12.3, §7; FITAB art. 37): the request says whether the abandon
+// is justified; the leaving line gets its abandon score, the line left at
+// the table the rest score ("Alla coppia incolpevole è attribuito un
+// punteggio per riposo"), and that table then counts as complete (§12.2).
+// FITAB, 3 hands: rest score 14 VP / 365 MP (art. 38); the guilty line
+// "perde la partita a 0": 0 VP and −365 MP [INTERP, RULES §7].
+func TestWithdrawalDuringARoundIsAnAbandonFITABArt37(t *testing.T) {
+	eachBackend(t, func(t *testing.T, b backend) {
+		w := newWorld(t, b)
+		tid := w.planTournament(3, map[string]any{"first_round": "entry_order"}, 6)
+		T := "/v1/tournaments/" + tid
+		r1 := w.generate(w.club1, tid, map[string]any{"number": 1})
+		wantStatus(t, r1, http.StatusCreated, "round 1")
+		wantStatus(t, w.publish(w.club1, tid, 1), http.StatusOK, "publish 1")
+		// Who sits against 6 in round 1.
+		var opp string
+		var table int
+		for _, tb := range r1.json(t)["tables"].([]any) {
+			m := tb.(map[string]any)
+			switch {
+			case m["ns"] == "6":
+				opp, table = m["eo"].(string), int(m["table"].(float64))
+			case m["eo"] == "6":
+				opp, table = m["ns"].(string), int(m["table"].(float64))
+			}
+		}
+		if opp == "" {
+			t.Fatalf("round 1 does not seat 6: %s", r1.body)
+		}
+		withdraw := func(body map[string]any) response {
+			return w.do(request{method: "PATCH", path: T + "/entrants/6", token: w.club1, body: body})
+		}
+		// During round 1 the abandon must be named, and be one of the two.
+		wantProblem(t, withdraw(map[string]any{"withdrawn_from_round": 1, "reason": "lite"}), http.StatusUnprocessableEntity, "/abandon")
+		wantProblem(t, withdraw(map[string]any{"withdrawn_from_round": 1, "reason": "lite", "abandon": "temporary"}), http.StatusUnprocessableEntity, "/abandon")
+		// Nothing was written by the refusals.
+		if v := w.do(request{method: "GET", path: T + "/entrants/6", token: w.club1}).json(t)["withdrawn_from_round"]; v != nil {
+			t.Errorf("a refused withdrawal was stored: %v", v)
+		}
+		wantStatus(t, withdraw(map[string]any{"withdrawn_from_round": 1, "reason": "lite", "abandon": "unjustified"}), http.StatusOK, "withdraw 6 during round 1")
+		// Sent again: nothing is added twice.
+		wantStatus(t, withdraw(map[string]any{"withdrawn_from_round": 1, "reason": "lite", "abandon": "unjustified"}), http.StatusOK, "again")
+		list := decodeInto[struct {
+			Adjustments []gotAdjustment `json:"adjustments"`
+		}](t, w.do(request{method: "GET", path: T + "/adjustments", token: w.club1})).Adjustments
+		got := map[string]string{}
+		for _, a := range list {
+			if a.Round == nil || *a.Round != 1 || a.Effect.Result == nil || a.Party == nil {
+				t.Errorf("adjustment %+v", a)
+				continue
+			}
+			got[a.Entrant] = fmt.Sprintf("%s %s %d/%d", a.Reason, *a.Party, a.Effect.Result.VP, a.Effect.Result.MP)
+		}
+		want := map[string]string{"6": "abandon_unjustified offender 0/-365", opp: "abandon_unjustified innocent 14/365"}
+		if fmt.Sprint(got) != fmt.Sprint(want) || len(list) != 2 {
+			t.Errorf("adjustments %v, want %v", got, want)
+		}
+		// The other tables get their sheets; table of 6 is complete by the
+		// adjustments (RULES §12.2), so the round's sheets are delivered.
+		rd := w.do(request{method: "GET", path: T + "/rounds/1", token: w.admin}).json(t)
+		for _, tb := range rd["tables"].([]any) {
+			n := int(tb.(map[string]any)["table"].(float64))
+			if n == table {
+				continue
+			}
+			wantStatus(t, w.do(request{method: "PUT", path: fmt.Sprintf("%s/rounds/1/tables/%d/sheet", T, n), token: w.admin, body: goodSheet()}), http.StatusCreated, "sheet")
+		}
+		wantStatus(t, w.do(request{method: "PATCH", path: T + "/rounds/1", token: w.club1, body: map[string]any{"state": "sheets_delivered"}}), http.StatusOK, "delivered")
+		st := w.do(request{method: "GET", path: T + "/standings", token: w.club1}).json(t)
+		for _, row := range st["standings"].([]any) {
+			m := row.(map[string]any)
+			switch m["entrant"] {
+			case "6":
+				if m["vp"] != 0.0 || m["mp"] != -365.0 || m["withdrawn_from_round"] != 1.0 {
+					t.Errorf("6 in the standings: %v", m)
+				}
+			case opp:
+				if m["vp"] != 14.0 || m["mp"] != 365.0 {
+					t.Errorf("%s (left at the table) in the standings: %v", opp, m)
+				}
+			}
+		}
+		// Between rounds there is no abandon: naming one is refused.
+		wantProblem(t, w.do(request{method: "PATCH", path: T + "/entrants/5", token: w.club1, body: map[string]any{"withdrawn_from_round": 2, "abandon": "justified"}}),
+			http.StatusUnprocessableEntity, "/abandon")
+		wantStatus(t, w.do(request{method: "PATCH", path: T + "/entrants/5", token: w.club1, body: map[string]any{"withdrawn_from_round": 2}}), http.StatusOK, "5 between rounds")
+	})
+}
