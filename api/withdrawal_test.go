@@ -190,3 +190,64 @@ func TestWithdrawalDuringARoundIsAnAbandonFITABArt37(t *testing.T) {
 		wantStatus(t, w.do(request{method: "PATCH", path: T + "/entrants/5", token: w.club1, body: map[string]any{"withdrawn_from_round": 2}}), http.StatusOK, "5 between rounds")
 	})
 }
+
+// TestHandPostedRoundRecordsVacatedRULES12_3: a round posted by hand can
+// leave an entrant alone because its fixed-calendar opponent withdrew
+// ("alle coppie con cui avrebbero dovuto giocare nei turni successivi è
+// attribuito il punteggio per riposo", FITAB art. 37): stored, read back,
+// accepted by the checker as the generator's own, scored with the bye
+// score; refused while nobody has withdrawn, and for the withdrawn entrant
+// itself.
+func TestHandPostedRoundRecordsVacatedRULES12_3(t *testing.T) {
+	eachBackend(t, func(t *testing.T, b backend) {
+		w := newWorld(t, b)
+		mitchell := map[string]any{"first_round": "entry_order", "phases": []map[string]any{{"from_round": 1, "system": "mitchell"}}}
+		gen := w.planTournament(3, mitchell, 8)
+		hand := w.planTournament(3, mitchell, 8)
+		H := "/v1/tournaments/" + hand
+		r1 := w.generate(w.club1, gen, map[string]any{"number": 1}).json(t)
+		// Round 1 by hand, with a vacated entrant while nobody withdrew.
+		post := map[string]any{"number": 1, "tables": r1["tables"], "byes": []string{}, "vacated": []string{"3"}}
+		wantProblem(t, w.do(request{method: "POST", path: H + "/rounds", token: w.club1, body: post}), http.StatusUnprocessableEntity, "/vacated/0")
+		delete(post, "vacated")
+		wantStatus(t, w.do(request{method: "POST", path: H + "/rounds", token: w.club1, body: post}), http.StatusCreated, "round 1 by hand")
+		for _, tid := range []string{gen, hand} {
+			wantStatus(t, w.publish(w.club1, tid, 1), http.StatusOK, "publish 1")
+			w.fillSheets(tid, 1)
+			wantStatus(t, w.do(request{method: "PATCH", path: "/v1/tournaments/" + tid + "/entrants/6", token: w.club1, body: map[string]any{"withdrawn_from_round": 2, "reason": "malore"}}), http.StatusOK, "withdraw 6")
+		}
+		r2 := w.generate(w.club1, gen, map[string]any{"number": 2}).json(t)
+		if fmt.Sprint(r2["vacated"]) != "[3]" {
+			t.Fatalf("generated round 2 vacated %v", r2["vacated"])
+		}
+		// The withdrawn entrant itself cannot be the one left alone.
+		bad := map[string]any{"number": 2, "tables": r2["tables"], "byes": []string{}, "vacated": []string{"3", "6"}}
+		wantProblem(t, w.do(request{method: "POST", path: H + "/rounds", token: w.club1, body: bad}), http.StatusUnprocessableEntity, "/vacated/1")
+		// Seated twice: at a table and vacated.
+		tb0 := r2["tables"].([]any)[0].(map[string]any)
+		twice := map[string]any{"number": 2, "tables": r2["tables"], "byes": []string{}, "vacated": []string{tb0["ns"].(string)}}
+		wantProblem(t, w.do(request{method: "POST", path: H + "/rounds", token: w.club1, body: twice}), http.StatusUnprocessableEntity, "/vacated/0")
+		ok := map[string]any{"number": 2, "tables": r2["tables"], "byes": []string{}, "vacated": []string{"3"}}
+		wantStatus(t, w.do(request{method: "POST", path: H + "/rounds", token: w.club1, body: ok}), http.StatusCreated, "round 2 by hand")
+		got := w.do(request{method: "GET", path: H + "/rounds/2", token: w.club1}).json(t)
+		if fmt.Sprint(got["vacated"]) != "[3]" || fmt.Sprint(got["byes"]) != "[]" {
+			t.Errorf("hand-posted round 2 read back: vacated %v byes %v", got["vacated"], got["byes"])
+		}
+		wantStatus(t, w.publish(w.club1, hand, 2), http.StatusOK, "publish 2")
+		if c := w.check(w.club1, hand, 2); !c.OK {
+			t.Errorf("check of the hand-posted round: %+v", c)
+		}
+		// Redefined while playing: vacated kept as sent.
+		wantStatus(t, w.do(request{method: "PUT", path: H + "/rounds/2", token: w.club1, body: ok}), http.StatusOK, "redefine round 2")
+		w.fillSheets(hand, 2)
+		st := w.do(request{method: "GET", path: H + "/standings?after_round=2", token: w.club1}).json(t)
+		for _, row := range st["standings"].([]any) {
+			m := row.(map[string]any)
+			// 3 sat NS in round 1 and won 11-9 (goodSheet), then alone: +14
+			// VP, the FITAB 3-hand bye score (art. 38).
+			if m["entrant"] == "3" && m["vp"] != 25.0 {
+				t.Errorf("entrant 3: %v VP, want 11 + 14", m["vp"])
+			}
+		}
+	})
+}

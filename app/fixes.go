@@ -131,6 +131,9 @@ func (a *App) RedefineRound(ctx context.Context, p Principal, tid string, n int,
 	if len(errs) > 0 {
 		return domain.Round{}, invalid(errs)
 	}
+	if err := a.checkVacated(ctx, t, r); err != nil {
+		return domain.Round{}, err
+	}
 	err = a.db.ReplaceRound(ctx, t.ID, r, func(u store.RoundUse) error {
 		switch {
 		case u.State != domain.RoundPlaying:

@@ -174,6 +174,8 @@ var messagesSecretary = map[string]msg{
 	"secretary.eo":                               {"Linea EO", "EO line"},
 	"secretary.row":                              {"riga %d", "row %d"},
 	"secretary.byes":                             {"Riposi", "Byes"},
+	"secretary.vacated":                          {"Soli per ritiro dell'avversario", "Alone, their opponent withdrawn"},
+	"secretary.vacated_hint":                     {"Chi in un calendario fisso avrebbe incontrato un iscritto ritirato: riceve il punteggio del riposo, che non conta come riposo (FITAB art. 37).", "Who would have met a withdrawn entrant in a fixed calendar: the bye score, not counted as a rest (FITAB art. 37)."},
 	"secretary.byes_hint":                        {"Chi riposa in questo turno (tieni premuto Ctrl per sceglierne più d'uno).", "Who rests this round (hold Ctrl to choose several)."},
 	"secretary.publish_round":                    {"Pubblica il turno", "Publish the round"},
 	"secretary.round_exists":                     {"Questo turno esiste già.", "This round exists already."},
