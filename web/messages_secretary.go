@@ -265,7 +265,7 @@ var messagesSecretary = map[string]msg{
 	"secretary.field.withdrawn_from_round":       {"Indica un turno previsto dal torneo (0 annulla il ritiro).", "Give a round the tournament plans (0 takes the withdrawal back)."},
 	"secretary.withdraw":                         {"Registra il ritiro", "Record the withdrawal"},
 	"secretary.field_label.abandon":              {"Se lascia durante un turno in corso", "If it leaves during a round being played"},
-	"secretary.abandon_none":                     {"Tra un turno e l'altro (nessun abbandono)", "Between rounds (no abandon)"},
+	"secretary.abandon_none":                     {"Nessun abbandono", "No abandon"},
 	"secretary.abandon_justified":                {"Abbandono giustificato: punteggio del riposo", "Justified abandon: bye score"},
 	"secretary.abandon_unjustified":              {"Abbandono ingiustificato: perde l'incontro a 0", "Unjustified abandon: loses the match with 0"},
 	"secretary.abandon_hint":                     {"Se il turno indicato è in corso al suo tavolo, il ritiro è anche un abbandono (FITAB art. 37): all'altra linea va il punteggio del riposo.", "If the round given is being played at its table, the withdrawal is also an abandon (FITAB art. 37): the other line gets the bye score."},
