@@ -122,6 +122,10 @@ func (a *App) tournamentExport(ctx context.Context, t domain.Tournament, nested 
 	if err != nil {
 		return workbook.TournamentExport{}, nil, err
 	}
+	plan := t.EffectivePlan()
+	for i := range rounds {
+		rounds[i].Session = plan.SessionOf(rounds[i].Number) // RULES §12.1
+	}
 	after := 0
 	if r, ok := t.Interruption(); ok {
 		after = r.AfterRound // FITAB art. 39: the final standings are those after round k

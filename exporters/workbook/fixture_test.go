@@ -127,6 +127,8 @@ func sample(t testing.TB) TournamentExport {
 			ID: "t_42", Name: "Coppa Autunno", Date: time.Date(2026, 11, 21, 0, 0, 0, 0, time.UTC),
 			ClubID: "c1", Level: domain.LevelRegional, Ruleset: domain.FITAB2025, Kind: domain.KindPairs,
 			RoundsPlanned: 2, HandsPerRound: 3, VPTable: mustVPTable(t, "fitab-3"),
+			// RULES §12.1: a Mitchell event, round 1 in entry order.
+			Plan: domain.Plan{FirstRound: domain.SystemEntryOrder, Phases: []domain.PlanPhase{{FromRound: 1, System: domain.SystemMitchell}}, Sessions: []int{2}},
 		},
 		Club:       domain.Club{ID: "c1", Name: "Circolo Burraco Roma"},
 		ExportedAt: time.Date(2026, 11, 21, 19, 45, 0, 0, time.UTC), // 20:45 in Rome
