@@ -176,7 +176,19 @@ func (a *App) tournamentExport(ctx context.Context, t domain.Tournament, nested 
 		Corrections: workbook.Slice(corrections),
 		Prizes:      workbook.Slice(prizes),
 	}
-	seats := seatsOf(rounds)
+	subs, err := a.db.ListSubstitutions(ctx, t.ID)
+	if err != nil {
+		return workbook.TournamentExport{}, nil, err
+	}
+	lineups := map[int][]domain.Lineup{}
+	if t.Kind == domain.KindTeams {
+		for _, r := range rounds {
+			if lineups[r.Number], err = a.db.ListLineups(ctx, t.ID, r.Number); err != nil {
+				return workbook.TournamentExport{}, nil, err
+			}
+		}
+	}
+	seats := seatsOf(rounds, entrants, subs, lineups)
 	signed, err := a.db.TournamentConfirmations(ctx, t.ID) // table entry: the lines' signatures
 	if err != nil {
 		return workbook.TournamentExport{}, nil, err
@@ -226,27 +238,76 @@ func (a *App) matchItems(ctx context.Context, tid string, seats map[[2]int]seati
 // and EO: an individual line's two players as one cell, "3 / 11" (the
 // import reads it back: importers/xlsx SplitPlayerIDs), with the players
 // apart in players.
+//
+// match is the team match of the table (RULES §12.5), seated the names of
+// the players who sat at each line that round (RULES §12.4: substitutes
+// in place of the players they replaced; teams: the table's line-up, ""
+// while it has none).
 type seating struct {
 	ids     [2]string
 	players [2][]string // individual lines only
+	match   int
+	seated  [2]string
 }
 
-func seatsOf(rounds []domain.Round) map[[2]int]seating {
+func seatsOf(rounds []domain.Round, entrants []domain.Entrant, subs []domain.Substitution, lineups map[int][]domain.Lineup) map[[2]int]seating {
+	byID := make(map[string]domain.Entrant, len(entrants))
+	for _, e := range entrants {
+		byID[e.ID] = e
+	}
 	out := map[[2]int]seating{}
 	for _, r := range rounds {
 		for _, tb := range r.Tables {
-			var s seating
+			s := seating{match: tb.Match}
+			var lineup *domain.Lineup
+			for i := range lineups[r.Number] {
+				if lineups[r.Number][i].Table == tb.Table {
+					lineup = &lineups[r.Number][i]
+				}
+			}
 			for _, l := range domain.Lines {
 				ids := tb.Line(l)
 				s.ids[l] = strings.Join(ids, " / ")
 				if len(ids) > 1 {
 					s.players[l] = ids
 				}
+				s.seated[l] = seatedNames(ids, byID, subs, r.Number, tb.Match, lineup, l)
 			}
 			out[[2]int{r.Number, tb.Table}] = s
 		}
 	}
 	return out
+}
+
+// seatedNames names the players who sat at line l of a table in round n
+// (RULES §12.4): each entrant's players with the substitutions of that
+// round applied; a team's line (match > 0) only through the table's
+// line-up (FITAB art. 2.2: the team chooses its pairs before each match),
+// "" without one.
+func seatedNames(ids []string, byID map[string]domain.Entrant, subs []domain.Substitution, n, match int, lineup *domain.Lineup, l domain.Line) string {
+	var names []string
+	for _, id := range ids {
+		players := domain.PlayersAt(byID[id], subs, n)
+		if match == 0 {
+			for _, p := range players {
+				names = append(names, p.Name)
+			}
+			continue
+		}
+		if lineup == nil {
+			return ""
+		}
+		for _, m := range lineup.Line(l) {
+			name := m
+			for _, p := range players {
+				if p.Membership == m {
+					name = p.Name
+				}
+			}
+			names = append(names, name)
+		}
+	}
+	return strings.Join(names, " – ")
 }
 
 func toMatchItem(st store.SheetAt, seats map[[2]int]seating) matchItem {
@@ -263,7 +324,8 @@ func toMatchItem(st store.SheetAt, seats map[[2]int]seating) matchItem {
 	// delivered sheet (RULES §8); the computed one beside it when they
 	// differ.
 	om := domain.OfficialResult(sh, domain.Validate(sh))
-	m := workbook.MatchRow{Round: st.Round, Table: st.Table, Entrants: ids, Players: seat.players, Differs: om.Differs}
+	m := workbook.MatchRow{Round: st.Round, Table: st.Table, Entrants: ids, Players: seat.players, Differs: om.Differs,
+		Match: seat.match, Seated: seat.seated}
 	for _, l := range domain.Lines {
 		o, c := om.Lines[l].Official, om.Lines[l].Computed
 		m.Total[l], m.MP[l], m.VP[l] = o.Total, o.MP, o.VP

@@ -91,6 +91,18 @@ func sample(t testing.TB) TournamentExport {
 	var hrows []HandRow
 	for _, m := range matches {
 		mr := MatchRow{Round: m.round, Table: m.table, Entrants: [2]string{m.ns, m.eo}, VP: m.vp}
+		// RULES §12.4: who sat, by name; in round 2 a substitute sits for
+		// Gallo Rita in pair 3.
+		for l, id := range mr.Entrants {
+			var names []string
+			for _, p := range ent(id).Players {
+				if m.round == 2 && p.Name == "Gallo Rita" {
+					p.Name = "Sostituta Bruna"
+				}
+				names = append(names, p.Name)
+			}
+			mr.Seated[l] = strings.Join(names, " – ")
+		}
 		for i, h := range m.hands {
 			end := domain.EndClosed
 			if m.round == 2 && m.table == 2 && i == 2 {
