@@ -1,0 +1,73 @@
+package browsertest
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"segnapunti/app"
+	"segnapunti/domain"
+	"segnapunti/store/dbtest"
+	"segnapunti/web/webtest"
+)
+
+// RULES §12.6, FITAB art. 39 ("il torneo sarà invalidato" unless the
+// third-to-last round was completed): the referee's page interrupts the
+// tournament in a real browser, showing the ruling before applying it. A
+// 3-round tournament stopped before round 1 was completed needs round 1
+// (3 − 2) completed: void. Round 1 not completed cannot be named as the
+// last completed one. PostgreSQL.
+func TestBrowserInterruptTournament(t *testing.T) {
+	t.Parallel()
+	db := dbtest.Postgres(t)
+	site := webtest.StartSite(t, db)
+	pw := site.CreatePerson(t, domain.RoleClub, "segreteria", "bc-roma")
+	bg := context.Background()
+	ops := app.New(db, nil, nil)
+	tr, err := ops.CreateTournament(bg, app.Principal{Role: domain.RoleClub, Name: "segreteria", ClubID: "bc-roma"}, app.TournamentInput{
+		Name: "Torneo con la neve", Date: "2026-11-28", Level: "club", Ruleset: "fitab-2025", Kind: "pairs", RoundsPlanned: 3, HandsPerRound: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	admin := app.Principal{Role: domain.RoleAdmin, Name: "admin"}
+	if _, err := ops.AddEntrants(bg, admin, tr.ID, []app.EntrantInput{{ID: "1", Players: []domain.Player{{Name: "A"}, {Name: "B"}}}, {ID: "2", Players: []domain.Player{{Name: "C"}, {Name: "D"}}}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ops.CreateRound(bg, admin, tr.ID, app.RoundInput{Number: 1, Tables: []domain.TableAssignment{{Table: 1, NS: "1", EO: "2"}}}); err != nil {
+		t.Fatal(err)
+	}
+	ctx := webtest.NewBrowser(t)
+	webtest.SignIn(t, ctx, site, "segreteria", pw)
+	base := site.URL + "/tournaments/" + tr.ID
+	webtest.Run(t, ctx, chromedp.Navigate(base), chromedp.Click(chromedp.CSS(`[data-link="interrupt"]`)), chromedp.WaitVisible(chromedp.CSS(`[data-form="interrupt"]`)))
+	if v := webtest.FieldValue(t, ctx, `input[name="interrupted_after_round"]`); v != "0" {
+		t.Errorf("the form proposes round %q, want 0 (no round completed)", v)
+	}
+	// Round 1 is being played: not a completed round.
+	webtest.SetValue(t, ctx, `input[name="interrupted_after_round"]`, "1")
+	webtest.SetValue(t, ctx, `input[name="reason"]`, "nevicata, sala chiusa")
+	webtest.Run(t, ctx, chromedp.Click(chromedp.CSS(`[data-action="interrupt-preview"]`)), chromedp.WaitVisible(chromedp.CSS(`#interrupted_after_round-error`)))
+	webtest.SetValue(t, ctx, `input[name="interrupted_after_round"]`, "0")
+	webtest.Run(t, ctx, chromedp.Click(chromedp.CSS(`[data-action="interrupt-preview"]`)), chromedp.WaitVisible(chromedp.CSS(`[data-ruling]`)))
+	if got := webtest.Attr(t, ctx, `[data-ruling]`, "data-ruling"); got != "void" {
+		t.Errorf("ruling %q, want void (FITAB art. 39)", got)
+	}
+	if txt := webtest.Text(t, ctx, `[data-ruling]`); !strings.Contains(txt, "FITAB art. 39") || !strings.Contains(txt, "annullato") {
+		t.Errorf("ruling text %q", txt)
+	}
+	// Nothing is applied by the preview.
+	if got, err := db.GetTournament(bg, tr.ID); err != nil || got.InterruptedAfterRound != nil {
+		t.Fatalf("the preview interrupted the tournament: %v %v", got.InterruptedAfterRound, err)
+	}
+	webtest.Screenshot(t, ctx, "interrupt-preview")
+	webtest.CheckA11y(t, ctx)
+	webtest.Run(t, ctx, chromedp.Click(chromedp.CSS(`[data-action="interrupt-apply"]`)), chromedp.WaitVisible(chromedp.CSS(`[data-void="true"]`)))
+	if got, err := db.GetTournament(bg, tr.ID); err != nil || got.InterruptedAfterRound == nil || *got.InterruptedAfterRound != 0 || !got.Void() {
+		t.Errorf("after applying: %+v %v", got.InterruptedAfterRound, err)
+	}
+	if n := webtest.Count(t, ctx, `[data-link="interrupt"]`); n != 0 {
+		t.Error("an interrupted tournament still offers the interruption")
+	}
+}
