@@ -54,7 +54,9 @@ func (s *Server) renderInterrupt(w http.ResponseWriter, r *http.Request, status 
 
 // interruptPreview shows the ruling (nothing written); interruptApply
 // applies it.
-func (s *Server) interruptPreview(w http.ResponseWriter, r *http.Request) { s.interruptPost(w, r, false) }
+func (s *Server) interruptPreview(w http.ResponseWriter, r *http.Request) {
+	s.interruptPost(w, r, false)
+}
 
 func (s *Server) interruptApply(w http.ResponseWriter, r *http.Request) { s.interruptPost(w, r, true) }
 
