@@ -98,6 +98,8 @@ var messagesReferee = map[string]msg{
 	"referee.err_number":                   {"Scrivi un numero intero (anche negativo).", "Write a whole number (negative allowed)."},
 	"referee.err_value":                    {"Valore non accettato: vedi il dettaglio sopra.", "Value refused: see the detail above."},
 	"referee.corrections_title":            {"Registro delle correzioni", "Corrections trail"},
+	"referee.official_heading":             {"Risultato ufficiale dell'incontro", "The match's official result"},
+	"referee.official_hint":                {"Prima → dopo la correzione, come sarà salvato: dopo una correzione di somma o di inversione vale quello che lo score corretto somma, se non indichi tu i valori scritti.", "Before → after the correction, as it will be saved: after a sum or inversion correction it is what the corrected sheet adds up to, unless you give the written values."},
 	"referee.interrupt_title":              {"Interrompi il torneo (FITAB art. 39)", "Interrupt the tournament (FITAB art. 39)"},
 	"referee.interrupt_hint":               {"Per forza maggiore. Il torneo di %d turni resta valido solo se è terminato il terzultimo turno (con 4 turni, il terzo); altrimenti è annullato. Prima vedi la decisione, poi la applichi.", "For force majeure. The %d-round tournament stays valid only if its third-to-last round was completed (with 4 rounds, the third); otherwise it is void. You see the ruling first, then apply it."},
 	"referee.interrupt_after":              {"Interrotto dopo il turno (ultimo terminato)", "Interrupted after round (the last completed)"},
