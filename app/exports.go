@@ -588,12 +588,24 @@ func (a *App) seasonRows(ctx context.Context, f store.SeasonFilter, tally *seaso
 				yield(workbook.SeasonRow{}, fmt.Errorf("standings of tournament %s: %w", t.ID, err))
 				return
 			}
+			credits, err := a.playerCredits(ctx, t, standings)
+			if err != nil {
+				yield(workbook.SeasonRow{}, fmt.Errorf("players of tournament %s: %w", t.ID, err))
+				return
+			}
 			for _, st := range standings {
-				for _, p := range st.Entrant.Players {
+				players := st.Entrant.Players
+				if c, ok := credits[st.Entrant.ID]; ok {
+					players = c.players
+				}
+				for _, p := range players {
 					r := workbook.SeasonRow{
 						Player: p.Name, Membership: p.Membership, Club: st.Entrant.Club,
 						Tournament: t.Name, Date: t.Date, Level: t.Level,
 						Rank: st.Rank, VP: st.VP, MP: st.MP,
+					}
+					if c, ok := credits[st.Entrant.ID]; ok {
+						r.VP, r.MP = c.score[creditKey(p)][0], c.score[creditKey(p)][1]
 					}
 					tally.add(t.ID, r)
 					if !yield(r, nil) {
@@ -685,4 +697,103 @@ func differsCell(ds []Discrepancy) string {
 		}
 	}
 	return b.String()
+}
+
+// entrantCredits is what each player of an entrant with a substitution
+// earned (RULES §12.4: "a player's season total counts only the rounds the
+// player played"): everyone who sat for it, in order (its players, then
+// the substitutes), and by creditKey the VP and MP of the rounds they sat.
+type entrantCredits struct {
+	players []domain.Player
+	score   map[string][2]int
+}
+
+func creditKey(p domain.Player) string {
+	if m := strings.ToUpper(strings.TrimSpace(p.Membership)); m != "" {
+		return "m:" + m
+	}
+	return "n:" + p.Name
+}
+
+// playerCredits splits the final standings of the entrants that had a
+// substitution round by round: each round's VP and MP (the standings after
+// it less those before) go to the players who sat that round
+// (domain.PlayersAt). [INTERP] What the rounds do not explain — a warning
+// counted only overall — goes to those who sat in the last round counted.
+// Nil when the tournament had no substitution.
+func (a *App) playerCredits(ctx context.Context, t domain.Tournament, final []domain.Standing) (map[string]entrantCredits, error) {
+	subs, err := a.db.ListSubstitutions(ctx, t.ID)
+	if err != nil || len(subs) == 0 {
+		return nil, err
+	}
+	rounds, err := a.db.ListRounds(ctx, t.ID)
+	if err != nil {
+		return nil, err
+	}
+	last := 0
+	for _, r := range rounds {
+		last = max(last, r.Number)
+	}
+	if r, ok := t.Interruption(); ok {
+		last = min(last, r.AfterRound)
+	}
+	out := map[string]entrantCredits{}
+	for _, st := range final {
+		c := entrantCredits{players: slices.Clone(st.Entrant.Players), score: map[string][2]int{}}
+		seen := map[string]bool{}
+		for _, p := range c.players {
+			seen[creditKey(p)] = true
+		}
+		for _, s := range subs {
+			if s.Entrant == st.Entrant.ID && !seen[creditKey(s.In)] {
+				seen[creditKey(s.In)] = true
+				c.players = append(c.players, s.In)
+			}
+		}
+		if len(c.players) > len(st.Entrant.Players) {
+			out[st.Entrant.ID] = c
+		}
+	}
+	if len(out) == 0 {
+		return nil, nil
+	}
+	prev := map[string][2]int{}
+	credit := func(id string, round int, d [2]int) {
+		for _, p := range domain.PlayersAt(entrantOf(final, id), subs, round) {
+			s := out[id].score[creditKey(p)]
+			out[id].score[creditKey(p)] = [2]int{s[0] + d[0], s[1] + d[1]}
+		}
+	}
+	for n := 1; n <= last; n++ {
+		st, err := a.StandingsOf(ctx, t, n)
+		if err != nil {
+			return nil, err
+		}
+		for _, row := range st.Rows {
+			if _, ok := out[row.Entrant.ID]; !ok {
+				continue
+			}
+			p := prev[row.Entrant.ID]
+			credit(row.Entrant.ID, n, [2]int{row.VP - p[0], row.MP - p[1]})
+			prev[row.Entrant.ID] = [2]int{row.VP, row.MP}
+		}
+	}
+	for _, row := range final {
+		if _, ok := out[row.Entrant.ID]; ok && last > 0 {
+			p := prev[row.Entrant.ID]
+			if d := [2]int{row.VP - p[0], row.MP - p[1]}; d != [2]int{} {
+				credit(row.Entrant.ID, last, d)
+			}
+		}
+	}
+	return out, nil
+}
+
+func entrantOf(rows []domain.Standing, id string) domain.Entrant {
+	for _, r := range rows {
+		if r.Entrant.ID == id {
+			return r.Entrant
+		}
+	}
+	return domain.Entrant{}
 }
