@@ -21,20 +21,8 @@ import (
 // last completed one. PostgreSQL.
 func TestBrowserInterruptTournament(t *testing.T) {
 	t.Parallel()
-	db := dbtest.Postgres(t)
-	site := webtest.StartSite(t, db)
-	pw := site.CreatePerson(t, domain.RoleClub, "segreteria", "bc-roma")
-	bg := context.Background()
-	ops := app.New(db, nil, nil)
-	tr, err := ops.CreateTournament(bg, app.Principal{Role: domain.RoleClub, Name: "segreteria", ClubID: "bc-roma"}, app.TournamentInput{
-		Name: "Torneo con la neve", Date: "2026-11-28", Level: "club", Ruleset: "fitab-2025", Kind: "pairs", RoundsPlanned: 3, HandsPerRound: 3})
-	if err != nil {
-		t.Fatal(err)
-	}
-	admin := app.Principal{Role: domain.RoleAdmin, Name: "admin"}
-	if _, err := ops.AddEntrants(bg, admin, tr.ID, []app.EntrantInput{{ID: "1", Players: []domain.Player{{Name: "A"}, {Name: "B"}}}, {ID: "2", Players: []domain.Player{{Name: "C"}, {Name: "D"}}}}); err != nil {
-		t.Fatal(err)
-	}
+	w := newClubWorld(t, dbtest.Postgres(t), "Torneo con la neve", domain.KindPairs, 3, pairEntrants("1", "2"))
+	bg, ops, admin, site, pw, db, tr := context.Background(), w.ops, w.admin, w.site, w.pw, w.db, struct{ ID string }{w.tid}
 	if _, err := ops.CreateRound(bg, admin, tr.ID, app.RoundInput{Number: 1, Tables: []domain.TableAssignment{{Table: 1, NS: "1", EO: "2"}}}); err != nil {
 		t.Fatal(err)
 	}

@@ -2,7 +2,6 @@ package browsertest
 
 import (
 	"context"
-	"fmt"
 	"strings"
 	"testing"
 
@@ -22,29 +21,8 @@ import (
 // line without a line-up yet names nobody. SQLite, Chromium.
 func TestBrowserRoundAndSheetNameWhoSat(t *testing.T) {
 	t.Parallel()
-	db := dbtest.SQLite(t)
-	site := webtest.StartSite(t, db)
-	pw := site.CreatePerson(t, domain.RoleClub, "segreteria", "bc-roma")
-	bg := context.Background()
-	ops := app.New(db, nil, nil)
-	admin := app.Principal{Role: domain.RoleAdmin, Name: "admin"}
-	tr, err := ops.CreateTournament(bg, app.Principal{Role: domain.RoleClub, Name: "segreteria", ClubID: "bc-roma"}, app.TournamentInput{
-		Name: "Campionato a squadre", Date: "2026-11-28", Level: "club", Ruleset: "fitab-2025", Kind: "teams", RoundsPlanned: 3, HandsPerRound: 3})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var ins []app.EntrantInput
-	for i := 1; i <= 2; i++ {
-		team := fmt.Sprintf("Squadra %d", i)
-		var ps []domain.Player
-		for p := 1; p <= 4; p++ {
-			ps = append(ps, domain.Player{Name: fmt.Sprintf("Giocatore %d-%d", i, p), Membership: fmt.Sprintf("FT%d%02d", i, p)})
-		}
-		ins = append(ins, app.EntrantInput{ID: fmt.Sprint(i), Players: ps, Team: &team})
-	}
-	if _, err := ops.AddEntrants(bg, admin, tr.ID, ins); err != nil {
-		t.Fatal(err)
-	}
+	w := newClubWorld(t, dbtest.SQLite(t), "Campionato a squadre", domain.KindTeams, 3, teamEntrants(2))
+	bg, ops, admin, site, pw, tr := context.Background(), w.ops, w.admin, w.site, w.pw, struct{ ID string }{w.tid}
 	if _, err := ops.CreateRound(bg, admin, tr.ID, app.RoundInput{Number: 1, Tables: []domain.TableAssignment{
 		{Table: 1, Match: 1, NS: "1", EO: "2"}, {Table: 2, Match: 1, NS: "2", EO: "1"}}}); err != nil {
 		t.Fatal(err)

@@ -24,28 +24,8 @@ import (
 // with each table's match. Chromium, SQLite.
 func TestBrowserTeamStandingsAndScreen(t *testing.T) {
 	t.Parallel()
-	db := dbtest.SQLite(t)
-	site := webtest.StartSite(t, db)
-	site.CreatePerson(t, domain.RoleClub, "segreteria", "bc-roma") // and its club
-	bg := context.Background()
-	ops := app.New(db, nil, nil)
-	p := app.Principal{Role: domain.RoleClub, Name: "segreteria", ClubID: "bc-roma"}
-	tr, err := ops.CreateTournament(bg, p, app.TournamentInput{Name: "Campionato a squadre", Date: "2026-11-28", Level: "club", Ruleset: "fitab-2025", Kind: "teams", RoundsPlanned: 3, HandsPerRound: 3})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var ins []app.EntrantInput
-	for i := 1; i <= 4; i++ {
-		team := fmt.Sprintf("Squadra %d", i)
-		var ps []domain.Player
-		for k := 1; k <= 4; k++ {
-			ps = append(ps, domain.Player{Name: fmt.Sprintf("Giocatore %d-%d", i, k), Membership: fmt.Sprintf("FT%d%02d", i, k)})
-		}
-		ins = append(ins, app.EntrantInput{ID: fmt.Sprint(i), Players: ps, Team: &team})
-	}
-	if _, err := ops.AddEntrants(bg, p, tr.ID, ins); err != nil {
-		t.Fatal(err)
-	}
+	w := newClubWorld(t, dbtest.SQLite(t), "Campionato a squadre", domain.KindTeams, 3, teamEntrants(4))
+	bg, ops, p, site, tr := context.Background(), w.ops, w.club, w.site, struct{ ID string }{w.tid}
 	if _, err := ops.CreateRound(bg, p, tr.ID, app.RoundInput{Number: 1, Tables: []domain.TableAssignment{
 		{Table: 1, Match: 1, NS: "1", EO: "2"}, {Table: 2, Match: 1, NS: "2", EO: "1"},
 		{Table: 3, Match: 2, NS: "3", EO: "4"}, {Table: 4, Match: 2, NS: "4", EO: "3"}}}); err != nil {

@@ -23,32 +23,16 @@ import (
 // (FITAB 3 hands: 14 VP, 365 MP). PostgreSQL.
 func TestBrowserWithdrawalDuringARound(t *testing.T) {
 	t.Parallel()
-	db := dbtest.Postgres(t)
-	site := webtest.StartSite(t, db)
-	pw := site.CreatePerson(t, domain.RoleClub, "segreteria", "bc-roma")
-	ctx := webtest.NewBrowser(t)
-	webtest.SignIn(t, ctx, site, "segreteria", pw)
-
-	ops := app.New(db, nil, nil)
-	admin := app.Principal{Role: domain.RoleAdmin, Name: "admin"}
+	w := newClubWorld(t, dbtest.Postgres(t), "Ritiro in corso", domain.KindPairs, 3, pairEntrants("1", "2", "3", "4"))
 	bg := context.Background()
-	tr, err := ops.CreateTournament(bg, app.Principal{Role: domain.RoleClub, Name: "segreteria", ClubID: "bc-roma"}, app.TournamentInput{
-		Name: "Ritiro in corso", Date: "2026-11-28", Level: "club", Ruleset: "fitab-2025", Kind: "pairs", RoundsPlanned: 3, HandsPerRound: 3})
-	if err != nil {
+	if _, err := w.ops.CreateRound(bg, w.admin, w.tid, app.RoundInput{Number: 1, Tables: []domain.TableAssignment{{Table: 1, NS: "1", EO: "2"}, {Table: 2, NS: "3", EO: "4"}}}); err != nil {
 		t.Fatal(err)
 	}
-	var ins []app.EntrantInput
-	for _, id := range []string{"1", "2", "3", "4"} {
-		ins = append(ins, app.EntrantInput{ID: id, Players: []domain.Player{{Name: "Rossi " + id}, {Name: "Bianchi " + id}}})
-	}
-	if _, err := ops.AddEntrants(bg, admin, tr.ID, ins); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := ops.CreateRound(bg, admin, tr.ID, app.RoundInput{Number: 1, Tables: []domain.TableAssignment{{Table: 1, NS: "1", EO: "2"}, {Table: 2, NS: "3", EO: "4"}}}); err != nil {
-		t.Fatal(err)
-	}
+	site, db := w.site, w.db
+	ctx := webtest.NewBrowser(t)
+	webtest.SignIn(t, ctx, site, "segreteria", w.pw)
 
-	page := site.URL + "/tournaments/" + tr.ID + "/entrants/3"
+	page := site.URL + "/tournaments/" + w.tid + "/entrants/3"
 	webtest.Run(t, ctx, chromedp.Navigate(page), chromedp.WaitVisible(chromedp.CSS(`[data-form="withdrawal"]`)))
 	webtest.SetValue(t, ctx, `input[name="withdrawn_from_round"]`, "1")
 	webtest.SetValue(t, ctx, `input[name="reason"]`, "lite al tavolo")
@@ -69,7 +53,7 @@ func TestBrowserWithdrawalDuringARound(t *testing.T) {
 	webtest.Run(t, ctx, chromedp.Click(chromedp.CSS(`[data-action="withdraw"]`)), chromedp.WaitVisible(chromedp.CSS(`[data-withdrawn-from="1"]`)))
 	webtest.Screenshot(t, ctx, "withdrawal-abandon-saved")
 
-	adjs, err := db.ListAdjustments(bg, tr.ID)
+	adjs, err := db.ListAdjustments(bg, w.tid)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,7 +68,7 @@ func TestBrowserWithdrawalDuringARound(t *testing.T) {
 		t.Errorf("adjustments %v, want %v", got, want)
 	}
 	// The adjustments page shows both, as the referee would look for them.
-	webtest.Run(t, ctx, chromedp.Navigate(site.URL+"/tournaments/"+tr.ID+"/adjustments"), chromedp.WaitVisible(chromedp.CSS(`h1`)))
+	webtest.Run(t, ctx, chromedp.Navigate(site.URL+"/tournaments/"+w.tid+"/adjustments"), chromedp.WaitVisible(chromedp.CSS(`h1`)))
 	if n := webtest.Count(t, ctx, `[data-reason="abandon_unjustified"]`); n != 2 {
 		t.Errorf("adjustments page lists %d abandon_unjustified rows, want 2", n)
 	}
