@@ -53,3 +53,59 @@ func TestSeasonCreditsPlayersAsTheySatRULES12_4(t *testing.T) {
 		}
 	})
 }
+
+// TestSeasonCreditsTeamPlayersByLineupRULES12_5: a team of six plays a
+// match with four of them, as its line-ups seat them ("modificare gli
+// accoppiamenti prima dell'inizio di ogni partita"); the season credits
+// the four with the team's result and the two who did not sit with
+// nothing (RULES §12.4: only the rounds the player played).
+func TestSeasonCreditsTeamPlayersByLineupRULES12_5(t *testing.T) {
+	eachBackend(t, func(t *testing.T, b backend) {
+		w := newWorld(t, b)
+		body := tournamentBody("Squadre da sei", "club")
+		body["kind"], body["rounds_planned"] = "teams", 1
+		tid := w.createTournament(w.club1, body)
+		T := "/v1/tournaments/" + tid
+		var es []map[string]any
+		for i := 1; i <= 2; i++ {
+			var players []map[string]any
+			for p := 1; p <= 6; p++ {
+				players = append(players, map[string]any{"name": "Giocatore " + strconv.Itoa(i) + "-" + strconv.Itoa(p), "membership": "FT" + strconv.Itoa(i) + "0" + strconv.Itoa(p)})
+			}
+			es = append(es, map[string]any{"id": strconv.Itoa(i), "team": "Squadra " + strconv.Itoa(i), "players": players})
+		}
+		wantStatus(t, w.do(request{method: "POST", path: T + "/entrants", token: w.club1, body: map[string]any{"entrants": es}}), http.StatusCreated, "teams")
+		wantStatus(t, w.do(request{method: "POST", path: T + "/rounds", token: w.club1, body: map[string]any{"number": 1, "tables": teamTables([2]string{"1", "2"})}}), http.StatusCreated, "round")
+		for tb, l := range map[int][2][]string{1: {{"FT101", "FT102"}, {"FT201", "FT202"}}, 2: {{"FT203", "FT204"}, {"FT103", "FT104"}}} {
+			wantStatus(t, w.do(request{method: "PUT", path: T + "/rounds/1/tables/" + strconv.Itoa(tb) + "/lineup", token: w.club1, body: map[string]any{"ns": l[0], "eo": l[1]}}), http.StatusOK, "line-up")
+		}
+		w.putSheetAt(tid, 1, 1, teamSheet(false))
+		w.putSheetAt(tid, 1, 2, teamSheet(true))
+		st := w.standings(tid)
+		teamVP := map[string]int{}
+		for _, s := range st {
+			teamVP[s.Entrant] = s.VP
+		}
+		r := w.do(request{method: "GET", path: "/v1/seasons/2026-2027/export.xlsx", token: w.fed})
+		wantStatus(t, r, http.StatusOK, "season")
+		_, rows := rowsOf(t, openWorkbook(t, r.body), "Partecipazioni", false)
+		got := map[string]string{}
+		for _, row := range rows {
+			if row[3] == "Squadre da sei" {
+				got[row[1]] = row[7]
+			}
+		}
+		for i := 1; i <= 2; i++ {
+			for p := 1; p <= 6; p++ {
+				m := "FT" + strconv.Itoa(i) + "0" + strconv.Itoa(p)
+				want := strconv.Itoa(teamVP[strconv.Itoa(i)])
+				if p > 4 {
+					want = "0" // did not sit
+				}
+				if got[m] != want {
+					t.Errorf("%s credited %q VP, want %s", m, got[m], want)
+				}
+			}
+		}
+	})
+}

@@ -718,17 +718,56 @@ func creditKey(p domain.Player) string {
 // playerCredits splits the final standings of the entrants that had a
 // substitution round by round: each round's VP and MP (the standings after
 // it less those before) go to the players who sat that round
-// (domain.PlayersAt). [INTERP] What the rounds do not explain — a warning
-// counted only overall — goes to those who sat in the last round counted.
-// Nil when the tournament had no substitution.
+// (domain.PlayersAt); in a team tournament, of a team's players those its
+// line-ups of the round seat (RULES §12.5: the team chooses its pairs
+// before each match), all of them for a round without line-ups. [INTERP]
+// What the rounds do not explain — a warning counted only overall — goes
+// to those who sat in the last round counted. Nil when the tournament had
+// no substitution and no line-up.
 func (a *App) playerCredits(ctx context.Context, t domain.Tournament, final []domain.Standing) (map[string]entrantCredits, error) {
 	subs, err := a.db.ListSubstitutions(ctx, t.ID)
-	if err != nil || len(subs) == 0 {
+	teams := t.Kind == domain.KindTeams
+	if err != nil || (len(subs) == 0 && !teams) {
 		return nil, err
 	}
 	rounds, err := a.db.ListRounds(ctx, t.ID)
 	if err != nil {
 		return nil, err
+	}
+	// sat: round → team → the memberships its line-ups seat.
+	sat := map[int]map[string]map[string]bool{}
+	if teams {
+		for _, r := range rounds {
+			ls, err := a.db.ListLineups(ctx, t.ID, r.Number)
+			if err != nil {
+				return nil, err
+			}
+			for _, l := range ls {
+				tb, ok := r.Assignment(l.Table)
+				if !ok {
+					continue
+				}
+				for _, line := range domain.Lines {
+					for _, team := range tb.Line(line) {
+						if sat[r.Number] == nil {
+							sat[r.Number] = map[string]map[string]bool{}
+						}
+						if sat[r.Number][team] == nil {
+							sat[r.Number][team] = map[string]bool{}
+						}
+						for _, m := range l.Line(line) {
+							sat[r.Number][team][strings.ToUpper(strings.TrimSpace(m))] = true
+						}
+					}
+				}
+			}
+		}
+	}
+	linedUp := map[string]bool{}
+	for _, byTeam := range sat {
+		for team := range byTeam {
+			linedUp[team] = true
+		}
 	}
 	last := 0
 	for _, r := range rounds {
@@ -750,7 +789,7 @@ func (a *App) playerCredits(ctx context.Context, t domain.Tournament, final []do
 				c.players = append(c.players, s.In)
 			}
 		}
-		if len(c.players) > len(st.Entrant.Players) {
+		if len(c.players) > len(st.Entrant.Players) || linedUp[st.Entrant.ID] {
 			out[st.Entrant.ID] = c
 		}
 	}
@@ -760,6 +799,9 @@ func (a *App) playerCredits(ctx context.Context, t domain.Tournament, final []do
 	prev := map[string][2]int{}
 	credit := func(id string, round int, d [2]int) {
 		for _, p := range domain.PlayersAt(entrantOf(final, id), subs, round) {
+			if seated := sat[round][id]; len(seated) > 0 && !seated[strings.ToUpper(strings.TrimSpace(p.Membership))] {
+				continue // a team's player its line-ups left out this round
+			}
 			s := out[id].score[creditKey(p)]
 			out[id].score[creditKey(p)] = [2]int{s[0] + d[0], s[1] + d[1]}
 		}
