@@ -282,6 +282,19 @@ func TestTournamentWorkbookAPI6(t *testing.T) {
 
 		t.Run("Turni rows are the stored sheets' official results, which these valid sheets compute alike (RULES §8)", func(t *testing.T) {
 			_, rows := rowsOf(t, f, "Turni", true)
+			entrants, err := w.db.ListEntrants(context.Background(), w.tid)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// RULES §12.4: the players who sat (no substitution here).
+			names := func(id string) string {
+				for _, e := range entrants {
+					if e.ID == id {
+						return e.Players[0].Name + " – " + e.Players[1].Name
+					}
+				}
+				return ""
+			}
 			var want [][]string
 			for _, k := range [][2]int{{1, 1}, {1, 2}, {2, 1}, {2, 2}} {
 				st, ok := w.storedSheet(k[0], k[1])
@@ -291,7 +304,8 @@ func TestTournamentWorkbookAPI6(t *testing.T) {
 				c := st.Report.Computed
 				want = append(want, []string{strconv.Itoa(k[0]), strconv.Itoa(k[1]), st.Sheet.NS.ID, st.Sheet.EO.ID,
 					strconv.Itoa(c.NS.Total), strconv.Itoa(c.EO.Total), strconv.Itoa(c.NS.MP), strconv.Itoa(c.EO.MP),
-					strconv.Itoa(c.NS.VP), strconv.Itoa(c.EO.VP), "", "", ""}) // "Ufficiale ≠ calcolato": no; not signed at a table (Firma NS, Firma EO)
+					strconv.Itoa(c.NS.VP), strconv.Itoa(c.EO.VP), "", "", "", // "Ufficiale ≠ calcolato": no; not signed at a table (Firma NS, Firma EO)
+					"", names(st.Sheet.NS.ID), names(st.Sheet.EO.ID)}) // no team match (Incontro); Giocatori NS, EO
 			}
 			if len(want) != 3 {
 				t.Fatalf("%d stored sheets, want 3", len(want))

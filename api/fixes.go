@@ -20,6 +20,9 @@ type entrantPatch struct {
 	// round (RULES §12.3); alone in the body. 0 takes a withdrawal back.
 	WithdrawnFromRound *int    `json:"withdrawn_from_round"`
 	Reason             *string `json:"reason"`
+	// Abandon: "justified" or "unjustified", when the entrant leaves
+	// during a round being played (RULES §12.3, §7: also an abandon).
+	Abandon *string `json:"abandon"`
 }
 
 // patchEntrant: the organising club or an admin corrects an entrant's
@@ -104,7 +107,8 @@ func (s *server) putRound(c *gin.Context) {
 }
 
 // withdrawFromRound: PATCH .../entrants/{id} {"withdrawn_from_round": r,
-// "reason": "..."}, the referee's record of a withdrawal (RULES §12.3).
+// "reason": "...", "abandon": "justified"}, the referee's record of a
+// withdrawal (RULES §12.3); abandon when it happens during round r.
 func (s *server) withdrawFromRound(c *gin.Context, req entrantPatch) {
 	switch {
 	case req.WithdrawnFromRound == nil:
@@ -118,7 +122,11 @@ func (s *server) withdrawFromRound(c *gin.Context, req entrantPatch) {
 	if req.Reason != nil {
 		reason = *req.Reason
 	}
-	e, err := s.app.WithdrawFromRound(c.Request.Context(), mustPrincipal(c), c.Param("tid"), c.Param("id"), *req.WithdrawnFromRound, reason)
+	abandon := ""
+	if req.Abandon != nil {
+		abandon = *req.Abandon
+	}
+	e, err := s.app.WithdrawFromRound(c.Request.Context(), mustPrincipal(c), c.Param("tid"), c.Param("id"), *req.WithdrawnFromRound, reason, abandon)
 	if err != nil {
 		s.fail(c, err)
 		return

@@ -39,7 +39,7 @@ type tableRequest struct {
 // shape each line was written in; a line that is neither a string nor an
 // array of strings is a 422 naming it.
 func roundInput(req roundRequest) (app.RoundInput, error) {
-	in := app.RoundInput{Number: req.Number, HandsPlanned: req.HandsPlanned, Phase: req.Phase, Byes: req.Byes}
+	in := app.RoundInput{Number: req.Number, HandsPlanned: req.HandsPlanned, Phase: req.Phase, Byes: req.Byes, Vacated: req.Vacated}
 	var errs []fieldError
 	for i, tb := range req.Tables {
 		var lines [2]app.LineInput

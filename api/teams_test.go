@@ -236,5 +236,21 @@ func TestTeamLineupAfterSubstitutionRULES12_4(t *testing.T) {
 		}
 		wantProblem(t, lineup([]string{"FT101", "FT102"}), http.StatusUnprocessableEntity, "/ns/1")
 		wantStatus(t, lineup([]string{"FT101", "FT109"}), http.StatusOK, "line-up with the substitute")
+		// The workbook's Turni names who sat at the table that round — the
+		// line-up, the substitute by name — and the team match (RULES
+		// §12.4, §12.5).
+		w.putSheetAt(tid, 1, 1, teamSheet(false))
+		x := w.do(request{method: "GET", path: T + "/export.xlsx", token: w.club1})
+		wantStatus(t, x, http.StatusOK, "export")
+		header, rows := rowsOf(t, openWorkbook(t, x.body), "Turni", true)
+		if len(header) != 16 || header[13] != "Incontro" || header[14] != "Giocatori NS" || header[15] != "Giocatori EO" {
+			t.Fatalf("Turni header %q", header)
+		}
+		if len(rows) != 1 || len(rows[0]) != 16 {
+			t.Fatalf("Turni rows %q", rows)
+		}
+		if got := rows[0][13:]; got[0] != "1" || got[1] != "Giocatore 1-1 – Riserva" || got[2] != "Giocatore 2-1 – Giocatore 2-2" {
+			t.Errorf("Turni table 1: match and players %q, want 1, the line-up with the substitute", got)
+		}
 	})
 }

@@ -241,6 +241,8 @@ type roundRequest struct {
 	Phase        string         `json:"phase"`
 	Tables       []tableRequest `json:"tables"`
 	Byes         []string       `json:"byes"`
+	// Vacated: alone, their fixed-calendar opponent withdrawn (RULES §12.3).
+	Vacated []string `json:"vacated"`
 }
 
 // tableJSON is a table of a round: ns and eo are an entrant id, or the two

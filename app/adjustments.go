@@ -101,9 +101,20 @@ func (a *App) CreateAdjustment(ctx context.Context, p Principal, tid string, in 
 			return store.Adjustment{}, err
 		}
 	}
-	author := p.Name
-	stored, err := a.db.AddAdjustment(ctx, t.ID, in.Entrant, func(rec store.EntrantRecord) (store.Adjustment, error) {
-		cs := countsOf(ac, round.Number, rec)
+	stored, err := a.db.AddAdjustment(ctx, t.ID, in.Entrant, buildAdjustment(ac, round.Number, in.Entrant, p.Name))
+	if err != nil {
+		return store.Adjustment{}, err
+	}
+	a.changed(ctx, t.ID, events.Standings, round.Number, 0)
+	return stored, nil
+}
+
+// buildAdjustment assesses case c of entrant in round against the
+// entrant's record read in the store's transaction (its warnings and
+// byes), for AddAdjustment: one result per entrant and round.
+func buildAdjustment(c domain.AdjustmentCase, round int, entrant, author string) func(store.EntrantRecord) (store.Adjustment, error) {
+	return func(rec store.EntrantRecord) (store.Adjustment, error) {
+		cs := countsOf(c, round, rec)
 		effect, err := cs.Effect()
 		if err != nil {
 			return store.Adjustment{}, invalid(domainFieldErrors(err, adjustmentPointer))
@@ -112,18 +123,13 @@ func (a *App) CreateAdjustment(ctx context.Context, p Principal, tid string, in 
 			// One result per entrant and round: a second would silently
 			// replace the first in the standings.
 			for _, prev := range rec.Adjustments {
-				if prev.Round == round.Number && prev.Effect.Result != nil {
-					return store.Adjustment{}, conflict("entrant %q already has a result for round %d, set by adjustment %d (%s); adjustments are never edited — a referee_score can compensate", in.Entrant, round.Number, prev.ID, prev.Case.Reason)
+				if prev.Round == round && prev.Effect.Result != nil {
+					return store.Adjustment{}, conflict("entrant %q already has a result for round %d, set by adjustment %d (%s); adjustments are never edited — a referee_score can compensate", entrant, round, prev.ID, prev.Case.Reason)
 				}
 			}
 		}
-		return store.Adjustment{Round: round.Number, Case: cs, Effect: effect, Author: author}, nil
-	})
-	if err != nil {
-		return store.Adjustment{}, err
+		return store.Adjustment{Round: round, Case: cs, Effect: effect, Author: author}, nil
 	}
-	a.changed(ctx, t.ID, events.Standings, round.Number, 0)
-	return stored, nil
 }
 
 // check reads the input against the tournament, its entrants and rounds,

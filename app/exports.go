@@ -110,6 +110,10 @@ func (a *App) tournamentExport(ctx context.Context, t domain.Tournament, nested 
 	if err != nil {
 		return workbook.TournamentExport{}, nil, err
 	}
+	plan := t.EffectivePlan()
+	for i := range rounds {
+		rounds[i].Session = plan.SessionOf(rounds[i].Number) // RULES §12.1
+	}
 	after := 0
 	if r, ok := t.Interruption(); ok {
 		after = r.AfterRound // FITAB art. 39: the final standings are those after round k
@@ -160,7 +164,19 @@ func (a *App) tournamentExport(ctx context.Context, t domain.Tournament, nested 
 		Corrections: workbook.Slice(corrections),
 		Prizes:      workbook.Slice(prizes),
 	}
-	seats := seatsOf(rounds)
+	subs, err := a.db.ListSubstitutions(ctx, t.ID)
+	if err != nil {
+		return workbook.TournamentExport{}, nil, err
+	}
+	lineups := map[int][]domain.Lineup{}
+	if t.Kind == domain.KindTeams {
+		for _, r := range rounds {
+			if lineups[r.Number], err = a.db.ListLineups(ctx, t.ID, r.Number); err != nil {
+				return workbook.TournamentExport{}, nil, err
+			}
+		}
+	}
+	seats := seatsOf(rounds, entrants, subs, lineups)
 	signed, err := a.db.TournamentConfirmations(ctx, t.ID) // table entry: the lines' signatures
 	if err != nil {
 		return workbook.TournamentExport{}, nil, err
@@ -210,27 +226,76 @@ func (a *App) matchItems(ctx context.Context, tid string, seats map[[2]int]seati
 // and EO: an individual line's two players as one cell, "3 / 11" (the
 // import reads it back: importers/xlsx SplitPlayerIDs), with the players
 // apart in players.
+//
+// match is the team match of the table (RULES §12.5), seated the names of
+// the players who sat at each line that round (RULES §12.4: substitutes
+// in place of the players they replaced; teams: the table's line-up, ""
+// while it has none).
 type seating struct {
 	ids     [2]string
 	players [2][]string // individual lines only
+	match   int
+	seated  [2]string
 }
 
-func seatsOf(rounds []domain.Round) map[[2]int]seating {
+func seatsOf(rounds []domain.Round, entrants []domain.Entrant, subs []domain.Substitution, lineups map[int][]domain.Lineup) map[[2]int]seating {
+	byID := make(map[string]domain.Entrant, len(entrants))
+	for _, e := range entrants {
+		byID[e.ID] = e
+	}
 	out := map[[2]int]seating{}
 	for _, r := range rounds {
 		for _, tb := range r.Tables {
-			var s seating
+			s := seating{match: tb.Match}
+			var lineup *domain.Lineup
+			for i := range lineups[r.Number] {
+				if lineups[r.Number][i].Table == tb.Table {
+					lineup = &lineups[r.Number][i]
+				}
+			}
 			for _, l := range domain.Lines {
 				ids := tb.Line(l)
 				s.ids[l] = strings.Join(ids, " / ")
 				if len(ids) > 1 {
 					s.players[l] = ids
 				}
+				s.seated[l] = seatedNames(ids, byID, subs, r.Number, tb.Match, lineup, l)
 			}
 			out[[2]int{r.Number, tb.Table}] = s
 		}
 	}
 	return out
+}
+
+// seatedNames names the players who sat at line l of a table in round n
+// (RULES §12.4): each entrant's players with the substitutions of that
+// round applied; a team's line (match > 0) only through the table's
+// line-up (FITAB art. 2.2: the team chooses its pairs before each match),
+// "" without one.
+func seatedNames(ids []string, byID map[string]domain.Entrant, subs []domain.Substitution, n, match int, lineup *domain.Lineup, l domain.Line) string {
+	var names []string
+	for _, id := range ids {
+		players := domain.PlayersAt(byID[id], subs, n)
+		if match == 0 {
+			for _, p := range players {
+				names = append(names, p.Name)
+			}
+			continue
+		}
+		if lineup == nil {
+			return ""
+		}
+		for _, m := range lineup.Line(l) {
+			name := m
+			for _, p := range players {
+				if p.Membership == m {
+					name = p.Name
+				}
+			}
+			names = append(names, name)
+		}
+	}
+	return strings.Join(names, " – ")
 }
 
 func toMatchItem(st store.SheetAt, seats map[[2]int]seating) matchItem {
@@ -247,7 +312,8 @@ func toMatchItem(st store.SheetAt, seats map[[2]int]seating) matchItem {
 	// delivered sheet (RULES §8); the computed one beside it when they
 	// differ.
 	om := domain.OfficialResult(sh, domain.Validate(sh))
-	m := workbook.MatchRow{Round: st.Round, Table: st.Table, Entrants: ids, Players: seat.players, Differs: om.Differs}
+	m := workbook.MatchRow{Round: st.Round, Table: st.Table, Entrants: ids, Players: seat.players, Differs: om.Differs,
+		Match: seat.match, Seated: seat.seated}
 	for _, l := range domain.Lines {
 		o, c := om.Lines[l].Official, om.Lines[l].Computed
 		m.Total[l], m.MP[l], m.VP[l] = o.Total, o.MP, o.VP
@@ -515,13 +581,25 @@ func (a *App) seasonRows(ctx context.Context, f store.SeasonFilter, tally *seaso
 				yield(workbook.SeasonRow{}, err)
 				return
 			}
+			credits, err := a.playerCredits(ctx, t, standings)
+			if err != nil {
+				yield(workbook.SeasonRow{}, fmt.Errorf("players of tournament %s: %w", t.ID, err))
+				return
+			}
 			for _, st := range standings {
 				club := cmp.Or(st.Entrant.Club, host)
-				for _, p := range st.Entrant.Players {
+				players := st.Entrant.Players
+				if c, ok := credits[st.Entrant.ID]; ok {
+					players = c.players
+				}
+				for _, p := range players {
 					r := workbook.SeasonRow{
 						Player: p.Name, Membership: p.Membership, Club: club,
 						Tournament: t.Name, Date: t.Date, Level: t.Level,
 						Rank: st.Rank, VP: st.VP, MP: st.MP,
+					}
+					if c, ok := credits[st.Entrant.ID]; ok {
+						r.VP, r.MP = c.score[creditKey(p)][0], c.score[creditKey(p)][1]
 					}
 					tally.add(t.ID, r)
 					if !yield(r, nil) {
@@ -631,4 +709,145 @@ func differsCell(ds []Discrepancy) string {
 		}
 	}
 	return b.String()
+}
+
+// entrantCredits is what each player of an entrant with a substitution
+// earned (RULES §12.4: "a player's season total counts only the rounds the
+// player played"): everyone who sat for it, in order (its players, then
+// the substitutes), and by creditKey the VP and MP of the rounds they sat.
+type entrantCredits struct {
+	players []domain.Player
+	score   map[string][2]int
+}
+
+func creditKey(p domain.Player) string {
+	if m := strings.ToUpper(strings.TrimSpace(p.Membership)); m != "" {
+		return "m:" + m
+	}
+	return "n:" + p.Name
+}
+
+// playerCredits splits the final standings of the entrants that had a
+// substitution round by round: each round's VP and MP (the standings after
+// it less those before) go to the players who sat that round
+// (domain.PlayersAt); in a team tournament, of a team's players those its
+// line-ups of the round seat (RULES §12.5: the team chooses its pairs
+// before each match), all of them for a round without line-ups. [INTERP]
+// What the rounds do not explain — a warning counted only overall — goes
+// to those who sat in the last round counted. Nil when the tournament had
+// no substitution and no line-up.
+func (a *App) playerCredits(ctx context.Context, t domain.Tournament, final []domain.Standing) (map[string]entrantCredits, error) {
+	subs, err := a.db.ListSubstitutions(ctx, t.ID)
+	teams := t.Kind == domain.KindTeams
+	if err != nil || (len(subs) == 0 && !teams) {
+		return nil, err
+	}
+	rounds, err := a.db.ListRounds(ctx, t.ID)
+	if err != nil {
+		return nil, err
+	}
+	// sat: round → team → the memberships its line-ups seat.
+	sat := map[int]map[string]map[string]bool{}
+	if teams {
+		for _, r := range rounds {
+			ls, err := a.db.ListLineups(ctx, t.ID, r.Number)
+			if err != nil {
+				return nil, err
+			}
+			for _, l := range ls {
+				tb, ok := r.Assignment(l.Table)
+				if !ok {
+					continue
+				}
+				for _, line := range domain.Lines {
+					for _, team := range tb.Line(line) {
+						if sat[r.Number] == nil {
+							sat[r.Number] = map[string]map[string]bool{}
+						}
+						if sat[r.Number][team] == nil {
+							sat[r.Number][team] = map[string]bool{}
+						}
+						for _, m := range l.Line(line) {
+							sat[r.Number][team][strings.ToUpper(strings.TrimSpace(m))] = true
+						}
+					}
+				}
+			}
+		}
+	}
+	linedUp := map[string]bool{}
+	for _, byTeam := range sat {
+		for team := range byTeam {
+			linedUp[team] = true
+		}
+	}
+	last := 0
+	for _, r := range rounds {
+		last = max(last, r.Number)
+	}
+	if r, ok := t.Interruption(); ok {
+		last = min(last, r.AfterRound)
+	}
+	out := map[string]entrantCredits{}
+	for _, st := range final {
+		c := entrantCredits{players: slices.Clone(st.Entrant.Players), score: map[string][2]int{}}
+		seen := map[string]bool{}
+		for _, p := range c.players {
+			seen[creditKey(p)] = true
+		}
+		for _, s := range subs {
+			if s.Entrant == st.Entrant.ID && !seen[creditKey(s.In)] {
+				seen[creditKey(s.In)] = true
+				c.players = append(c.players, s.In)
+			}
+		}
+		if len(c.players) > len(st.Entrant.Players) || linedUp[st.Entrant.ID] {
+			out[st.Entrant.ID] = c
+		}
+	}
+	if len(out) == 0 {
+		return nil, nil
+	}
+	prev := map[string][2]int{}
+	credit := func(id string, round int, d [2]int) {
+		for _, p := range domain.PlayersAt(entrantOf(final, id), subs, round) {
+			if seated := sat[round][id]; len(seated) > 0 && !seated[strings.ToUpper(strings.TrimSpace(p.Membership))] {
+				continue // a team's player its line-ups left out this round
+			}
+			s := out[id].score[creditKey(p)]
+			out[id].score[creditKey(p)] = [2]int{s[0] + d[0], s[1] + d[1]}
+		}
+	}
+	for n := 1; n <= last; n++ {
+		st, err := a.StandingsOf(ctx, t, n)
+		if err != nil {
+			return nil, err
+		}
+		for _, row := range st.Rows {
+			if _, ok := out[row.Entrant.ID]; !ok {
+				continue
+			}
+			p := prev[row.Entrant.ID]
+			credit(row.Entrant.ID, n, [2]int{row.VP - p[0], row.MP - p[1]})
+			prev[row.Entrant.ID] = [2]int{row.VP, row.MP}
+		}
+	}
+	for _, row := range final {
+		if _, ok := out[row.Entrant.ID]; ok && last > 0 {
+			p := prev[row.Entrant.ID]
+			if d := [2]int{row.VP - p[0], row.MP - p[1]}; d != [2]int{} {
+				credit(row.Entrant.ID, last, d)
+			}
+		}
+	}
+	return out, nil
+}
+
+func entrantOf(rows []domain.Standing, id string) domain.Entrant {
+	for _, r := range rows {
+		if r.Entrant.ID == id {
+			return r.Entrant
+		}
+	}
+	return domain.Entrant{}
 }

@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -130,6 +131,9 @@ func (a *App) RedefineRound(ctx context.Context, p Principal, tid string, n int,
 	if len(errs) > 0 {
 		return domain.Round{}, invalid(errs)
 	}
+	if err := a.checkVacated(ctx, t, r); err != nil {
+		return domain.Round{}, err
+	}
 	err = a.db.ReplaceRound(ctx, t.ID, r, func(u store.RoundUse) error {
 		switch {
 		case u.State != domain.RoundPlaying:
@@ -152,7 +156,14 @@ func (a *App) RedefineRound(ctx context.Context, p Principal, tid string, n int,
 // fixed calendar its would-be opponents sit alone with the bye score. r 0
 // takes a withdrawal back. Who may: Access.Judge (a referee of the
 // tournament, an admin, the organising club at club level).
-func (a *App) WithdrawFromRound(ctx context.Context, p Principal, tid, id string, r int, reason string) (domain.Entrant, error) {
+//
+// A withdrawal during a round being played — round r published, the
+// entrant seated at a table with no delivered sheet — is also an abandon
+// of that round (RULES §12.3, §7; FITAB art. 37): abandon says whether it
+// is "justified" or "unjustified" (required then, refused otherwise), and
+// the withdrawal, the leaving entrant's abandon and its opponents' (the
+// innocent line) are recorded in one transaction.
+func (a *App) WithdrawFromRound(ctx context.Context, p Principal, tid, id string, r int, reason, abandon string) (domain.Entrant, error) {
 	t, err := a.refereed(ctx, p, tid, "records withdrawals")
 	if err != nil {
 		return domain.Entrant{}, err
@@ -167,10 +178,96 @@ func (a *App) WithdrawFromRound(ctx context.Context, p Principal, tid, id string
 	if _, err := a.entrant(ctx, t.ID, id); err != nil {
 		return domain.Entrant{}, err
 	}
-	e, err := a.db.SetWithdrawal(ctx, t.ID, id, r, reason)
+	adds, err := a.withdrawalAbandon(ctx, p, t, id, r, reason, abandon)
 	if err != nil {
 		return domain.Entrant{}, err
 	}
-	a.changed(ctx, t.ID, events.Standings, 0, 0)
+	e, err := a.db.WithdrawWithAbandon(ctx, t.ID, id, r, reason, adds)
+	if err != nil {
+		return domain.Entrant{}, err
+	}
+	a.changed(ctx, t.ID, events.Standings, r, 0)
 	return e, nil
+}
+
+// Abandon kinds of a withdrawal during a round (RULES §7).
+const (
+	AbandonJustified   = "justified"
+	AbandonUnjustified = "unjustified"
+)
+
+// withdrawalAbandon is the abandon a withdrawal from round r adds when r is
+// being played at the entrant's table (RULES §12.3): the leaving entrant
+// is the offender of abandon_justified or abandon_unjustified, each entrant
+// of the other line of its table(s) the innocent line — unless that entrant
+// already has a result for the round (both lines abandoning: the referee
+// rules). In an individual tournament the partner of the leaving player is
+// left to the referee. Nil when the round is not being played there; a
+// withdrawal already recorded with its abandon adds nothing again.
+func (a *App) withdrawalAbandon(ctx context.Context, p Principal, t domain.Tournament, id string, r int, reason, abandon string) ([]store.PendingAdjustment, error) {
+	kinds := map[string]domain.AdjustmentReason{AbandonJustified: domain.ReasonAbandonJustified, AbandonUnjustified: domain.ReasonAbandonUnjustified}
+	kind, known := kinds[abandon]
+	if abandon != "" && !known {
+		return nil, invalid([]FieldError{{Pointer: "/abandon", Detail: fmt.Sprintf("%q is not an abandon: justified or unjustified (FITAB art. 37)", abandon)}})
+	}
+	var tables []domain.TableAssignment
+	var round domain.Round
+	if r > 0 {
+		rd, err := a.db.GetRound(ctx, t.ID, r)
+		if err != nil && !errors.Is(err, domain.ErrNotFound) {
+			return nil, err
+		}
+		if err == nil && rd.State == domain.RoundPlaying {
+			round = rd
+			undelivered, err := a.undeliveredTables(ctx, t, rd)
+			if err != nil {
+				return nil, err
+			}
+			for _, tb := range rd.Tables {
+				if _, seated := tb.LineOf(id); seated && undelivered[tb.Table] {
+					tables = append(tables, tb)
+				}
+			}
+		}
+	}
+	if len(tables) == 0 {
+		if abandon != "" {
+			return nil, invalid([]FieldError{{Pointer: "/abandon", Detail: fmt.Sprintf("entrant %q is not playing round %d (no table of its in that round waits for its sheet): a withdrawal between rounds is no abandon — leave abandon out", id, r)}})
+		}
+		return nil, nil
+	}
+	adjs, err := a.db.ListAdjustments(ctx, t.ID)
+	if err != nil {
+		return nil, err
+	}
+	hasResult := map[string]bool{}
+	for _, adj := range adjs {
+		if adj.Round == r && adj.Effect.Result != nil {
+			hasResult[adj.Entrant] = true
+		}
+	}
+	if hasResult[id] {
+		return nil, nil // recorded already (this withdrawal, or the referee's own ruling)
+	}
+	if !known {
+		return nil, invalid([]FieldError{{Pointer: "/abandon", Detail: fmt.Sprintf("required: entrant %q leaves during round %d, which is also an abandon of that round (RULES §12.3, FITAB art. 37): justified or unjustified", id, r)}})
+	}
+	base := domain.AdjustmentCase{Ruleset: t.Ruleset, Kind: t.Kind, HandsPlanned: round.HandsPlanned, Phase: round.Phase, Reason: kind, Note: reason}
+	offender := base
+	offender.Party = domain.PartyOffender
+	adds := []store.PendingAdjustment{{Entrant: id, Build: buildAdjustment(offender, r, id, p.Name)}}
+	innocent := base
+	innocent.Party = domain.PartyInnocent
+	seen := map[string]bool{id: true}
+	for _, tb := range tables {
+		line, _ := tb.LineOf(id)
+		for _, opp := range tb.Line(line.Other()) {
+			if seen[opp] || hasResult[opp] {
+				continue
+			}
+			seen[opp] = true
+			adds = append(adds, store.PendingAdjustment{Entrant: opp, Build: buildAdjustment(innocent, r, opp, p.Name)})
+		}
+	}
+	return adds, nil
 }

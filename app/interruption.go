@@ -38,16 +38,8 @@ func (a *App) InterruptTournament(ctx context.Context, p Principal, tid string, 
 		if k > t.RoundsPlanned {
 			return invalid([]FieldError{{Pointer: "/interrupted_after_round", Detail: fmt.Sprintf("%d is beyond the %d rounds planned", k, t.RoundsPlanned)}})
 		}
-		done := map[int]bool{}
-		for _, r := range rounds {
-			done[r.Number] = r.State.Order() >= domain.RoundSheetsDelivered.Order()
-		}
-		for n := 1; n <= k; n++ {
-			if !done[n] {
-				return invalid([]FieldError{{Pointer: "/interrupted_after_round", Detail: fmt.Sprintf("round %d is not completed (its sheets are not delivered): the tournament was interrupted before it", n)}})
-			}
-		}
-		return nil
+		done := deliveredRounds(rounds)
+		return uncompleted(done, k)
 	})
 	if err != nil {
 		return domain.Tournament{}, domain.Interruption{}, err
@@ -55,4 +47,82 @@ func (a *App) InterruptTournament(ctx context.Context, p Principal, tid string, 
 	ruling, _ := t.Interruption()
 	a.changed(ctx, t.ID, events.Standings, 0, 0)
 	return t, ruling, nil
+}
+
+// PreviewInterruption is the ruling InterruptTournament would give now
+// (RULES §12.6, FITAB art. 39), nothing written: the referee sees whether
+// the tournament stays valid or is void before applying it. Same checks
+// and refusals as InterruptTournament.
+func (a *App) PreviewInterruption(ctx context.Context, p Principal, tid string, k int, reason string) (domain.Interruption, error) {
+	t, err := a.refereed(ctx, p, tid, "interrupts the tournament")
+	if err != nil {
+		return domain.Interruption{}, err
+	}
+	var errs []FieldError
+	if strings.TrimSpace(reason) == "" {
+		errs = append(errs, FieldError{Pointer: "/reason", Detail: "required: the force majeure that interrupts the tournament (FITAB art. 39)"})
+	}
+	if k < 0 || k > t.RoundsPlanned {
+		errs = append(errs, FieldError{Pointer: "/interrupted_after_round", Detail: fmt.Sprintf("%d is not a round of the %d planned (0 to %d)", k, t.RoundsPlanned, t.RoundsPlanned)})
+	}
+	if len(errs) > 0 {
+		return domain.Interruption{}, invalid(errs)
+	}
+	if t.InterruptedAfterRound != nil {
+		return domain.Interruption{}, conflict("tournament %s was already interrupted after round %d", t.ID, *t.InterruptedAfterRound)
+	}
+	rounds, err := a.db.ListRounds(ctx, t.ID)
+	if err != nil {
+		return domain.Interruption{}, err
+	}
+	done := deliveredRounds(rounds)
+	if err := uncompleted(done, k); err != nil {
+		return domain.Interruption{}, err
+	}
+	ruling, err := domain.RuleInterruption(t.Ruleset, t.RoundsPlanned, k)
+	if err != nil {
+		return domain.Interruption{}, invalid([]FieldError{{Pointer: "/interrupted_after_round", Detail: domainDetail(err)}})
+	}
+	return ruling, nil
+}
+
+// CompletedRounds is how many rounds of the tournament are completed in a
+// row from round 1 (sheets delivered or later): the round an interruption
+// now would come after (the interruption form's default).
+func (a *App) CompletedRounds(ctx context.Context, p Principal, tid string) (int, error) {
+	t, err := a.readable(ctx, p, tid)
+	if err != nil {
+		return 0, err
+	}
+	rounds, err := a.db.ListRounds(ctx, t.ID)
+	if err != nil {
+		return 0, err
+	}
+	done := deliveredRounds(rounds)
+	k := 0
+	for done[k+1] {
+		k++
+	}
+	return k, nil
+}
+
+// deliveredRounds marks the rounds whose sheets are delivered (or later):
+// the completed rounds of FITAB art. 39.
+func deliveredRounds(rounds []domain.Round) map[int]bool {
+	done := map[int]bool{}
+	for _, r := range rounds {
+		done[r.Number] = r.State.Order() >= domain.RoundSheetsDelivered.Order()
+	}
+	return done
+}
+
+// uncompleted refuses an interruption after round k while a round up to k
+// is not completed (FITAB art. 39 counts completed rounds).
+func uncompleted(done map[int]bool, k int) error {
+	for n := 1; n <= k; n++ {
+		if !done[n] {
+			return invalid([]FieldError{{Pointer: "/interrupted_after_round", Detail: fmt.Sprintf("round %d is not completed (its sheets are not delivered): the tournament was interrupted before it", n)}})
+		}
+	}
+	return nil
 }

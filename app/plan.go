@@ -76,11 +76,7 @@ func tableList(tables []int) string {
 // seated there has an adjustment of that round that puts a result in place
 // of the match (both lines abandoning, an awarded match: RULES §7).
 func (a *App) incompleteTables(ctx context.Context, t domain.Tournament, r domain.Round) ([]int, error) {
-	sheets, err := a.db.RoundSheets(ctx, t.ID, r.Number)
-	if err != nil {
-		return nil, err
-	}
-	signed, err := a.db.RoundConfirmations(ctx, t.ID, r.Number)
+	undelivered, err := a.undeliveredTables(ctx, t, r)
 	if err != nil {
 		return nil, err
 	}
@@ -94,13 +90,9 @@ func (a *App) incompleteTables(ctx context.Context, t domain.Tournament, r domai
 			replaced[adj.Entrant] = true
 		}
 	}
-	hands := make(map[int]int, len(sheets))
-	for _, s := range sheets {
-		hands[s.Table] = len(s.Sheet.Hands)
-	}
 	var missing []int
 	for _, tb := range r.Tables {
-		if hands[tb.Table] > 0 && len(signed[tb.Table]) != 1 {
+		if !undelivered[tb.Table] {
 			continue
 		}
 		all := true
@@ -112,6 +104,30 @@ func (a *App) incompleteTables(ctx context.Context, t domain.Tournament, r domai
 		}
 	}
 	return missing, nil
+}
+
+// undeliveredTables is the set of round r's tables without a delivered
+// sheet (see incompleteTables), adjustments not considered.
+func (a *App) undeliveredTables(ctx context.Context, t domain.Tournament, r domain.Round) (map[int]bool, error) {
+	sheets, err := a.db.RoundSheets(ctx, t.ID, r.Number)
+	if err != nil {
+		return nil, err
+	}
+	signed, err := a.db.RoundConfirmations(ctx, t.ID, r.Number)
+	if err != nil {
+		return nil, err
+	}
+	hands := make(map[int]int, len(sheets))
+	for _, s := range sheets {
+		hands[s.Table] = len(s.Sheet.Hands)
+	}
+	out := map[int]bool{}
+	for _, tb := range r.Tables {
+		if hands[tb.Table] == 0 || len(signed[tb.Table]) == 1 {
+			out[tb.Table] = true
+		}
+	}
+	return out, nil
 }
 
 // checkDelivered refuses sheets_delivered (or a later state) for round r

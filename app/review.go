@@ -165,12 +165,18 @@ type SeatingChange struct {
 // CorrectionPreview is what a correction would do, computed without
 // writing anything.
 type CorrectionPreview struct {
-	Target          SheetTarget
-	Version         int // the stored sheet's version it was computed on
-	Situation       domain.CorrectionSituation
-	Decision        domain.Decision
-	Stored          domain.Sheet
-	Corrected       domain.Sheet
+	Target    SheetTarget
+	Version   int // the stored sheet's version it was computed on
+	Situation domain.CorrectionSituation
+	Decision  domain.Decision
+	Stored    domain.Sheet
+	Corrected domain.Sheet
+	// Official is the match's official result (RULES §8) before and after
+	// the correction: after a sum or inversion correction that gives no
+	// written values, what the corrected sheet adds up to
+	// (domain.CorrectedOfficial), as CreateCorrection stores it; when the
+	// ruling does not apply it, After is Before.
+	Official        struct{ Before, After domain.OfficialMatch }
 	StandingsBefore StandingsTable
 	StandingsAfter  StandingsTable
 	Diff            []StandingsChange
@@ -218,6 +224,14 @@ func (a *App) PreviewCorrection(ctx context.Context, p Principal, tid string, re
 	}
 	sit := CorrectionSituation(t, rounds, in.Round, in.Kind, in.Facts)
 	pv := CorrectionPreview{Target: g, Version: st.Version, Situation: sit, Decision: domain.Decide(sit), Stored: st.Sheet, Corrected: corrected}
+	pv.Official.Before = domain.OfficialResult(st.Sheet, domain.Validate(st.Sheet))
+	pv.Official.After = pv.Official.Before
+	if pv.Decision.Ruling.Applies() {
+		// As CreateCorrection stores it (RULES §8): the written result the
+		// standings read is what the corrected sheet adds up to.
+		corrected = domain.CorrectedOfficial(in.Kind, corrected, !sameWritten(corrected.Written, st.Sheet.Written))
+		pv.Official.After = domain.OfficialResult(corrected, domain.Validate(corrected))
+	}
 
 	entrants, err := a.db.ListEntrants(ctx, t.ID)
 	if err != nil {

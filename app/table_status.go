@@ -36,6 +36,10 @@ type RoundTable struct {
 	Errors  int // error findings of the stored sheet
 	// Result is the computed result when a sheet is stored.
 	Result *domain.Computed
+	// Sat names the players who sit at each line this round when that
+	// is news (RULES §12.4, §12.5): a team's line-up, or a pair with a
+	// substitute in; "" otherwise (the entrant's own players).
+	Sat [2]string
 }
 
 // RoundTables is a round with the state of each of its tables.
@@ -69,9 +73,13 @@ func (a *App) TableStatuses(ctx context.Context, p Principal, tid string, n int)
 	for i, s := range sheets {
 		byTable[s.Table] = i
 	}
+	sat, err := a.satNames(ctx, t, r)
+	if err != nil {
+		return RoundTables{}, err
+	}
 	out := RoundTables{Tournament: t, Access: acc, Round: r, Tables: make([]RoundTable, 0, len(r.Tables))}
 	for _, tb := range r.Tables {
-		rt := RoundTable{Table: tb}
+		rt := RoundTable{Table: tb, Sat: sat[tb.Table]}
 		var sh *domain.Sheet
 		if i, ok := byTable[tb.Table]; ok {
 			sh = &sheets[i].Sheet
@@ -85,4 +93,60 @@ func (a *App) TableStatuses(ctx context.Context, p Principal, tid string, n int)
 		out.Tables = append(out.Tables, rt)
 	}
 	return out, nil
+}
+
+// satNames is, by table, who sits at each line of round r when that is
+// news (RoundTable.Sat): a team tournament's line-ups, and the lines of
+// entrants with a substitute in by round r. Nothing is read for a pairs
+// round without substitutions (the page polls it).
+func (a *App) satNames(ctx context.Context, t domain.Tournament, r domain.Round) (map[int][2]string, error) {
+	subs, err := a.db.ListSubstitutions(ctx, t.ID)
+	if err != nil {
+		return nil, err
+	}
+	changed := map[string]bool{}
+	for _, s := range subs {
+		if s.FromRound <= r.Number {
+			changed[s.Entrant] = true
+		}
+	}
+	if t.Kind != domain.KindTeams && len(changed) == 0 {
+		return nil, nil
+	}
+	entrants, err := a.db.ListEntrants(ctx, t.ID)
+	if err != nil {
+		return nil, err
+	}
+	var lineups map[int][]domain.Lineup
+	if t.Kind == domain.KindTeams {
+		ls, err := a.db.ListLineups(ctx, t.ID, r.Number)
+		if err != nil {
+			return nil, err
+		}
+		lineups = map[int][]domain.Lineup{r.Number: ls}
+	}
+	seats := seatsOf([]domain.Round{r}, entrants, subs, lineups)
+	out := map[int][2]string{}
+	for _, tb := range r.Tables {
+		var names [2]string
+		for _, l := range domain.Lines {
+			news := tb.Match > 0
+			for _, id := range tb.Line(l) {
+				news = news || changed[id]
+			}
+			if news {
+				names[l] = seats[[2]int{r.Number, tb.Table}].seated[l]
+			}
+		}
+		out[tb.Table] = names
+	}
+	return out, nil
+}
+
+// SatAt is who sits at each line of the sheet's table when that is news
+// (RoundTable.Sat: a team's line-up, a substitute in; RULES §12.4, §12.5),
+// for the sheet page of a target the caller has already been given.
+func (a *App) SatAt(ctx context.Context, g SheetTarget) ([2]string, error) {
+	sat, err := a.satNames(ctx, g.Tournament, g.Round)
+	return sat[g.Table.Table], err
 }

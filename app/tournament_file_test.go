@@ -349,7 +349,7 @@ func TestTournamentFileRoundTripCarriesRULES12(t *testing.T) {
 			{ID: "signore", Kind: domain.PrizeLadies, Label: "Signore", Places: 1}}); err != nil {
 			t.Fatalf("prizes: %v", err)
 		}
-		if _, err := f.app.WithdrawFromRound(ctx, own, tr.ID, "3", 2, "trasferta"); err != nil {
+		if _, err := f.app.WithdrawFromRound(ctx, own, tr.ID, "3", 2, "trasferta", ""); err != nil {
 			t.Fatalf("withdrawal: %v", err)
 		}
 		for _, st := range []string{"playing", "sheets_delivered"} {

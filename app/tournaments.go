@@ -318,6 +318,10 @@ type RoundInput struct {
 	Phase        string
 	Tables       []domain.TableAssignment
 	Byes         []string
+	// Vacated are the entrants alone this round because the opponent a
+	// fixed calendar gave them has withdrawn (RULES §12.3, FITAB art. 37):
+	// the bye score, not counted as a rest.
+	Vacated []string
 	// Written, when not nil, is each table's two lines (NS, EO) as the
 	// caller wrote them, parallel to Tables, whose NS/EO fields it then
 	// replaces: the API passes it so that a line of the wrong shape for the
@@ -444,6 +448,12 @@ func (r RoundInput) toDomain(t domain.Tournament, entered map[string]bool) (doma
 		seat(fmt.Sprintf("/byes/%d", i), id)
 	}
 	out.Byes = append([]string{}, r.Byes...)
+	for i, id := range r.Vacated {
+		seat(fmt.Sprintf("/vacated/%d", i), id)
+	}
+	if len(r.Vacated) > 0 {
+		out.Vacated = append([]string{}, r.Vacated...)
+	}
 	if teams && len(errs) == 0 {
 		errs = append(errs, teamRoundErrors(t.Ruleset, out, tables)...)
 	}
@@ -465,6 +475,9 @@ func (a *App) CreateRound(ctx context.Context, p Principal, tid string, in Round
 	r, errs := in.toDomain(t, entered)
 	if len(errs) > 0 {
 		return domain.Round{}, invalid(errs)
+	}
+	if err := a.checkVacated(ctx, t, r); err != nil {
+		return domain.Round{}, err
 	}
 	if err := a.db.CreateRound(ctx, t.ID, r); errors.Is(err, domain.ErrConflict) {
 		return domain.Round{}, conflict("round %d exists already", r.Number)
@@ -599,4 +612,37 @@ func teamRoundErrors(rs domain.Ruleset, r domain.Round, index map[int]int) []Fie
 		ptr = fmt.Sprintf("/tables/%d", index[table])
 	}
 	return []FieldError{{Pointer: ptr, Detail: domainDetail(err)}}
+}
+
+// checkVacated refuses a round that leaves an entrant alone as vacated
+// (RULES §12.3) when no entrant has withdrawn by then, or that seats a
+// withdrawn entrant as vacated: an entrant alone for any other reason
+// rests (byes, §7 and §11).
+func (a *App) checkVacated(ctx context.Context, t domain.Tournament, r domain.Round) error {
+	if len(r.Vacated) == 0 {
+		return nil
+	}
+	entrants, err := a.db.ListEntrants(ctx, t.ID)
+	if err != nil {
+		return err
+	}
+	withdrawn := map[string]bool{}
+	for _, e := range entrants {
+		if e.WithdrawnFromRound != nil && *e.WithdrawnFromRound <= r.Number {
+			withdrawn[e.ID] = true
+		}
+	}
+	var errs []FieldError
+	for i, id := range r.Vacated {
+		switch {
+		case withdrawn[id]:
+			errs = append(errs, FieldError{Pointer: fmt.Sprintf("/vacated/%d", i), Detail: fmt.Sprintf("entrant %q has withdrawn by round %d: it is not seated at all (RULES §12.3)", id, r.Number)})
+		case len(withdrawn) == 0:
+			errs = append(errs, FieldError{Pointer: fmt.Sprintf("/vacated/%d", i), Detail: fmt.Sprintf("no entrant has withdrawn by round %d, so nobody's opponent is gone: an entrant without an opponent rests (byes) (RULES §12.3, FITAB art. 37)", r.Number)})
+		}
+	}
+	if len(errs) > 0 {
+		return invalid(errs)
+	}
+	return nil
 }

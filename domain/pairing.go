@@ -457,13 +457,34 @@ func seatsOf(r PairedRound) (lineSeats, error) {
 	return s, nil
 }
 
+// mitchellFull is the previous round as the movement reads it: a Mitchell
+// round of this phase that left lines alone because their opponent
+// withdrew (RULES §12.3: Vacated, the withdrawn entrant's table taken
+// out) is seated again as the movement seated it, withdrawn entrants
+// included, so that the movement goes on (FITAB art. 37: the later
+// would-be opponents rest too). Any other round is read as recorded.
+func mitchellFull(req PairingRequest) PairedRound {
+	last := len(req.Previous) - 1
+	prev := req.Previous[last]
+	if len(prev.Vacated) == 0 || last == 0 || prev.Number < PhaseStart(req) {
+		return prev
+	}
+	sub := req
+	sub.Round, sub.Previous = prev.Number, req.Previous[:last]
+	tables, byes, err := mitchell(sub)
+	if err != nil {
+		return prev // read as recorded: the check names what is wrong
+	}
+	return PairedRound{Number: prev.Number, System: prev.System, Tables: tables, Byes: byes}
+}
+
 // mitchell moves the EO lines of the previous round up one table (RULES §11):
 // NS stay; the incomplete table's missing EO line moves too, so the NS it
 // reaches rests. In the first round of the phase the roles are set by
 // mitchellSwapRoles; a rest the movement would give a second time is refused
 // (FITAB art. 38, FIBur-INT art. 34).
 func mitchell(req PairingRequest) ([]PairedTable, []string, error) {
-	prev := req.Previous[len(req.Previous)-1]
+	prev := mitchellFull(req)
 	s, err := seatsOf(prev)
 	if err != nil {
 		return nil, nil, fmt.Errorf("previous: %w", err)

@@ -1,6 +1,7 @@
 package domain
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -110,5 +111,36 @@ func TestPairingWithdrawalFixedCalendarFITABArt37(t *testing.T) {
 	req3.Round, req3.Previous = 3, []PairedRound{r1, r2}
 	if rests := req3.sessionRests(3); len(rests) != 0 {
 		t.Errorf("rests after round 2: %v, want none (3 sat alone, not a rest)", rests)
+	}
+}
+
+// TestPairingWithdrawalMitchellGoesOnFITABArt37: after a withdrawal the
+// Mitchell movement goes on round after round ("alle coppie con cui
+// avrebbero dovuto giocare nei turni successivi è attribuito il punteggio
+// per riposo", FITAB art. 37): the EO lines still move up one table as if
+// the withdrawn pair were there (RULES §11), and each round leaves alone
+// the pair it would have met. 8 pairs, 6 (EO) withdraws from round 2;
+// written by hand from the movement: round 2 6 meets 3, round 3 4, round 4
+// 1.
+func TestPairingWithdrawalMitchellGoesOnFITABArt37(t *testing.T) {
+	r1 := prevRound(1, SystemEntryOrder, []string{"1-5", "2-6", "3-7", "4-8"})
+	prev := []PairedRound{r1}
+	want := []struct{ seating, vacated string }{
+		{"1:1v8 2:2v5 4:4v7", "[3]"},
+		{"1:1v7 2:2v8 3:3v5", "[4]"},
+		{"2:2v7 3:3v8 4:4v5", "[1]"},
+	}
+	for i, w := range want {
+		n := i + 2
+		req := PairingRequest{Ruleset: FITAB2025, System: SystemMitchell, Round: n, RoundsPlanned: 4, Entrants: ids(8),
+			Previous: slices.Clone(prev), Withdrawn: map[string]int{"6": 2}}
+		r := mustPair(t, req)
+		if got := seating(r); got != w.seating || fmt.Sprint(r.Vacated) != w.vacated || len(r.Byes) != 0 {
+			t.Errorf("round %d: %s vacated %v byes %v, want %s vacated %s", n, got, r.Vacated, r.Byes, w.seating, w.vacated)
+		}
+		if rep := CheckRound(req, r); !rep.OK {
+			t.Errorf("round %d: checker %+v", n, rep.Problems)
+		}
+		prev = append(prev, r)
 	}
 }

@@ -69,60 +69,77 @@ type EntrantRecord struct {
 func (db *DB) AddAdjustment(ctx context.Context, tournamentID, entrant string, build func(EntrantRecord) (Adjustment, error)) (Adjustment, error) {
 	var out Adjustment
 	err := db.gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		// FOR NO KEY UPDATE: serialises adjustment writers without blocking
-		// the foreign-key checks of other writers (SQLite: the immediate
-		// transaction already holds the database).
-		var ids []string
-		if err := tx.Model(&tournamentRow{}).Clauses(clause.Locking{Strength: "NO KEY UPDATE"}).
-			Where("id = ?", tournamentID).Pluck("id", &ids).Error; err != nil {
-			return translate(err, "lock tournament")
-		}
-		if len(ids) == 0 {
-			return errorf(domain.ErrNotFound, "tournament %q", tournamentID)
-		}
-		// The entrant and round keys are checked only at commit (see the
-		// migration), and an SQLite commit refused by a deferred key leaves
-		// the transaction open on its connection: check them here.
-		if err := rowExists(tx, &entrantRow{}, "tournament_id = ? AND id = ?", tournamentID, entrant); errors.Is(err, domain.ErrNotFound) {
-			return errorf(domain.ErrInvalid, "entrant %q is not entered in tournament %s", entrant, tournamentID)
-		} else if err != nil {
+		if err := lockForAdjustments(tx, tournamentID); err != nil {
 			return err
 		}
-		rec, err := entrantRecord(tx, tournamentID, entrant)
-		if err != nil {
-			return err
-		}
-		a, err := build(rec)
-		if err != nil {
-			return err
-		}
-		if a.Round > 0 {
-			if err := rowExists(tx, &roundRow{}, "tournament_id = ? AND number = ?", tournamentID, a.Round); errors.Is(err, domain.ErrNotFound) {
-				return errorf(domain.ErrInvalid, "tournament %s has no round %d", tournamentID, a.Round)
-			} else if err != nil {
-				return err
-			}
-		}
-		a.Entrant = entrant
-		a.At = db.stamp()
-		row, err := adjustmentToRow(tournamentID, a)
-		if err != nil {
-			return err
-		}
-		if err := tx.Create(&row).Error; err != nil {
-			return translate(err, "record adjustment")
-		}
-		a.ID = row.ID
-		out = a
-		return nil
+		var err error
+		out, err = db.addAdjustmentTx(tx, tournamentID, entrant, build)
+		return err
 	})
 	if err != nil {
-		if errors.Is(err, gorm.ErrForeignKeyViolated) {
-			return Adjustment{}, errorf(domain.ErrInvalid, "adjustment of entrant %q: no such entrant or round in tournament %s", entrant, tournamentID)
-		}
-		return Adjustment{}, translate(err, "add adjustment")
+		return Adjustment{}, adjustmentError(err, entrant, tournamentID)
 	}
 	return out, nil
+}
+
+// lockForAdjustments serialises adjustment writers of one tournament.
+// FOR NO KEY UPDATE: without blocking the foreign-key checks of other
+// writers (SQLite: the immediate transaction already holds the database).
+func lockForAdjustments(tx *gorm.DB, tournamentID string) error {
+	var ids []string
+	if err := tx.Model(&tournamentRow{}).Clauses(clause.Locking{Strength: "NO KEY UPDATE"}).
+		Where("id = ?", tournamentID).Pluck("id", &ids).Error; err != nil {
+		return translate(err, "lock tournament")
+	}
+	if len(ids) == 0 {
+		return errorf(domain.ErrNotFound, "tournament %q", tournamentID)
+	}
+	return nil
+}
+
+func adjustmentError(err error, entrant, tournamentID string) error {
+	if errors.Is(err, gorm.ErrForeignKeyViolated) {
+		return errorf(domain.ErrInvalid, "adjustment of entrant %q: no such entrant or round in tournament %s", entrant, tournamentID)
+	}
+	return translate(err, "add adjustment")
+}
+
+// addAdjustmentTx is AddAdjustment inside tx, the tournament locked.
+func (db *DB) addAdjustmentTx(tx *gorm.DB, tournamentID, entrant string, build func(EntrantRecord) (Adjustment, error)) (Adjustment, error) {
+	// The entrant and round keys are checked only at commit (see the
+	// migration), and an SQLite commit refused by a deferred key leaves
+	// the transaction open on its connection: check them here.
+	if err := rowExists(tx, &entrantRow{}, "tournament_id = ? AND id = ?", tournamentID, entrant); errors.Is(err, domain.ErrNotFound) {
+		return Adjustment{}, errorf(domain.ErrInvalid, "entrant %q is not entered in tournament %s", entrant, tournamentID)
+	} else if err != nil {
+		return Adjustment{}, err
+	}
+	rec, err := entrantRecord(tx, tournamentID, entrant)
+	if err != nil {
+		return Adjustment{}, err
+	}
+	a, err := build(rec)
+	if err != nil {
+		return Adjustment{}, err
+	}
+	if a.Round > 0 {
+		if err := rowExists(tx, &roundRow{}, "tournament_id = ? AND number = ?", tournamentID, a.Round); errors.Is(err, domain.ErrNotFound) {
+			return Adjustment{}, errorf(domain.ErrInvalid, "tournament %s has no round %d", tournamentID, a.Round)
+		} else if err != nil {
+			return Adjustment{}, err
+		}
+	}
+	a.Entrant = entrant
+	a.At = db.stamp()
+	row, err := adjustmentToRow(tournamentID, a)
+	if err != nil {
+		return Adjustment{}, err
+	}
+	if err := tx.Create(&row).Error; err != nil {
+		return Adjustment{}, translate(err, "record adjustment")
+	}
+	a.ID = row.ID
+	return a, nil
 }
 
 // rowExists fails with ErrNotFound when no row of model matches.

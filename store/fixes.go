@@ -146,7 +146,7 @@ func (db *DB) ReplaceRound(ctx context.Context, tid string, r domain.Round, allo
 			return translate(err, what)
 		}
 		if err := tx.Model(&roundRow{}).Where("tournament_id = ? AND number = ?", tid, r.Number).
-			Updates(map[string]any{"hands_planned": r.HandsPlanned, "phase": string(r.Phase)}).Error; err != nil {
+			Updates(map[string]any{"hands_planned": r.HandsPlanned, "phase": string(r.Phase), "vacated": idsText(r.Vacated)}).Error; err != nil {
 			return translate(err, what)
 		}
 		if len(tableRows) > 0 {

@@ -156,11 +156,30 @@ func idsValue(s *string) []string {
 // reason (RULES §12.3; migration 00017); r 0 clears it. An unknown entrant
 // is ErrNotFound.
 func (db *DB) SetWithdrawal(ctx context.Context, tid, id string, r int, reason string) (domain.Entrant, error) {
+	return db.WithdrawWithAbandon(ctx, tid, id, r, reason, nil)
+}
+
+// PendingAdjustment is an adjustment of Entrant built, as AddAdjustment's,
+// from the entrant's record read in the transaction.
+type PendingAdjustment struct {
+	Entrant string
+	Build   func(EntrantRecord) (Adjustment, error)
+}
+
+// WithdrawWithAbandon is SetWithdrawal and, in the same transaction, the
+// adjustments adds (RULES §12.3: a withdrawal during a round being played
+// is also an abandon of that round, §7): all are written or none.
+func (db *DB) WithdrawWithAbandon(ctx context.Context, tid, id string, r int, reason string, adds []PendingAdjustment) (domain.Entrant, error) {
 	var from *int
 	if r > 0 {
 		from = &r
 	}
 	err := db.gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if len(adds) > 0 {
+			if err := lockForAdjustments(tx, tid); err != nil {
+				return err
+			}
+		}
 		res := tx.Model(&entrantRow{}).Where("tournament_id = ? AND id = ?", tid, id).
 			Updates(map[string]any{"withdrawn_from_round": from, "withdrawn_reason": reason})
 		if res.Error != nil {
@@ -168,6 +187,11 @@ func (db *DB) SetWithdrawal(ctx context.Context, tid, id string, r int, reason s
 		}
 		if res.RowsAffected == 0 {
 			return errorf(domain.ErrNotFound, "tournament %s has no entrant %q", tid, id)
+		}
+		for _, p := range adds {
+			if _, err := db.addAdjustmentTx(tx, tid, p.Entrant, p.Build); err != nil {
+				return adjustmentError(err, p.Entrant, tid)
+			}
 		}
 		return db.touchTournament(tx, tid)
 	})

@@ -77,6 +77,16 @@ type previewView struct {
 	Seating     []app.SeatingChange
 	Hidden      map[string]string // the form again, for "conferma"
 	KeepPairing bool
+	// Official is each line's official result (RULES §8) before and after
+	// the correction, as it will be saved: NS, EO.
+	Official [2]officialChange
+}
+
+// officialChange is one line's official total, MP and VP before and after.
+type officialChange struct {
+	Line          string
+	Before, After domain.LineResult
+	Changed       bool
 }
 
 func intText(v *int) string {
@@ -268,6 +278,10 @@ func (s *Server) correctionPreview(w http.ResponseWriter, r *http.Request) {
 		if c.Changed {
 			v.Changed++
 		}
+	}
+	for _, l := range domain.Lines {
+		b, a := pv.Official.Before.Lines[l].Official, pv.Official.After.Lines[l].Official
+		v.Official[l] = officialChange{Line: l.String(), Before: b, After: a, Changed: b != a}
 	}
 	for k, val := range f.Raw {
 		v.Hidden[k] = val

@@ -19,7 +19,10 @@ type entrantPage struct {
 	Entrant domain.Entrant
 	// Form as typed and its errors.
 	From, Reason string
-	Errs         fieldErrors
+	// Abandon: "", justified or unjustified (RULES §12.3: leaving during
+	// a round being played).
+	Abandon string
+	Errs    fieldErrors
 	// Sub is the substitution form as typed (UI.md §9), SubErrs its
 	// errors; Subs the entrant's substitutions (RULES §12.4).
 	Sub     substitutionForm
@@ -86,15 +89,19 @@ func (s *Server) entrantWithdraw(w http.ResponseWriter, r *http.Request) {
 		s.renderError(w, r, http.StatusBadRequest, "error.bad_form")
 		return
 	}
-	data := &entrantPage{Errs: fieldErrors{}, SubErrs: fieldErrors{}, From: strings.TrimSpace(r.PostForm.Get("withdrawn_from_round")), Reason: r.PostForm.Get("reason")}
+	data := &entrantPage{Errs: fieldErrors{}, SubErrs: fieldErrors{}, From: strings.TrimSpace(r.PostForm.Get("withdrawn_from_round")), Reason: r.PostForm.Get("reason"), Abandon: r.PostForm.Get("abandon")}
 	lang := langOf(r)
 	n, err := strconv.Atoi(data.From)
 	if err != nil {
 		data.Errs["withdrawn_from_round"] = translate(lang, "secretary.whole_number")
 	} else {
-		_, err = s.app.WithdrawFromRound(r.Context(), s.caller(r), r.PathValue("tid"), r.PathValue("id"), n, data.Reason)
+		_, err = s.app.WithdrawFromRound(r.Context(), s.caller(r), r.PathValue("tid"), r.PathValue("id"), n, data.Reason, data.Abandon)
 		if fe, ok := invalidFields(lang, err, nil); ok {
 			for k := range fe {
+				if k == "abandon" {
+					data.Errs[k] = translate(lang, "secretary.field.abandon")
+					continue
+				}
 				data.Errs[k] = translate(lang, "secretary.field.withdrawn_from_round")
 			}
 		} else if err != nil {

@@ -174,6 +174,9 @@ type standingRow struct {
 	// WithdrawnFrom is the round the entrant withdrew from (RULES §12.3),
 	// 0 when it did not: the row says so (UI.md §9 data-withdrawn).
 	WithdrawnFrom int
+	// Matches and Won: a team's counted matches and those it won (RULES
+	// §12.5), shown when the table is of teams.
+	Matches, Won int
 }
 
 // standingsTable is the data of the standings_table partial (UI.md §7),
@@ -191,16 +194,29 @@ type standingsTable struct {
 	// PerPlayer: an individual tournament ranks players (RULES §8), so
 	// the column says Giocatore; its entrants are one player each.
 	PerPlayer bool
+	// Teams: team standings (RULES §12.5): the column says Squadra and the
+	// matches played and won are shown.
+	Teams bool
 }
 
 // newStandingsTable is the standings table of st; base is the public
 // pages' root (the entrants' card links), "" for none.
 func newStandingsTable(base string, st app.StandingsTable, provisional bool) standingsTable {
-	out := standingsTable{AfterRound: st.AfterRound, Provisional: provisional, Void: st.Void}
-	out.PerPlayer = len(st.Rows) > 0 && len(st.Rows[0].Entrant.Players) == 1
+	out := standingsTable{AfterRound: st.AfterRound, Provisional: provisional, Void: st.Void, Teams: st.Teams}
+	out.PerPlayer = len(st.Rows) > 0 && len(st.Rows[0].Entrant.Players) == 1 && !st.Teams
+	played, won := map[string]int{}, map[string]int{}
+	for _, m := range st.TeamMatches {
+		for i, team := range m.Teams {
+			played[team]++
+			if m.MP[i] > 0 {
+				won[team]++
+			}
+		}
+	}
 	for _, row := range st.Rows {
 		r := standingRow{Rank: row.Rank, ID: row.Entrant.ID, Name: entrantName(row.Entrant), VP: row.VP, MP: row.MP, Wins: row.Wins,
-			Differs: len(st.Discrepancies[row.Entrant.ID]), Adjusted: len(row.Adjustments) > 0}
+			Differs: len(st.Discrepancies[row.Entrant.ID]), Adjusted: len(row.Adjustments) > 0,
+			Matches: played[row.Entrant.ID], Won: won[row.Entrant.ID]}
 		if base != "" {
 			r.Href = base + "/entrants/" + row.Entrant.ID
 		}
@@ -226,8 +242,10 @@ type seatRow struct {
 	NSName, EOName string
 	// NS2, EO2 and their names: the second players of an individual
 	// line ("" otherwise).
-	NS2, EO2           string
-	NS2Name, EO2Name   string
+	NS2, EO2         string
+	NS2Name, EO2Name string
+	// Match: the team match of the table (RULES §12.5), 0 otherwise.
+	Match              int
 	Hands, Planned     int
 	HasSheet, Complete bool
 	NSTotal, EOTotal   int
@@ -252,7 +270,7 @@ func seating(pt *app.PublicTournament, r app.PublicRound) ([]seatRow, []playerSe
 		return ""
 	}
 	for _, tb := range r.Tables {
-		row := seatRow{Table: tb.Table.Table, NS: tb.Table.NS, EO: tb.Table.EO, NSName: name(tb.Table.NS), EOName: name(tb.Table.EO),
+		row := seatRow{Table: tb.Table.Table, Match: tb.Table.Match, NS: tb.Table.NS, EO: tb.Table.EO, NSName: name(tb.Table.NS), EOName: name(tb.Table.EO),
 			NS2: tb.Table.NS2, EO2: tb.Table.EO2, NS2Name: name(tb.Table.NS2), EO2Name: name(tb.Table.EO2),
 			Hands: tb.Hands, Planned: r.Round.HandsPlanned, HasSheet: tb.HasSheet, Complete: tb.Complete}
 		if tb.HasSheet {

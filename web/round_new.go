@@ -30,7 +30,11 @@ type roundNewPage struct {
 	Heads     []string
 	TableHead string // the table column's head, shown above its field on a phone
 	Byes      map[string]bool
-	Errs      fieldErrors
+	// Vacated: the entrants alone because their opponent withdrew (RULES
+	// §12.3); the field is offered once an entrant has withdrawn.
+	Vacated      map[string]bool
+	AnyWithdrawn bool
+	Errs         fieldErrors
 	// Selects: the table and line fields are selects (a field
 	// tournament); else number and text fields sharing the datalist.
 	Selects bool
@@ -93,7 +97,7 @@ func (s *Server) renderRoundNew(w http.ResponseWriter, r *http.Request, status i
 	if data == nil {
 		// A first proposal: the entrants in order, two per table; the
 		// secretary changes what the evening needs.
-		data = &roundNewPage{Number: len(d.Rounds) + 1, Hands: strconv.Itoa(d.Tournament.HandsPerRound), Phase: "mitchell", Byes: map[string]bool{}, Errs: fieldErrors{}}
+		data = &roundNewPage{Number: len(d.Rounds) + 1, Hands: strconv.Itoa(d.Tournament.HandsPerRound), Phase: "mitchell", Byes: map[string]bool{}, Vacated: map[string]bool{}, Errs: fieldErrors{}}
 		per := 2
 		if individual {
 			per = 4 // two lines of two players (RULES §11)
@@ -131,6 +135,7 @@ func (s *Server) renderRoundNew(w http.ResponseWriter, r *http.Request, status i
 	data.Choices = make([]seatChoice, len(d.Entrants))
 	for i, e := range d.Entrants {
 		known[e.ID] = true
+		data.AnyWithdrawn = data.AnyWithdrawn || e.WithdrawnFromRound != nil
 		names := make([]string, len(e.Players))
 		for j, p := range e.Players {
 			names[j] = p.Name
@@ -172,7 +177,7 @@ func (s *Server) roundCreate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	f := r.PostForm
-	data := &roundNewPage{Hands: strings.TrimSpace(f.Get("hands_planned")), Phase: f.Get("phase"), Byes: map[string]bool{}, Errs: fieldErrors{}}
+	data := &roundNewPage{Hands: strings.TrimSpace(f.Get("hands_planned")), Phase: f.Get("phase"), Byes: map[string]bool{}, Vacated: map[string]bool{}, Errs: fieldErrors{}}
 	data.Number, _ = strconv.Atoi(f.Get("number"))
 	lang := langOf(r)
 	in := app.RoundInput{Number: data.Number, Phase: data.Phase}
@@ -214,6 +219,12 @@ func (s *Server) roundCreate(w http.ResponseWriter, r *http.Request) {
 			in.Byes = append(in.Byes, b)
 		}
 	}
+	for _, v := range f["vacated"] {
+		if v != "" {
+			data.Vacated[v] = true
+			in.Vacated = append(in.Vacated, v)
+		}
+	}
 	if len(data.Errs) == 0 {
 		_, err := s.app.CreateRound(r.Context(), s.caller(r), r.PathValue("tid"), in)
 		if fe, ok := invalidFields(lang, err, nil); ok {
@@ -221,8 +232,10 @@ func (s *Server) roundCreate(w http.ResponseWriter, r *http.Request) {
 			// The byes are one select: its entrants' refusals are shown
 			// together under it (they were not shown at all).
 			for k, v := range fe {
-				if strings.HasPrefix(k, "byes.") {
-					data.Errs["byes"] = strings.TrimPrefix(data.Errs["byes"]+"; "+v, "; ")
+				for _, list := range []string{"byes", "vacated"} {
+					if strings.HasPrefix(k, list+".") {
+						data.Errs[list] = strings.TrimPrefix(data.Errs[list]+"; "+v, "; ")
+					}
 				}
 			}
 		} else if err != nil && !isConflict(err) {

@@ -20,6 +20,9 @@ func (s *Server) routesReferee(mux *http.ServeMux) {
 	mux.HandleFunc("GET /tournaments/{tid}/rounds/{n}/control", in(s.roundControlShow))
 	mux.HandleFunc("GET /tournaments/{tid}/check", in(s.pairingCheckShow))
 	mux.HandleFunc("POST /tournaments/{tid}/rounds/{n}/control", in(s.roundControlMove))
+	mux.HandleFunc("GET /tournaments/{tid}/interrupt", in(s.interruptShow)) // web/interrupt.go
+	mux.HandleFunc("POST /tournaments/{tid}/interrupt/preview", in(s.interruptPreview))
+	mux.HandleFunc("POST /tournaments/{tid}/interrupt", in(s.interruptApply))
 	fed := s.requireRole(domain.RoleFederation, domain.RoleAdmin)
 	mux.HandleFunc("GET /federation", fed(s.federationShow))
 	mux.HandleFunc("GET /federation/season", fed(s.federationSeason))

@@ -18,7 +18,10 @@ type sheetPage struct {
 	Page
 	G app.SheetTarget
 	// Names: the players' names of an individual tournament (web/individual.go).
-	Names    map[string]string
+	Names map[string]string
+	// Sat names who sits at each line this round when that is news (a
+	// team's line-up, a substitute in; RULES §12.4, §12.5).
+	Sat      [2]string
 	Action   string // the form's URL
 	Hands    []sheetHandView
 	Written  [2]lineWritten
@@ -254,6 +257,11 @@ func (s *Server) newSheetPage(r *http.Request, g app.SheetTarget) *sheetPage {
 	data.Delivered = g.Round.State.Order() >= domain.RoundSheetsDelivered.Order()
 	data.CanEdit = err == nil && acc.Manage() && !data.Delivered
 	data.CanCorrect = err == nil && acc.Judge(g.Tournament)
+	if sat, err := s.app.SatAt(r.Context(), g); err == nil {
+		data.Sat = sat
+	} else {
+		s.log.Warn("sheet page: who sat", "err", err) // the page stands without the names
+	}
 	return data
 }
 

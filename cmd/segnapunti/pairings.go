@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -30,10 +31,13 @@ generate  seats one round and prints it.
           rounds. Individual tournaments are seated by draw in every round.
 check     re-derives every round of a tournament export JSON (or --round N) from the
           records and lists where it departs from its system (the round's system and
-          seed as the service's export records them; without them the round's phase,
-          and round 1, or an individual round, as the referee's choice): ENTRANT_TWICE, UNKNOWN_ENTRANT,
+          seed as the service's export records them; a round seated by hand against the
+          plan's system for it; rests counted per session of the plan; withdrawn
+          entrants and the lines left alone by them, as the service's own check does,
+          docs/rules.md §12; an export without a plan: the round's phase, and round 1, or
+          an individual round, as the referee's choice): ENTRANT_TWICE, UNKNOWN_ENTRANT,
           MISSING_ENTRANT, LINE_SIZE, TABLE_TWICE, REMATCH, WRONG_ORDER, SECOND_REST,
-          MOVEMENT_BROKEN, REPEATED_PARTNER, WRONG_REST, NOT_DERIVABLE.
+          MOVEMENT_BROKEN, REPEATED_PARTNER, WRONG_REST, WITHDRAWN_SEATED, NOT_DERIVABLE.
 
 Exit status: 0 ok (check: no problem), 1 check found problems, 2 unreadable input or bad usage.
 
@@ -135,6 +139,7 @@ func runPairingsGenerate(args []string, stdout io.Writer) (int, error) {
 		}
 		req.Ruleset, req.Kind, req.RoundsPlanned = ex.ruleset, ex.kind, ex.Tournament.RoundsPlanned
 		req.Entrants, req.Previous = ex.entrantIDs(), ex.rounds
+		req.Withdrawn = ex.withdrawn // RULES §12.3: nobody withdrawn is seated
 		req.Round = len(ex.rounds) + 1
 		if *round != 0 {
 			if *round < 1 || *round > len(ex.rounds)+1 {
@@ -142,6 +147,9 @@ func runPairingsGenerate(args []string, stdout io.Writer) (int, error) {
 			}
 			req.Round = *round
 			req.Previous = ex.rounds[:*round-1]
+		}
+		if ex.plan != nil {
+			req.SessionStart = ex.plan.SessionStart(req.Round) // RULES §12.1: rests per session
 		}
 		if req.Standings, err = ex.standingsFor(req); err != nil {
 			return exitUsage, err
@@ -241,10 +249,15 @@ func runPairingsCheck(args []string, stdout io.Writer) (int, error) {
 		req := domain.PairingRequest{Ruleset: ex.ruleset, Kind: ex.kind, System: r.System, Round: n, RoundsPlanned: ex.Tournament.RoundsPlanned,
 			Entrants: ex.entrantIDs(), Previous: ex.rounds[:n-1], GroupSize: *group}
 		req.Seed = r.Seed
-		if r.System == "" || (n == 1 && r.Seed == nil && r.System != domain.SystemEntryOrder) {
+		switch {
+		case ex.plan != nil:
+			// The same request as GET …/rounds/{n}/check (app.CheckRound):
+			// rests per session, withdrawals (RULES §12.1, §12.3).
+			req.SessionStart, req.Withdrawn = ex.plan.SessionStart(n), ex.withdrawn
+		case r.System == "" || (n == 1 && r.Seed == nil && r.System != domain.SystemEntryOrder):
 			req.System = domain.SystemChoice // the export does not record how round 1 was seated
 		}
-		if req.System == domain.SystemGironi && *group < 2 {
+		if req.System == domain.SystemGironi && *group < 2 && !slices.ContainsFunc(ex.rounds[:n], func(r domain.PairedRound) bool { return len(r.Groups) > 0 }) {
 			return exitUsage, fmt.Errorf("%w: round %d is a gironi round: give --group-size", errUsage, n)
 		}
 		if req.Standings, err = ex.standingsFor(req); err != nil {
@@ -356,9 +369,20 @@ type exportDoc struct {
 		Ruleset       string `json:"ruleset"`
 		Kind          string `json:"kind"`
 		RoundsPlanned int    `json:"rounds_planned"`
+		// Plan: RULES §12.1 (exports since issue 21); absent in older
+		// exports, whose rounds are then read by their phase.
+		Plan *struct {
+			FirstRound string `json:"first_round"`
+			Phases     []struct {
+				FromRound int    `json:"from_round"`
+				System    string `json:"system"`
+			} `json:"phases"`
+			Sessions []int `json:"sessions"`
+		} `json:"plan"`
 	} `json:"tournament"`
 	Entrants []struct {
-		ID string `json:"id"`
+		ID                 string `json:"id"`
+		WithdrawnFromRound *int   `json:"withdrawn_from_round"`
 	} `json:"entrants"`
 	Rounds []struct {
 		Number int    `json:"number"`
@@ -369,10 +393,14 @@ type exportDoc struct {
 		Seed   *uint64 `json:"seed"`
 		Tables []struct {
 			Table int             `json:"table"`
+			Match int             `json:"match"`
 			NS    json.RawMessage `json:"ns"`
 			EO    json.RawMessage `json:"eo"`
 		} `json:"tables"`
 		Byes []string `json:"byes"`
+		// Vacated and Groups: RULES §12.3, §12.1.
+		Vacated []string   `json:"vacated"`
+		Groups  [][]string `json:"groups"`
 	} `json:"rounds"`
 	Matches []struct {
 		Round int         `json:"round"`
@@ -391,6 +419,10 @@ type exportDoc struct {
 	ruleset domain.Ruleset
 	kind    domain.Kind
 	rounds  []domain.PairedRound
+	// plan is the export's plan (RULES §12.1), nil in older exports;
+	// withdrawn the entrants that left for good (RULES §12.3).
+	plan      *domain.Plan
+	withdrawn map[string]int
 }
 
 type exportMatch struct {
@@ -432,16 +464,45 @@ func readExport(path string) (*exportDoc, error) {
 	if ex.kind, err = domain.ParseKind(ex.Tournament.Kind); err != nil {
 		return nil, bad("tournament.kind: %v", err)
 	}
+	if p := ex.Tournament.Plan; p != nil {
+		plan := domain.Plan{Sessions: p.Sessions}
+		if plan.FirstRound, err = domain.ParsePairingSystem(p.FirstRound); err != nil {
+			return nil, bad("tournament.plan.first_round: %v", err)
+		}
+		for i, ph := range p.Phases {
+			s, err := domain.ParsePairingSystem(ph.System)
+			if err != nil {
+				return nil, bad("tournament.plan.phases[%d].system: %v", i, err)
+			}
+			plan.Phases = append(plan.Phases, domain.PlanPhase{FromRound: ph.FromRound, System: s})
+		}
+		ex.plan = &plan
+	}
+	for i, e := range ex.Entrants {
+		if w := e.WithdrawnFromRound; w != nil {
+			if *w < 1 {
+				return nil, bad("entrants[%d].withdrawn_from_round: %d is not a round", i, *w)
+			}
+			if ex.withdrawn == nil {
+				ex.withdrawn = map[string]int{}
+			}
+			ex.withdrawn[e.ID] = *w
+		}
+	}
 	for i, r := range ex.Rounds {
 		if r.Number != i+1 {
 			return nil, bad("rounds[%d].number: %d, want %d (rounds in order from 1)", i, r.Number, i+1)
 		}
-		pr := domain.PairedRound{Number: r.Number, Byes: r.Byes, Seed: r.Seed}
+		pr := domain.PairedRound{Number: r.Number, Byes: r.Byes, Seed: r.Seed, Vacated: r.Vacated, Groups: r.Groups}
 		switch {
 		case r.System != "":
 			if pr.System, err = domain.ParsePairingSystem(r.System); err != nil {
 				return nil, bad("rounds[%d].system: %v", i, err)
 			}
+		case ex.plan != nil:
+			// Seated by hand: checked against the plan's system for it, as
+			// the service's own check does (RULES §12.1, app.pairedOf).
+			pr.System = ex.plan.HandSeatedSystem(r.Number)
 		case r.Phase != "" && ex.kind != domain.KindIndividual:
 			// An export without systems: the phase stands for the system.
 			// An individual round without one was seated by hand (the
@@ -456,7 +517,7 @@ func readExport(path string) (*exportDoc, error) {
 			if err := errors.Join(err1, err2); err != nil {
 				return nil, bad("rounds[%d].tables[%d]: %v", i, j, err)
 			}
-			pr.Tables = append(pr.Tables, domain.PairedTable{Table: t.Table, NS: ns, EO: eo})
+			pr.Tables = append(pr.Tables, domain.PairedTable{Table: t.Table, Match: t.Match, NS: ns, EO: eo})
 		}
 		ex.rounds = append(ex.rounds, pr)
 	}

@@ -91,6 +91,18 @@ func sample(t testing.TB) TournamentExport {
 	var hrows []HandRow
 	for _, m := range matches {
 		mr := MatchRow{Round: m.round, Table: m.table, Entrants: [2]string{m.ns, m.eo}, VP: m.vp}
+		// RULES §12.4: who sat, by name; in round 2 a substitute sits for
+		// Gallo Rita in pair 3.
+		for l, id := range mr.Entrants {
+			var names []string
+			for _, p := range ent(id).Players {
+				if m.round == 2 && p.Name == "Gallo Rita" {
+					p.Name = "Sostituta Bruna"
+				}
+				names = append(names, p.Name)
+			}
+			mr.Seated[l] = strings.Join(names, " – ")
+		}
 		for i, h := range m.hands {
 			end := domain.EndClosed
 			if m.round == 2 && m.table == 2 && i == 2 {
@@ -127,6 +139,8 @@ func sample(t testing.TB) TournamentExport {
 			ID: "t_42", Name: "Coppa Autunno", Date: time.Date(2026, 11, 21, 0, 0, 0, 0, time.UTC),
 			ClubID: "c1", Level: domain.LevelRegional, Ruleset: domain.FITAB2025, Kind: domain.KindPairs,
 			RoundsPlanned: 2, HandsPerRound: 3, VPTable: mustVPTable(t, "fitab-3"),
+			// RULES §12.1: a Mitchell event, round 1 in entry order.
+			Plan: domain.Plan{FirstRound: domain.SystemEntryOrder, Phases: []domain.PlanPhase{{FromRound: 1, System: domain.SystemMitchell}}, Sessions: []int{2}},
 		},
 		Club:       domain.Club{ID: "c1", Name: "Circolo Burraco Roma"},
 		ExportedAt: time.Date(2026, 11, 21, 19, 45, 0, 0, time.UTC), // 20:45 in Rome

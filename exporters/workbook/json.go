@@ -206,6 +206,33 @@ type jsonTournament struct {
 	RoundsPlanned int      `json:"rounds_planned"`
 	HandsPerRound int      `json:"hands_per_round"`
 	VPTable       *string  `json:"vp_table"`
+	// Plan: RULES §12.1, the effective plan (`segnapunti pairings check`
+	// reads it as the service's own check does).
+	Plan jsonPlan `json:"plan"`
+}
+
+type jsonPlan struct {
+	FirstRound string          `json:"first_round"`
+	Phases     []jsonPlanPhase `json:"phases"`
+	Sessions   []int           `json:"sessions"`
+}
+
+type jsonPlanPhase struct {
+	FromRound int    `json:"from_round"`
+	System    string `json:"system"`
+}
+
+func toJSONPlan(p domain.Plan) jsonPlan {
+	out := jsonPlan{FirstRound: string(p.FirstRound), Phases: []jsonPlanPhase{}, Sessions: []int{}}
+	for _, k := range p.Sessions {
+		if k > 0 { // a tournament of no rounds has no session
+			out.Sessions = append(out.Sessions, k)
+		}
+	}
+	for _, ph := range p.Phases {
+		out.Phases = append(out.Phases, jsonPlanPhase{FromRound: ph.FromRound, System: string(ph.System)})
+	}
+	return out
 }
 
 func toJSONTournament(t TournamentExport) (jsonTournament, error) {
@@ -224,6 +251,7 @@ func toJSONTournament(t TournamentExport) (jsonTournament, error) {
 		Club:  jsonClub{ID: t.Club.ID, Name: optString(t.Club.Name)},
 		Level: string(tr.Level), Ruleset: string(tr.Ruleset), Kind: string(tr.Kind),
 		RoundsPlanned: tr.RoundsPlanned, HandsPerRound: tr.HandsPerRound,
+		Plan: toJSONPlan(tr.EffectivePlan()),
 	}
 	if !tr.VPTable.IsZero() {
 		out.VPTable = optString(tr.VPTable.ID())
@@ -252,16 +280,19 @@ type jsonEntrant struct {
 	Players []jsonPlayer `json:"players"`
 	Team    *string      `json:"team"`
 	Club    *string      `json:"club"`
+	// WithdrawnFromRound: RULES §12.3; absent when not withdrawn.
+	WithdrawnFromRound *int `json:"withdrawn_from_round,omitempty"`
 }
 
 func toJSONEntrant(e domain.Entrant) jsonEntrant {
-	return jsonEntrant{ID: e.ID, Players: toJSONPlayers(e.Players), Team: optString(e.Team), Club: optString(e.Club)}
+	return jsonEntrant{ID: e.ID, Players: toJSONPlayers(e.Players), Team: optString(e.Team), Club: optString(e.Club), WithdrawnFromRound: e.WithdrawnFromRound}
 }
 
 // jsonTable is a table of a round: ns and eo are an entrant id, or the two
 // player ids of an individual line (API §4.2).
 type jsonTable struct {
 	Table int `json:"table"`
+	Match int `json:"match,omitempty"` // teams (RULES §12.5)
 	NS    any `json:"ns"`
 	EO    any `json:"eo"`
 }
@@ -287,6 +318,10 @@ type jsonRound struct {
 	// seated by hand.
 	System string  `json:"system,omitempty"`
 	Seed   *uint64 `json:"seed,omitempty"`
+	// Session, Vacated and Groups: RULES §12.1, §12.3.
+	Session int        `json:"session,omitempty"`
+	Vacated []string   `json:"vacated,omitempty"`
+	Groups  [][]string `json:"groups,omitempty"`
 }
 
 func toJSONRound(r domain.Round) (any, error) {
@@ -299,10 +334,10 @@ func toJSONRound(r domain.Round) (any, error) {
 	out := jsonRound{
 		Number: r.Number, HandsPlanned: r.HandsPlanned, Phase: string(r.Phase), State: string(r.State),
 		Tables: make([]jsonTable, len(r.Tables)), Byes: append([]string{}, r.Byes...),
-		System: string(r.System), Seed: r.Seed,
+		System: string(r.System), Seed: r.Seed, Session: r.Session, Vacated: r.Vacated, Groups: r.Groups,
 	}
 	for i, ta := range r.Tables {
-		out.Tables[i] = jsonTable{Table: ta.Table, NS: jsonLine(ta.Line(domain.NS)), EO: jsonLine(ta.Line(domain.EO))}
+		out.Tables[i] = jsonTable{Table: ta.Table, Match: ta.Match, NS: jsonLine(ta.Line(domain.NS)), EO: jsonLine(ta.Line(domain.EO))}
 	}
 	return out, nil
 }

@@ -197,8 +197,9 @@ func turniTable(t TournamentExport) table {
 			{"NS Totale", 11}, {"EO Totale", 11}, {"NS MP", 9}, {"EO MP", 9}, {"NS VP", 8}, {"EO VP", 8},
 			{"Ufficiale ≠ calcolato", 24},
 			{"Firma NS", 17}, {"Firma EO", 17},
+			{"Incontro", 9}, {"Giocatori NS", 32}, {"Giocatori EO", 32},
 		},
-		rows: mapRows(t.Matches, 13, func(row []any, m MatchRow) {
+		rows: mapRows(t.Matches, 16, func(row []any, m MatchRow) {
 			row[0], row[1] = m.Round, m.Table
 			row[2], row[3] = entrantCell(m.Entrants[domain.NS]), entrantCell(m.Entrants[domain.EO])
 			row[4], row[5] = m.Total[domain.NS], m.Total[domain.EO]
@@ -216,6 +217,15 @@ func turniTable(t TournamentExport) table {
 					row[11+i] = "con la conferma " + [2]string{"EO", "NS"}[i]
 				}
 			}
+			if m.Match > 0 { // RULES §12.5
+				row[13] = m.Match
+			}
+			for i, names := range m.Seated { // RULES §12.4: who sat
+				if names != "" {
+					row[14+i] = names
+				}
+			}
+
 		}),
 	}
 }

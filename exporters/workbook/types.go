@@ -82,6 +82,12 @@ type MatchRow struct {
 	// EndedByConfirmation: the line did not sign; the other line's
 	// confirmation alone ended and delivered the sheet (UI.md §6).
 	EndedByConfirmation [2]bool
+	// Match is the team match the table belongs to (RULES §12.5), 0 in
+	// other tournaments; Seated the names of the players who sat at each
+	// line that round (RULES §12.4: substitutes named; teams: the line-up),
+	// "" when not known.
+	Match  int
+	Seated [2]string
 }
 
 // HandRow is one hand of one match (RULES §5). Arrays are indexed by

@@ -2,6 +2,7 @@ package officialtest
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -118,10 +119,35 @@ func TestRefereeCorrectsSumKeepingThePairing(t *testing.T) {
 	if v, _ := w.ops.Sheet(context.Background(), refereeP, w.tid, 1, 1); v.Stored.Version != 1 || v.Stored.Sheet.Hands[0].Lines[domain.EO].Points != 100 {
 		t.Fatalf("the preview wrote the sheet: version %d", v.Stored.Version)
 	}
+	// RULES §8: an applied sum correction makes the official result what
+	// the corrected sheet adds up to; the preview shows it before saving:
+	// 1 (NS) won, now loses — below 10 VP, EO above.
+	previewVP := map[string]string{}
+	for _, l := range []string{"ns", "eo"} {
+		row := `[data-list="official-result"] tr[data-line="` + l + `"]`
+		if webtest.Attr(t, ctx, row, "data-changed") != "true" {
+			t.Errorf("official result of %s not marked changed", l)
+		}
+		previewVP[l] = webtest.Text(t, ctx, row+` [data-col="vp"]`)
+	}
+	var nsBefore, nsAfter, eoBefore, eoAfter int
+	if _, err := fmt.Sscanf(previewVP["ns"], "%d → %d", &nsBefore, &nsAfter); err != nil || nsBefore <= 10 || nsAfter >= 10 {
+		t.Errorf("NS official VP shown %q: want a win turned into a loss", previewVP["ns"])
+	}
+	if _, err := fmt.Sscanf(previewVP["eo"], "%d → %d", &eoBefore, &eoAfter); err != nil || eoAfter <= 10 {
+		t.Errorf("EO official VP shown %q", previewVP["eo"])
+	}
 	webtest.Screenshot(t, ctx, "referee-preview")
 	webtest.CheckA11y(t, ctx)
 
 	webtest.Run(t, ctx, chromedp.Click(chromedp.CSS(`[data-action="confirm-correction"]`)), chromedp.WaitVisible(chromedp.CSS(`[data-correction]`)))
+	// What was shown is what was saved.
+	if v, err := w.ops.Sheet(context.Background(), refereeP, w.tid, 1, 1); err == nil {
+		om := domain.OfficialResult(v.Stored.Sheet, domain.Validate(v.Stored.Sheet))
+		if got := [2]int{om.Lines[domain.NS].Official.VP, om.Lines[domain.EO].Official.VP}; got != [2]int{nsAfter, eoAfter} {
+			t.Errorf("saved official VP %v, the preview showed %d–%d", got, nsAfter, eoAfter)
+		}
+	}
 	if u := webtest.Location(t, ctx); !strings.Contains(u, "/corrections") {
 		t.Fatalf("after confirming: %s", u)
 	}
