@@ -8,6 +8,7 @@ import (
 
 	"segnapunti/app"
 	"segnapunti/domain"
+	"segnapunti/messages"
 	"segnapunti/store"
 )
 
@@ -27,7 +28,7 @@ func fieldName(pointer string) string {
 }
 
 // invalidFields returns the fields of an operation's ErrInvalid refusal,
-// each with its detail in lang (fieldDetail; row: the list row of an
+// each with its detail in lang (messages.FieldDetail; row: the list row of an
 // index, nil for index + 1), and false for any other error.
 func invalidFields(lang Lang, err error, row func(i int) int) (fieldErrors, bool) {
 	var ae *app.Error
@@ -40,7 +41,7 @@ func invalidFields(lang Lang, err error, row func(i int) int) (fieldErrors, bool
 		if f.Pointer == "" {
 			name = f.Parameter
 		}
-		detail := fieldDetail(lang, f.Detail, row)
+		detail := messages.FieldDetail(lang, f.Detail, row)
 		if prev, ok := out[name]; ok {
 			out[name] = prev + "; " + detail
 			continue

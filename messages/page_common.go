@@ -1,4 +1,4 @@
-package web
+package messages
 
 // messagesCommon: the layout, navigation and error pages.
 var messagesCommon = map[string]msg{

@@ -1,0 +1,91 @@
+// Package messages is the one catalogue of what people read: every
+// message keyed by a stable code, in Italian and English, worded when it
+// is rendered with its arguments (Text). The pages (package web) and the
+// API's problem details (package api) render from it; operations (package
+// app) and rules (package domain) return a code and arguments, never a
+// sentence in one language.
+//
+// The catalogue is plain Go maps, one per area (page_*.go for the pages,
+// api_*.go for the API and the operations), rather than
+// golang.org/x/text/message or go-i18n: two languages known at compile
+// time, no plural rules beyond what a sentence can avoid, the English text
+// is not the key (a code stays stable when the wording changes), and a
+// test checks every code has both texts with the same arguments, no code
+// is defined twice and every code is used.
+package messages
+
+import (
+	"fmt"
+	"sort"
+
+	"segnapunti/domain"
+)
+
+// Lang is a language of the catalogue.
+type Lang = domain.Lang
+
+// msg is one message in both languages; fmt verbs take Text's arguments
+// (the same verbs in the same order in both).
+type msg struct{ it, en string }
+
+// catalogues lists every area's messages. An area adds its map in its own
+// file; add the map here once.
+var catalogues = []map[string]msg{
+	messagesCommon, messagesAuth, messagesAdmin,
+	messagesSecretary, messagesTable, messagesReferee, messagesPublic,
+	messagesPairing, messagesAdjust, messagesDetails,
+}
+
+// catalogue is every message by code, merged once.
+var catalogue = func() map[string]msg {
+	out := map[string]msg{}
+	for _, c := range catalogues {
+		for id, m := range c {
+			if _, dup := out[id]; dup {
+				panic("messages: " + id + " defined twice")
+			}
+			out[id] = m
+		}
+	}
+	return out
+}()
+
+// Text is message key in lang with args (Italian unless lang is English);
+// an unknown key is shown as itself (and caught by the tests that list the
+// keys in use).
+func Text(lang Lang, key string, args ...any) string {
+	m, ok := catalogue[key]
+	if !ok {
+		return key
+	}
+	text := m.it
+	if lang == domain.English {
+		text = m.en
+	}
+	if len(args) > 0 {
+		return fmt.Sprintf(text, args...)
+	}
+	return text
+}
+
+// Has reports whether key is in the catalogue.
+func Has(key string) bool {
+	_, ok := catalogue[key]
+	return ok
+}
+
+// Keys is every key, sorted.
+func Keys() []string {
+	out := make([]string, 0, len(catalogue))
+	for k := range catalogue {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Both is message key's two texts, unworded: Italian, English.
+func Both(key string) (it, en string, ok bool) {
+	m, ok := catalogue[key]
+	return m.it, m.en, ok
+}

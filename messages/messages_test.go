@@ -1,0 +1,87 @@
+package messages
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// Every code has both texts with the same arguments, and no code is
+// defined twice (the merge panics on a twice-defined code; this test says
+// which).
+func TestEveryCodeInBothLanguages(t *testing.T) {
+	seen := map[string]int{}
+	for i, c := range catalogues {
+		for code, m := range c {
+			if j, dup := seen[code]; dup {
+				t.Errorf("code %s is defined in areas %d and %d", code, j, i)
+			}
+			seen[code] = i
+			if strings.TrimSpace(m.it) == "" || strings.TrimSpace(m.en) == "" {
+				t.Errorf("code %s lacks a language: %+v", code, m)
+			}
+			if verbs(m.it) != verbs(m.en) {
+				t.Errorf("code %s: the two texts take different arguments: %q, %q", code, verbs(m.it), verbs(m.en))
+			}
+		}
+	}
+	if len(seen) != len(Keys()) {
+		t.Errorf("%d codes in the areas, %d in the catalogue", len(seen), len(Keys()))
+	}
+}
+
+var verbRe = regexp.MustCompile(`%[-+# 0-9.]*[a-zA-Z%]`)
+
+// verbs is the list of fmt verbs of a text, in order (an explicit
+// argument index would need more; none is used).
+func verbs(s string) string { return strings.Join(verbRe.FindAllString(s, -1), " ") }
+
+// Every code is used: named as a string literal in a Go file or a
+// template of the packages that render messages, or built from a prefix
+// they name ("role." + role).
+func TestEveryCodeUsed(t *testing.T) {
+	var sources strings.Builder
+	// This package's own code, without the catalogue's entries.
+	entry := regexp.MustCompile(`(?m)^\s*"[^"]+":\s*\{.*$`)
+	own, _ := filepath.Glob("*.go")
+	for _, f := range own {
+		if !strings.HasSuffix(f, "_test.go") {
+			b, _ := os.ReadFile(f)
+			sources.Write(entry.ReplaceAll(b, nil))
+		}
+	}
+	for _, dir := range []string{"../web", "../api", "../app", "../cmd", "../exporters"} {
+		filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || strings.HasSuffix(path, "_test.go") {
+				return nil
+			}
+			if strings.HasSuffix(path, ".go") || strings.HasSuffix(path, ".html") || strings.HasSuffix(path, ".tmpl") {
+				b, _ := os.ReadFile(path)
+				sources.Write(b)
+				sources.WriteByte('\n')
+			}
+			return nil
+		})
+	}
+	// A prefix a key is built from: "area.some_" + value.
+	prefixes := regexp.MustCompile(`"([a-z_]+\.[a-zA-Z_.-]*)(?:"\s*\+|%[sdv])`).FindAllStringSubmatch(sources.String(), -1)
+	text := sources.String()
+	for _, code := range Keys() {
+		if strings.Contains(text, `"`+code+`"`) {
+			continue
+		}
+		used := false
+		for _, p := range prefixes {
+			if strings.HasPrefix(code, p[1]) {
+				used = true
+				break
+			}
+		}
+		if !used {
+			t.Errorf("code %s is not used", code)
+		}
+	}
+}
