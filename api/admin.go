@@ -12,6 +12,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"segnapunti/domain"
+	"segnapunti/messages"
 )
 
 // Clubs and tokens: the admin's business (API §4).
@@ -61,7 +62,7 @@ func (s *server) createClub(c *gin.Context) {
 	}
 	created, err := s.db.CreateClub(c.Request.Context(), club)
 	if errors.Is(err, domain.ErrConflict) {
-		s.fail(c, errConflict(fmt.Sprintf("a club with id %q exists already", club.ID)))
+		s.fail(c, errConflict(messages.New("api.club_exists", club.ID)))
 		return
 	}
 	if err != nil {
@@ -93,7 +94,7 @@ func (s *server) listClubs(c *gin.Context) {
 func (s *server) getClub(c *gin.Context) {
 	p := mustPrincipal(c)
 	cid := c.Param("cid")
-	notFound := errNotFound(fmt.Sprintf("no club %q", cid))
+	notFound := errNotFound(messages.New("api.no_club", cid))
 	switch p.Role {
 	case domain.RoleAdmin, domain.RoleFederation:
 	case domain.RoleClub:
@@ -209,7 +210,7 @@ func checkText(ptr, s string, maxLen int, required bool) *fieldError {
 	t := strings.TrimSpace(s)
 	switch {
 	case !utf8.ValidString(s):
-		return &fieldError{Pointer: ptr, Detail: "not valid UTF-8 text"}
+		return &fieldError{Pointer: ptr, Detail: "not valid UTF-8 text", msg: messages.New("api.utf8")}
 	case required && t == "":
 		return &fieldError{Pointer: ptr, Detail: "required, and not blank"}
 	case utf8.RuneCountInString(s) > maxLen:
@@ -247,9 +248,9 @@ func invalidFields(errs []fieldError) error {
 		errs = errs[:maxFieldErrors]
 	}
 	if len(errs) == 1 {
-		return errInvalid(errs[0].Pointer+": "+errs[0].Detail, errs...)
+		return errInvalid(summary(errs), errs...)
 	}
-	return errInvalid(fmt.Sprintf("%d problems in the request body; see errors", len(errs)), errs...)
+	return errInvalid(summary(errs), errs...)
 }
 
 // domainDetail is the message of a domain parse error without the

@@ -15,6 +15,7 @@ import (
 	"segnapunti/domain"
 	"segnapunti/exporters/reportjson"
 	"segnapunti/importers/sheetjson"
+	"segnapunti/messages"
 	"segnapunti/store"
 )
 
@@ -107,8 +108,8 @@ func ifMatch(c *gin.Context) (int, error) {
 		return -1, nil
 	}
 	bad := &apiError{status: http.StatusBadRequest, typ: typeMalformed,
-		detail: `If-Match must be one entity tag as sent in ETag, like "3"`,
-		errors: []fieldError{{Header: "If-Match", Detail: `want one strong entity tag like "3"`}}}
+		msg:    messages.New("api.if_match_syntax"),
+		errors: []fieldError{fieldMsg(fieldError{Header: "If-Match"}, messages.New("api.if_match_want"))}}
 	tags, ok := parseETags(h)
 	if !ok {
 		return 0, bad

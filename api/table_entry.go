@@ -10,6 +10,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"segnapunti/app"
+	"segnapunti/messages"
 	"segnapunti/store"
 )
 
@@ -39,16 +40,16 @@ func (s *server) authenticateTableCode(c *gin.Context, token string) (store.Prin
 		s.fail(c, err)
 		return p, false
 	case state == app.LinkRevoked || state == app.LinkDelivered:
-		detail := "this table code was replaced by a newer one: ask the organiser for the new code"
+		detail := messages.New("api.code_replaced")
 		if state == app.LinkDelivered {
-			detail = "this round's sheets have been delivered: the table code no longer works"
+			detail = messages.New("api.code_delivered")
 		}
 		c.Header("WWW-Authenticate", `Bearer realm="segnapunti", error="invalid_token"`)
-		s.fail(c, &apiError{status: http.StatusUnauthorized, typ: typeUnauthorized, detail: detail})
+		s.fail(c, &apiError{status: http.StatusUnauthorized, typ: typeUnauthorized, msg: detail})
 		return p, false
 	case state != app.LinkLive:
 		c.Header("WWW-Authenticate", `Bearer realm="segnapunti", error="invalid_token"`)
-		s.fail(c, &apiError{status: http.StatusUnauthorized, typ: typeUnauthorized, detail: "the token is not valid"})
+		s.fail(c, &apiError{status: http.StatusUnauthorized, typ: typeUnauthorized, msg: messages.New("api.token_invalid")})
 		return p, false
 	}
 	if !tableCodeRoutes[c.FullPath()] {

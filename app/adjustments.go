@@ -113,7 +113,7 @@ func (a *App) CreateAdjustment(ctx context.Context, p Principal, tid string, in 
 			// replace the first in the standings.
 			for _, prev := range rec.Adjustments {
 				if prev.Round == round.Number && prev.Effect.Result != nil {
-					return store.Adjustment{}, conflict("entrant %q already has a result for round %d, set by adjustment %d (%s); adjustments are never edited — a referee_score can compensate", in.Entrant, round.Number, prev.ID, prev.Case.Reason)
+					return store.Adjustment{}, conflict("api.adjust_exists", in.Entrant, round.Number, prev.ID, prev.Case.Reason)
 				}
 			}
 		}

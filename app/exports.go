@@ -55,15 +55,15 @@ type SeasonExport struct {
 // ExportSeason is the season export, for the federation and admins only.
 func (a *App) ExportSeason(ctx context.Context, p Principal, q SeasonQuery) (SeasonExport, error) {
 	if err := RequireRole(p, domain.RoleFederation, domain.RoleAdmin); err != nil {
-		return SeasonExport{}, forbidden("the season export is for the federation")
+		return SeasonExport{}, forbidden("api.season_export")
 	}
 	f := store.SeasonFilter{From: q.From, To: q.To, ClubID: q.ClubID}
 	if q.ClubID != "" {
 		if !ValidID(q.ClubID) {
-			return SeasonExport{}, paramError("club", fmt.Sprintf("no club %q", q.ClubID))
+			return SeasonExport{}, paramError("club", "api.no_club", q.ClubID)
 		}
 		if _, err := a.db.GetClub(ctx, q.ClubID); errors.Is(err, domain.ErrNotFound) {
-			return SeasonExport{}, paramError("club", fmt.Sprintf("no club %q", q.ClubID))
+			return SeasonExport{}, paramError("club", "api.no_club", q.ClubID)
 		} else if err != nil {
 			return SeasonExport{}, err
 		}

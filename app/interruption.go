@@ -33,7 +33,7 @@ func (a *App) InterruptTournament(ctx context.Context, p Principal, tid string, 
 	}
 	t, err := a.db.SetInterruption(ctx, tid, k, reason, func(t domain.Tournament, rounds []domain.Round) error {
 		if t.InterruptedAfterRound != nil {
-			return conflict("tournament %s was already interrupted after round %d", t.ID, *t.InterruptedAfterRound)
+			return conflict("api.interrupted", t.ID, *t.InterruptedAfterRound)
 		}
 		if k > t.RoundsPlanned {
 			return invalid([]FieldError{{Pointer: "/interrupted_after_round", Detail: fmt.Sprintf("%d is beyond the %d rounds planned", k, t.RoundsPlanned)}})

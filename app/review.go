@@ -509,7 +509,7 @@ type FederationDesk struct {
 // admins, filtered by season, club, level and ruleset.
 func (a *App) Federation(ctx context.Context, p Principal, f FederationFilter) (FederationDesk, error) {
 	if err := RequireRole(p, domain.RoleFederation, domain.RoleAdmin); err != nil {
-		return FederationDesk{}, forbidden("the federation desk is for the federation and admins")
+		return FederationDesk{}, forbidden("api.federation_desk")
 	}
 	var from, to time.Time
 	if f.Season != "" {

@@ -17,6 +17,7 @@ package messages
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"segnapunti/domain"
 )
@@ -34,6 +35,7 @@ var catalogues = []map[string]msg{
 	messagesCommon, messagesAuth, messagesAdmin,
 	messagesSecretary, messagesTable, messagesReferee, messagesPublic,
 	messagesPairing, messagesAdjust, messagesDetails,
+	messagesAPI, messagesRules,
 }
 
 // catalogue is every message by code, merged once.
@@ -62,10 +64,28 @@ func Text(lang Lang, key string, args ...any) string {
 	if lang == domain.English {
 		text = m.en
 	}
-	if len(args) > 0 {
-		return fmt.Sprintf(text, args...)
+	if len(args) == 0 {
+		return text
 	}
-	return text
+	copied := false
+	for i, a := range args {
+		var worded string
+		switch n := a.(type) {
+		case M:
+			worded = n.In(lang)
+		case domain.Note:
+			worded = Text(lang, n.Code, n.Args...)
+		case []domain.Note:
+			worded = joinNotes(lang, n, ", ")
+		default:
+			continue
+		}
+		if !copied {
+			args, copied = append([]any(nil), args...), true
+		}
+		args[i] = worded
+	}
+	return fmt.Sprintf(text, args...)
 }
 
 // Has reports whether key is in the catalogue.
@@ -88,4 +108,38 @@ func Keys() []string {
 func Both(key string) (it, en string, ok bool) {
 	m, ok := catalogue[key]
 	return m.it, m.en, ok
+}
+
+// M is a message not yet worded: a code and its arguments. An argument
+// that is itself an M is worded in the same language (an action inside a
+// refusal). Errors carry an M and are worded where they are shown.
+type M struct {
+	Key  string
+	Args []any
+}
+
+// New is message key with args, worded later (M.In).
+func New(key string, args ...any) M { return M{Key: key, Args: args} }
+
+// In words m in lang; the zero M is "".
+func (m M) In(lang Lang) string {
+	if m.Key == "" {
+		return ""
+	}
+	return Text(lang, m.Key, m.Args...)
+}
+
+// English words m in English, the language of logs.
+func (m M) English() string { return m.In(domain.English) }
+
+// Notes words the notes of a rule (domain.Note: a tie-break's steps) in
+// lang, joined by "; ".
+func Notes(lang Lang, notes []domain.Note) string { return joinNotes(lang, notes, "; ") }
+
+func joinNotes(lang Lang, notes []domain.Note, sep string) string {
+	parts := make([]string, len(notes))
+	for i, n := range notes {
+		parts[i] = Text(lang, n.Code, n.Args...)
+	}
+	return strings.Join(parts, sep)
 }

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -33,11 +34,29 @@ func TestEveryCodeInBothLanguages(t *testing.T) {
 	}
 }
 
-var verbRe = regexp.MustCompile(`%[-+# 0-9.]*[a-zA-Z%]`)
+var verbRe = regexp.MustCompile(`%(\[\d+\])?[-+# 0-9.]*[a-zA-Z%]`)
 
-// verbs is the list of fmt verbs of a text, in order (an explicit
-// argument index would need more; none is used).
-func verbs(s string) string { return strings.Join(verbRe.FindAllString(s, -1), " ") }
+// verbs is the fmt verb of each argument of a text, by argument number
+// (explicit indexes like %[2]s included): "1:d 2:q".
+func verbs(s string) string {
+	byArg := map[int]string{}
+	next := 1
+	for _, m := range verbRe.FindAllStringSubmatch(s, -1) {
+		if strings.HasSuffix(m[0], "%") {
+			continue
+		}
+		if m[1] != "" {
+			next, _ = strconv.Atoi(strings.Trim(m[1], "[]"))
+		}
+		byArg[next] = m[0][len(m[0])-1:]
+		next++
+	}
+	var out []string
+	for i := 1; i <= len(byArg); i++ {
+		out = append(out, strconv.Itoa(i)+":"+byArg[i])
+	}
+	return strings.Join(out, " ")
+}
 
 // Every code is used: named as a string literal in a Go file or a
 // template of the packages that render messages, or built from a prefix
@@ -53,7 +72,7 @@ func TestEveryCodeUsed(t *testing.T) {
 			sources.Write(entry.ReplaceAll(b, nil))
 		}
 	}
-	for _, dir := range []string{"../web", "../api", "../app", "../cmd", "../exporters"} {
+	for _, dir := range []string{"../web", "../api", "../app", "../cmd", "../exporters", "../domain"} {
 		filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 			if err != nil || d.IsDir() || strings.HasSuffix(path, "_test.go") {
 				return nil

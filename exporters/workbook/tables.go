@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"segnapunti/domain"
+	"segnapunti/messages"
 )
 
 // Sheet names of API §6; WriteCSV takes the same names.
@@ -180,7 +181,7 @@ func classificaTable(t TournamentExport) table {
 			row[6] = s.VP
 			row[7] = s.MP
 			row[8] = s.Wins
-			row[9] = s.TieBreak
+			row[9] = messages.Notes(domain.Italian, s.TieBreak)
 			row[10] = s.Differs
 			if w := s.Entrant.WithdrawnFromRound; w != nil { // RULES §12.3
 				row[11] = *w

@@ -52,8 +52,10 @@ type StandingRow struct {
 	MP      int
 	Wins    int
 	// TieBreak says which step of RULES §8 placed the entrant against the
-	// ones level with it on VP and MP; "" when it was not tied.
-	TieBreak string
+	// ones level with it on VP and MP, as notes (domain.Standing.Tiebreak)
+	// worded in the workbook's language (Italian) or, in the JSON export,
+	// in English; nil when it was not tied.
+	TieBreak []domain.Note
 	// Differs names the entrant's counted matches whose official (written)
 	// result is not the computed one (RULES §8), e.g. "T2 tav. 5"; "" when
 	// none.
