@@ -316,7 +316,7 @@ func (a *App) correctionRows(ctx context.Context, tid string) ([]workbook.Correc
 	out := make([]workbook.CorrectionRow, len(cs))
 	for i, c := range cs {
 		r := workbook.CorrectionRow{Round: c.Round, Table: c.Table, Kind: c.Kind, Ruling: c.Ruling, Rules: c.Rules,
-			Reason: c.RulingReason, Request: c.Reason, Author: c.Author, At: c.At}
+			Reason: c.RulingReason, ReasonIT: rulingReasonIT(c), Request: c.Reason, Author: c.Author, At: c.At}
 		key := [2]int{c.Round, c.Table}
 		sh, ok := current[key]
 		if !ok {
@@ -619,4 +619,17 @@ func differsCell(ds []Discrepancy) string {
 		}
 	}
 	return b.String()
+}
+
+// rulingReasonIT is a stored correction's ruling reason in Italian: the
+// ruling decided again on the situation it was made on (domain.Decide is a
+// pure function of it) gives both languages; when its English is not the
+// stored one (the rules' wording changed since), "" (the stored English
+// is shown).
+func rulingReasonIT(c store.Correction) string {
+	d := domain.Decide(c.Situation)
+	if d.Reason != c.RulingReason {
+		return ""
+	}
+	return d.ReasonIn(domain.Italian)
 }

@@ -1,12 +1,14 @@
 package app
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"segnapunti/domain"
+	"segnapunti/messages"
 )
 
 // Limits of what the operations take. The doors may check a body's shape
@@ -73,5 +75,9 @@ func appendErr(errs []FieldError, e *FieldError) []FieldError {
 // domainDetail is the message of a domain parse error without the
 // sentinel's "invalid: " prefix.
 func domainDetail(err error) string {
+	var ref *domain.Refusal
+	if errors.As(err, &ref) {
+		return ref.Field + ": " + messages.Text(domain.English, ref.Code, ref.Args...)
+	}
 	return strings.TrimPrefix(err.Error(), domain.ErrInvalid.Error()+": ")
 }

@@ -204,6 +204,10 @@ func pairingError(err error) error {
 			detail = rest
 		}
 	}
+	var ref *domain.Refusal
+	if errors.As(err, &ref) {
+		return invalid([]FieldError{field(ptr, ref.Code, ref.Args...)})
+	}
 	return invalid([]FieldError{{Pointer: ptr, Detail: detail}})
 }
 

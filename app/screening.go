@@ -2,7 +2,6 @@ package app
 
 import (
 	"context"
-	"fmt"
 	"regexp"
 	"strconv"
 
@@ -29,7 +28,7 @@ func (a *App) ScreenSeason(ctx context.Context, p Principal, season, clubID stri
 		return SeasonScreening{}, forbidden("api.season_screening")
 	}
 	if !screeningSeason.MatchString(season) {
-		return SeasonScreening{}, paramError("season", fmt.Sprintf("season %q: want a calendar year like 2026", season))
+		return SeasonScreening{}, paramError("season", "api.season_year", season)
 	}
 	from, to, err := ParseSeason(season)
 	if err != nil {

@@ -211,6 +211,11 @@ var messagesAPI = map[string]msg{
 	"api.ended_already":     {"il foglio è già stato chiuso: lo conferma l'altra linea", "the sheet has been ended already: the other line confirms it"},
 	"api.confirmed_already": {"il foglio è già stato confermato: cambia solo con una correzione dell'arbitro (FITAB art. 20, FIBur-INT art. 19)", "the sheet has been confirmed already: it changes only by a referee's correction (FITAB art. 20, FIBur-INT art. 19)"},
 
+	"api.season_syntax": {"stagione %q: indicare un anno come 2026 o una stagione come 2025-2026", "season %q: want a year like 2026 or a season like 2025-2026"},
+	"api.season_old":    {"stagione %q: l'anno deve essere 1900 o successivo", "season %q: the year must be 1900 or later"},
+	"api.season_second": {"stagione %q: il secondo anno deve essere %d", "season %q: the second year must be %d"},
+	"api.season_year":   {"stagione %q: indicare un anno solare come 2026", "season %q: want a calendar year like 2026"},
+
 	// Who sits at a line (API §4.2).
 	"api.line_want_array":  {"in un torneo individuale ogni linea è di due giocatori: atteso un array di due numeri di giocatore come [\"3\", \"11\"], non un solo numero (FITAB art. 2)", "an individual tournament seats two players a line: want an array of two player ids like [\"3\", \"11\"], not one id (FITAB art. 2)"},
 	"api.line_ids_only":    {"una linea dell'individuale si indica solo con ids", "an individual line is named by ids only"},

@@ -20,5 +20,7 @@ var messagesRules = map[string]msg{
 	"tie.no_win":        {"nessuna vittoria", "no win"},
 	"tie.ids":           {"%s", "%s"},
 	"tie.ids_more":      {"%s e altri %d", "%s, and %d more"},
-	"tie.shared":        {"pari merito: %s pari in VP, MP e ogni spareggio", "shared place: %s level on VP, MP and every tie-break"},
+	// The rules' refusals (domain.Refusal).
+	"rule.mitchell_rounds": {"con %d tavoli si giocano al massimo %d turni Mitchell dal turno %d senza ripetere un incontro; il turno %d è rifiutato (%s)", "with %d tables at most %d Mitchell rounds are played from round %d without a rematch; round %d is refused (%s)"},
+	"tie.shared":           {"pari merito: %s pari in VP, MP e ogni spareggio", "shared place: %s level on VP, MP and every tie-break"},
 }

@@ -273,7 +273,11 @@ func correzioniTable(t TournamentExport) table {
 		rows: mapRows(t.Corrections, len(cols), func(row []any, c CorrectionRow) {
 			row[0], row[1], row[2], row[3] = c.Round, c.Table, italian(correctionIT, c.Kind), italian(rulingIT, c.Ruling)
 			row[4] = strings.Join(c.Rules, "; ")
-			row[5], row[6], row[7], row[8] = c.Reason, c.Request, c.Author, instant(c.At)
+			reason := c.ReasonIT
+			if reason == "" {
+				reason = c.Reason
+			}
+			row[5], row[6], row[7], row[8] = reason, c.Request, c.Author, instant(c.At)
 			for i, r := range []*MatchResult{c.Before, c.After} {
 				if r == nil {
 					continue

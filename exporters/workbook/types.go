@@ -113,15 +113,18 @@ type AdjustmentRow struct {
 
 // CorrectionRow is one correction request and its ruling (RULES §9).
 type CorrectionRow struct {
-	Round   int
-	Table   int
-	Kind    domain.CorrectionKind
-	Ruling  domain.Ruling
-	Rules   []string // e.g. "FITAB art. 20"
-	Reason  string   // the ruling's reason
-	Request string   // what the requester wrote
-	Author  string
-	At      time.Time
+	Round  int
+	Table  int
+	Kind   domain.CorrectionKind
+	Ruling domain.Ruling
+	Rules  []string // e.g. "FITAB art. 20"
+	Reason string   // the ruling's reason, in English (the JSON export)
+	// ReasonIT is the ruling's reason in Italian (the workbook and CSV);
+	// "" shows Reason.
+	ReasonIT string
+	Request  string // what the requester wrote
+	Author   string
+	At       time.Time
 	// Before and After are the match result before and after the
 	// correction; After is nil when the correction was rejected.
 	Before *MatchResult
