@@ -42,6 +42,14 @@ func invalidFields(lang Lang, err error, row func(i int) int) (fieldErrors, bool
 			name = f.Parameter
 		}
 		detail := messages.FieldDetail(lang, f.Detail, row)
+		switch {
+		case f.Msg.Key != "":
+			detail = f.DetailIn(lang)
+		case detail == f.Detail && lang != domain.English:
+			// No Italian for it yet: the page says the field is wrong
+			// rather than show an English sentence.
+			detail = messages.Text(lang, "form.invalid_value")
+		}
 		if prev, ok := out[name]; ok {
 			out[name] = prev + "; " + detail
 			continue
