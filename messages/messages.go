@@ -12,6 +12,21 @@
 // is not the key (a code stays stable when the wording changes), and a
 // test checks every code has both texts with the same arguments, no code
 // is defined twice and every code is used.
+//
+// Adding a message: put the code with its Italian and English in the
+// area's map (page_AREA.go for a page, api.go for a problem detail or an
+// operation's refusal, rules.go for a note of package domain), then
+//   - a page: {{t "code" args}} in the template, or translate(lang, code);
+//   - an operation (package app): notFound/conflict/forbidden/paramError/
+//     refusal(kind, "code", args...), or field(pointer, "code", args...)
+//     for one field; Detail keeps the English for logs;
+//   - a handler (package api): errNotFound(messages.New("code", args...))
+//     and the other constructors, or fieldMsg(fieldError{...}, m);
+//   - a rule (package domain): Note{Code, Args} or refuse(field, code,
+//     args...); domain writes no sentence.
+//
+// An operation that still refuses with an English format compiles and
+// answers in English only; TestAppRefusalsAreCoded names it.
 package messages
 
 import (
