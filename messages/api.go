@@ -83,6 +83,11 @@ var messagesAPI = map[string]msg{
 	"api.field":             {"%s: %s", "%s: %s"},
 	"api.body_field":        {"il corpo: %s", "the body: %s"},
 	"api.problems":          {"%d problemi nel corpo della richiesta; vedere errors", "%d problems in the request body; see errors"},
+	"api.required":          {"obbligatorio, e non vuoto", "required, and not blank"},
+	"api.at_most":           {"al massimo %d caratteri", "at most %d characters"},
+	"api.control":           {"contiene caratteri di controllo, non ammessi", "control characters are not allowed"},
+	"api.id_length":         {"da 1 a %d caratteri", "want 1 to %d characters"},
+	"api.id_chars":          {"solo lettere, cifre, '-', '_' e '.'", "use only letters, digits, '-', '_' and '.'"},
 	"api.utf8":              {"non è testo UTF-8 valido", "not valid UTF-8 text"},
 
 	// Not found.
