@@ -119,7 +119,7 @@ func (s *server) readUpload(c *gin.Context, limit int64) (app.Upload, error) {
 	if err != nil || mt != "multipart/form-data" || params["boundary"] == "" {
 		return app.Upload{}, &apiError{status: http.StatusUnsupportedMediaType, typ: typeMediaType,
 			msg:    messages.New("api.media_multipart", ct),
-			errors: []fieldError{{Header: "Content-Type", Detail: "want multipart/form-data; boundary=..."}}}
+			errors: []fieldError{fieldMsg(fieldError{Header: "Content-Type"}, messages.New("api.want_multipart"))}}
 	}
 	tooLarge := &apiError{status: http.StatusRequestEntityTooLarge, typ: typeTooLarge,
 		msg: messages.New("api.workbook_too_large", limit, limit>>20)}

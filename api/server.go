@@ -355,13 +355,13 @@ func checkJSONContentType(r *http.Request) error {
 		if cs, ok := params["charset"]; ok && !strings.EqualFold(cs, "utf-8") {
 			return &apiError{status: http.StatusUnsupportedMediaType, typ: typeMediaType,
 				msg:    messages.New("api.charset", cs),
-				errors: []fieldError{{Header: "Content-Type", Detail: "want charset=utf-8 or no charset"}}}
+				errors: []fieldError{fieldMsg(fieldError{Header: "Content-Type"}, messages.New("api.want_charset"))}}
 		}
 		return nil
 	}
 	return &apiError{status: http.StatusUnsupportedMediaType, typ: typeMediaType,
 		msg:    messages.New("api.media_json", ct),
-		errors: []fieldError{{Header: "Content-Type", Detail: "want application/json"}}}
+		errors: []fieldError{fieldMsg(fieldError{Header: "Content-Type"}, messages.New("api.want_json"))}}
 }
 
 func (s *server) healthz(c *gin.Context) {

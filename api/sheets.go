@@ -309,7 +309,7 @@ func decodeHand(body []byte, g app.SheetTarget) (domain.Hand, error) {
 		return domain.Hand{}, err
 	}
 	if hand.kind != jsonObject {
-		return domain.Hand{}, invalidFields([]fieldError{{Pointer: "", Detail: "want one hand, a JSON object {\"end\", \"ns\", \"eo\"}, got " + hand.kind.String()}})
+		return domain.Hand{}, invalidFields([]fieldError{fieldMsg(fieldError{}, messages.New("api.want_hand", hand.kind.msg()))})
 	}
 	wrap := jsonObjectValue()
 	wrap.set("ruleset", jsonStringValue(string(g.Tournament.Ruleset)))

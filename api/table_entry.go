@@ -2,7 +2,6 @@ package api
 
 import (
 	"errors"
-	"fmt"
 	"net/http"
 	"strconv"
 	"time"
@@ -55,7 +54,7 @@ func (s *server) authenticateTableCode(c *gin.Context, token string) (store.Prin
 	if !tableCodeRoutes[c.FullPath()] {
 		c.Header("WWW-Authenticate", `Bearer realm="segnapunti", error="invalid_token"`)
 		s.fail(c, &apiError{status: http.StatusUnauthorized, typ: typeUnauthorized,
-			detail: "a table code enters its table's hands, reads its sheet and signs it; nothing else"})
+			msg: messages.New("api.code_scope")})
 		return p, false
 	}
 	return p, true
@@ -136,10 +135,10 @@ func (s *server) confirmSheet(c *gin.Context) {
 		missing = append(missing, fieldError{Pointer: "/line", Detail: `line is required: "ns" or "eo"`})
 	}
 	if req.Entrant == "" {
-		missing = append(missing, fieldError{Pointer: "/entrant", Detail: "entrant is required: the confirming line's entrant number"})
+		missing = append(missing, fieldMsg(fieldError{Pointer: "/entrant"}, messages.New("api.entrant_required")))
 	}
 	if len(missing) > 0 {
-		s.fail(c, &apiError{status: http.StatusUnprocessableEntity, typ: typeInvalid, detail: fmt.Sprintf("%d required fields missing; see errors", len(missing)), errors: missing})
+		s.fail(c, &apiError{status: http.StatusUnprocessableEntity, typ: typeInvalid, msg: messages.New("api.missing_fields", len(missing)), errors: missing})
 		return
 	}
 	res, err := s.app.ConfirmSheet(c.Request.Context(), mustPrincipal(c), c.Param("tid"), round, table, req.Line, req.Entrant)

@@ -88,6 +88,13 @@ var messagesAPI = map[string]msg{
 	"api.control":           {"contiene caratteri di controllo, non ammessi", "control characters are not allowed"},
 	"api.id_length":         {"da 1 a %d caratteri", "want 1 to %d characters"},
 	"api.id_chars":          {"solo lettere, cifre, '-', '_' e '.'", "use only letters, digits, '-', '_' and '.'"},
+	"api.code_scope":        {"un codice di tavolo inserisce le smazzate del suo tavolo, ne legge il foglio e lo firma; nient'altro", "a table code enters its table's hands, reads its sheet and signs it; nothing else"},
+	"api.entrant_required":  {"entrant è obbligatorio: il numero della linea che conferma", "entrant is required: the confirming line's entrant number"},
+	"api.missing_fields":    {"mancano %d campi obbligatori; vedere errors", "%d required fields missing; see errors"},
+	"api.want_charset":      {"atteso charset=utf-8 o nessun charset", "want charset=utf-8 or no charset"},
+	"api.want_json":         {"atteso application/json", "want application/json"},
+	"api.want_multipart":    {"atteso multipart/form-data; boundary=...", "want multipart/form-data; boundary=..."},
+	"api.want_hand":         {"attesa una smazzata, un oggetto JSON {\"end\", \"ns\", \"eo\"}, trovato %s", "want one hand, a JSON object {\"end\", \"ns\", \"eo\"}, got %s"},
 	"api.utf8":              {"non è testo UTF-8 valido", "not valid UTF-8 text"},
 
 	// Not found.
