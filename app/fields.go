@@ -81,7 +81,20 @@ func appendErr(errs []FieldError, e *FieldError) []FieldError {
 func domainDetail(err error) string {
 	var ref *domain.Refusal
 	if errors.As(err, &ref) {
+		if ref.Field == "" {
+			return messages.Text(domain.English, ref.Code, ref.Args...)
+		}
 		return ref.Field + ": " + messages.Text(domain.English, ref.Code, ref.Args...)
 	}
 	return strings.TrimPrefix(err.Error(), domain.ErrInvalid.Error()+": ")
+}
+
+// domainField is the field refusal of a domain error at ptr: worded from
+// the catalogue when the rule refused by code (domain.Refusal).
+func domainField(ptr string, err error) FieldError {
+	var ref *domain.Refusal
+	if errors.As(err, &ref) {
+		return field(ptr, ref.Code, ref.Args...)
+	}
+	return FieldError{Pointer: ptr, Detail: domainDetail(err)}
 }

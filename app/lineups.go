@@ -72,9 +72,14 @@ func (a *App) SetLineup(ctx context.Context, p Principal, tid string, round int,
 		l.EO[i] = strings.TrimSpace(l.EO[i])
 	}
 	if err := domain.ValidateLineup(t.Ruleset, table, ns, eo, l, other); err != nil {
-		field, detail, _ := strings.Cut(domainDetail(err), ": ")
-		field = strings.ReplaceAll(strings.ReplaceAll(field, "[", "/"), "]", "")
-		return domain.Lineup{}, invalid([]FieldError{{Pointer: "/" + field, Detail: detail}})
+		name, detail, _ := strings.Cut(domainDetail(err), ": ")
+		ptr := "/" + strings.ReplaceAll(strings.ReplaceAll(name, "[", "/"), "]", "")
+		var ref *domain.Refusal
+		if errors.As(err, &ref) {
+			ptr = "/" + strings.ReplaceAll(strings.ReplaceAll(ref.Field, "[", "/"), "]", "")
+			return domain.Lineup{}, invalid([]FieldError{field(ptr, ref.Code, ref.Args...)})
+		}
+		return domain.Lineup{}, invalid([]FieldError{{Pointer: ptr, Detail: detail}})
 	}
 	if err := a.db.SetLineup(ctx, t.ID, round, l); err != nil {
 		return domain.Lineup{}, err

@@ -591,5 +591,5 @@ func teamRoundErrors(rs domain.Ruleset, r domain.Round, index map[int]int) []Fie
 	if table > 0 {
 		ptr = fmt.Sprintf("/tables/%d", index[table])
 	}
-	return []FieldError{{Pointer: ptr, Detail: domainDetail(err)}}
+	return []FieldError{domainField(ptr, err)}
 }
