@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"segnapunti/domain"
 )
 
 // Every code has both texts with the same arguments, and no code is
@@ -101,6 +103,24 @@ func TestEveryCodeUsed(t *testing.T) {
 		}
 		if !used {
 			t.Errorf("code %s is not used", code)
+		}
+	}
+}
+
+// A tie-break's notes (RULES §8) read in both languages, nested notes and
+// lists of notes included.
+func TestNotesInBothLanguages(t *testing.T) {
+	notes := []domain.Note{
+		{Code: "tie.h2h_not_met", Args: []any{"1", "3"}},
+		{Code: "tie.best_vp", Args: []any{[]domain.Note{{Code: "tie.had", Args: []any{"3", "14"}}, {Code: "tie.had", Args: []any{"1", domain.Note{Code: "tie.no_win"}}}}}},
+		{Code: "tie.shared", Args: []any{domain.Note{Code: "tie.ids_more", Args: []any{"1, 2", 3}}}},
+	}
+	for lang, want := range map[domain.Lang]string{
+		domain.English: "head-to-head not applicable (1 and 3 did not meet); highest VP in a won match: 3 had 14, 1 had no win; shared place: 1, 2, and 3 more level on VP, MP and every tie-break",
+		domain.Italian: "scontro diretto non applicabile (1 e 3 non si sono incontrati); più VP in un incontro vinto: 3 con 14, 1 con nessuna vittoria; pari merito: 1, 2 e altri 3 pari in VP, MP e ogni spareggio",
+	} {
+		if got := Notes(lang, notes); got != want {
+			t.Errorf("%s:\n got %q\nwant %q", lang, got, want)
 		}
 	}
 }
