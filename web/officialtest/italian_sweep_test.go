@@ -298,15 +298,15 @@ func pageText(page string) string {
 }
 
 // englishIn lists the English words of text; a token with an underscore
-// or in capitals is a code, not a word.
+// or a digit, or in capitals, is a code or an id, not a word.
 func englishIn(text string) []string {
 	text = addresses.ReplaceAllString(text, " ")
 	var out []string
 	for _, tok := range strings.FieldsFunc(text, func(r rune) bool {
-		return !unicode.IsLetter(r) && r != '_' && r != '-' && r != '\''
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' && r != '-' && r != '\''
 	}) {
 		tok = strings.Trim(tok, "-'")
-		if tok == "" || strings.Contains(tok, "_") || strings.ToUpper(tok) == tok {
+		if tok == "" || strings.ContainsFunc(tok, func(r rune) bool { return r == '_' || unicode.IsDigit(r) }) || strings.ToUpper(tok) == tok {
 			continue
 		}
 		if w := strings.ToLower(tok); slices.Contains(englishWords, w) && !slices.Contains(out, w) {
