@@ -14,6 +14,7 @@ import (
 // (or a documented ?lang=) prefers Italian, English otherwise; type and
 // what the errors point at never change.
 func TestProblemLanguage(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t, backend{db: dbtest.SQLite(t)})
 	sheet := w.sheetPath(1, 1)
 	cases := []struct {
@@ -125,6 +126,7 @@ func TestProblemLanguage(t *testing.T) {
 // ?lang= decides on a route that documents it, before Accept-Language;
 // a route that does not document it refuses it (in the header's language).
 func TestProblemLanguageQuery(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, dbtest.SQLite(t))
 	r := e.do(request{method: "POST", path: "/v1/validate?lang=it", body: "{"})
 	if p := wantProblem(t, r, 400, ""); p.Title != titleIn(domain.Italian, 400) || !strings.HasPrefix(p.Detail, "JSON malformato") {
@@ -143,6 +145,7 @@ func TestProblemLanguageQuery(t *testing.T) {
 // POST /v1/validate: the report's messages follow Accept-Language when
 // ?lang= is absent.
 func TestValidateAcceptLanguage(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, dbtest.SQLite(t))
 	bad := goodSheet()
 	bad["ruleset"] = "fitab-2025"
