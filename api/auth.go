@@ -13,6 +13,7 @@ import (
 
 	"segnapunti/app"
 	"segnapunti/domain"
+	"segnapunti/messages"
 )
 
 // ctxPrincipal is the gin context key of the authenticated caller.
@@ -31,8 +32,7 @@ func (s *server) authenticate(c *gin.Context) {
 	token = strings.TrimSpace(token)
 	if h == "" || !strings.EqualFold(scheme, "Bearer") || token == "" {
 		c.Header("WWW-Authenticate", `Bearer realm="segnapunti"`)
-		s.fail(c, &apiError{status: http.StatusUnauthorized, typ: typeUnauthorized,
-			detail: "this route needs a token: send Authorization: Bearer <token>"})
+		s.fail(c, &apiError{status: http.StatusUnauthorized, typ: typeUnauthorized, msg: messages.New("api.token_needed")})
 		return
 	}
 	var p app.Principal
@@ -55,8 +55,7 @@ func (s *server) authenticate(c *gin.Context) {
 			return
 		}
 		c.Header("WWW-Authenticate", `Bearer realm="segnapunti", error="invalid_token"`)
-		s.fail(c, &apiError{status: http.StatusUnauthorized, typ: typeUnauthorized,
-			detail: "the token is not valid"})
+		s.fail(c, &apiError{status: http.StatusUnauthorized, typ: typeUnauthorized, msg: messages.New("api.token_invalid")})
 		return
 	}
 	c.Set(ctxPrincipal, p)

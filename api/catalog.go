@@ -11,6 +11,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"segnapunti/domain"
+	"segnapunti/messages"
 )
 
 // The catalogue of RULES §2, §4 and §6: what GET /v1/rulesets lists.
@@ -198,10 +199,10 @@ func onlyParams(q url.Values, known ...string) error {
 	slices.Sort(keys)
 	for _, k := range keys {
 		if !slices.Contains(known, k) {
-			return errParam(k, fmt.Sprintf("unknown query parameter %q", k))
+			return errParam(k, messages.New("api.query_unknown", k))
 		}
 		if len(q[k]) > 1 {
-			return errParam(k, fmt.Sprintf("the query parameter %q is given more than once", k))
+			return errParam(k, messages.New("api.query_twice", k))
 		}
 	}
 	return nil
@@ -211,13 +212,13 @@ func onlyParams(q url.Values, known ...string) error {
 func intParam(q url.Values, name string, lo, hi int, required bool) (int, error) {
 	if !q.Has(name) {
 		if required {
-			return 0, errParam(name, fmt.Sprintf("the query parameter %q is required", name))
+			return 0, errParam(name, messages.New("api.query_required", name))
 		}
 		return 0, nil
 	}
 	n, err := strconv.Atoi(q.Get(name))
 	if err != nil || n < lo || n > hi {
-		return 0, errParam(name, fmt.Sprintf("%s must be an integer from %d to %d", name, lo, hi))
+		return 0, errParam(name, messages.New("api.int_range", name, lo, hi))
 	}
 	return n, nil
 }
@@ -230,5 +231,5 @@ func langParam(q url.Values) (domain.Lang, error) {
 	case "it":
 		return domain.Italian, nil
 	}
-	return "", errParam("lang", "lang must be en or it")
+	return "", errParam("lang", messages.New("api.lang"))
 }

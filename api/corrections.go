@@ -15,6 +15,7 @@ import (
 	"segnapunti/app"
 	"segnapunti/domain"
 	"segnapunti/importers/sheetjson"
+	"segnapunti/messages"
 )
 
 // Score corrections after delivery (RULES §9): POST and GET
@@ -291,10 +292,10 @@ type staleProblem struct {
 }
 
 func (s *server) failStale(c *gin.Context, e *app.StaleSheetError) {
-	detail := fmt.Sprintf("the sheet was changed meanwhile: you corrected version %d, it is now at version %d; GET it again and decide on what it says now", e.Want, e.Current)
+	detail := messages.New("api.stale", e.Want, e.Current)
 	p := staleProblem{
-		problem: localize(problem{Type: typePrecondition, Title: titleFor(http.StatusPreconditionFailed), Status: http.StatusPreconditionFailed, Detail: detail,
-			Errors: []fieldError{{Header: "If-Match", Detail: fmt.Sprintf("the sheet is at version %d", e.Current)}}}, langOf(c)),
+		problem: localize(problem{Type: typePrecondition, Title: titleFor(http.StatusPreconditionFailed), Status: http.StatusPreconditionFailed, msg: detail,
+			Errors: []fieldError{fieldMsg(fieldError{Header: "If-Match"}, messages.New("api.sheet_version", e.Current))}}, langOf(c)),
 		CurrentVersion: e.Current,
 	}
 	b, err := json.Marshal(p)

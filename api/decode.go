@@ -11,6 +11,8 @@ import (
 
 	"github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
+
+	"segnapunti/messages"
 )
 
 // Request bodies are read by github.com/go-json-experiment/json (encoding/
@@ -43,6 +45,11 @@ const (
 
 func (k jsonKind) String() string {
 	return [...]string{"null", "a boolean", "a number", "a string", "an array", "an object"}[k]
+}
+
+// msg names the kind inside a detail, in the reader's language.
+func (k jsonKind) msg() messages.M {
+	return messages.New("api.json_kind." + [...]string{"null", "boolean", "number", "string", "array", "object"}[k])
 }
 
 // jsonValue is one parsed JSON value.
@@ -127,7 +134,7 @@ func appendJSONString(b []byte, s string) []byte {
 // must be valid UTF-8 (issue 10: refused, not turned into U+FFFD).
 func parseJSON(data []byte) (*jsonValue, error) {
 	if len(bytes.TrimLeft(data, " \t\r\n")) == 0 {
-		return nil, errMalformed("the request body is empty; a JSON document is expected")
+		return nil, errMalformed(messages.New("api.body_empty"))
 	}
 	dec := jsontext.NewDecoder(bytes.NewReader(data))
 	v, err := readValue(dec)
@@ -136,7 +143,7 @@ func parseJSON(data []byte) (*jsonValue, error) {
 	}
 	if _, err := dec.ReadToken(); err != io.EOF {
 		at := dec.InputOffset() + int64(len(dec.UnreadBuffer())-len(bytes.TrimLeft(dec.UnreadBuffer(), " \t\r\n")))
-		return nil, errMalformed(fmt.Sprintf("unexpected data after the JSON document, at byte %d", at))
+		return nil, errMalformed(messages.New("api.json_trailing", at))
 	}
 	return v, nil
 }
@@ -188,8 +195,8 @@ func readValue(dec *jsontext.Decoder) (*jsonValue, error) {
 			v = &jsonValue{kind: jsonNull}
 		case '{', '[':
 			if dec.StackDepth()-base > maxJSONDepth {
-				detail := fmt.Sprintf("the JSON document nests deeper than %d levels", maxJSONDepth)
-				return nil, errMalformed(detail, fieldError{Pointer: string(dec.StackPointer().Parent()), Detail: detail})
+				detail := messages.New("api.json_depth", maxJSONDepth)
+				return nil, errMalformed(detail, fieldMsg(fieldError{Pointer: string(dec.StackPointer().Parent())}, detail))
 			}
 			v = &jsonValue{kind: jsonArray}
 			if k == '{' {
@@ -220,19 +227,19 @@ func malformed(dec *jsontext.Decoder, err error) error {
 		if err == io.EOF {
 			err = io.ErrUnexpectedEOF
 		}
-		return errMalformed(fmt.Sprintf("malformed JSON at byte %d: %v", dec.InputOffset(), err))
+		return errMalformed(messages.New("api.json_syntax", dec.InputOffset(), err.Error()))
 	}
-	var detail string
+	var detail messages.M
 	switch {
 	case errors.Is(se.Err, jsontext.ErrDuplicateName):
-		detail = fmt.Sprintf("the key %q appears twice", se.JSONPointer.LastToken())
+		detail = messages.New("api.json_key_twice", se.JSONPointer.LastToken())
 	case errors.Is(se.Err, io.ErrUnexpectedEOF):
-		detail = fmt.Sprintf("malformed JSON at byte %d: the document ends too early", se.ByteOffset)
+		detail = messages.New("api.json_eof", se.ByteOffset)
 	default:
-		detail = fmt.Sprintf("malformed JSON at byte %d: %s", se.ByteOffset, strings.TrimPrefix(se.Err.Error(), "jsontext: "))
+		detail = messages.New("api.json_syntax", se.ByteOffset, strings.TrimPrefix(se.Err.Error(), "jsontext: "))
 	}
 	if se.JSONPointer != "" {
-		return errMalformed(detail, fieldError{Pointer: string(se.JSONPointer), Detail: detail})
+		return errMalformed(detail, fieldMsg(fieldError{Pointer: string(se.JSONPointer)}, detail))
 	}
 	return errMalformed(detail)
 }
@@ -273,7 +280,7 @@ func bindJSON(v *jsonValue, dst any) error {
 		}
 		ptr := se.JSONPointer
 		at := v.at(ptr)
-		errs = append(errs, fieldError{Pointer: string(ptr), Detail: semanticDetail(se, at)})
+		errs = append(errs, fieldMsg(fieldError{Pointer: string(ptr)}, semanticDetail(se, at)))
 		parent := v.at(ptr.Parent())
 		if ptr == "" || at == nil || parent == nil {
 			break
@@ -324,16 +331,16 @@ func (v *jsonValue) remove(key string) {
 
 // semanticDetail words a decoding error of the library; got is the
 // offending value (nil when unknown).
-func semanticDetail(se *json.SemanticError, got *jsonValue) string {
+func semanticDetail(se *json.SemanticError, got *jsonValue) messages.M {
 	if errors.Is(se.Err, json.ErrUnknownName) {
-		return fmt.Sprintf("unknown field %q", se.JSONPointer.LastToken())
+		return messages.New("api.json_unknown", se.JSONPointer.LastToken())
 	}
-	gotKind := "something else"
+	gotKind := messages.New("api.json_kind.other")
 	if got != nil {
-		gotKind = got.kind.String()
+		gotKind = got.kind.msg()
 	}
 	if se.GoType == nil {
-		return "cannot be read: " + gotKind
+		return messages.New("api.json_unreadable", gotKind)
 	}
 	t := se.GoType
 	for t.Kind() == reflect.Pointer {
@@ -343,30 +350,33 @@ func semanticDetail(se *json.SemanticError, got *jsonValue) string {
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
 		if got != nil && got.kind == jsonNumber {
 			if !strings.ContainsAny(got.text, ".eE") {
-				return fmt.Sprintf("the integer %s is out of range", got.text)
+				return messages.New("api.json_int_range", got.text)
 			}
-			return "want an integer, got " + got.text
+			return messages.New("api.json_want_int", got.text)
 		}
-		return "want an integer, got " + gotKind
+		return messages.New("api.json_want_int", gotKind)
 	case reflect.String:
-		return "want a string, got " + gotKind
+		return messages.New("api.json_want_string", gotKind)
 	case reflect.Bool:
-		return "want true or false, got " + gotKind
+		return messages.New("api.json_want_bool", gotKind)
 	case reflect.Slice, reflect.Array:
-		return "want an array, got " + gotKind
+		return messages.New("api.json_want_array", gotKind)
 	case reflect.Struct, reflect.Map:
-		return "want an object, got " + gotKind
+		return messages.New("api.json_want_object", gotKind)
 	}
-	return fmt.Sprintf("cannot be read (unsupported field type %s)", se.GoType)
+	return messages.New("api.json_unreadable", fmt.Sprintf("unsupported field type %s", se.GoType))
 }
 
-func summary(errs []fieldError) string {
+func summary(errs []fieldError) messages.M {
 	if len(errs) == 1 {
-		p := errs[0].Pointer
-		if p == "" {
-			p = "the body"
+		var d any = errs[0].Detail
+		if errs[0].msg.Key != "" {
+			d = errs[0].msg
 		}
-		return p + ": " + errs[0].Detail
+		if errs[0].Pointer == "" {
+			return messages.New("api.body_field", d)
+		}
+		return messages.New("api.field", errs[0].Pointer, d)
 	}
-	return fmt.Sprintf("%d problems in the request body; see errors", len(errs))
+	return messages.New("api.problems", len(errs))
 }

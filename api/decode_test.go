@@ -10,6 +10,7 @@ import (
 
 	"github.com/go-json-experiment/json/jsontext"
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
 // decodeProbe exercises every field kind the binder supports.
@@ -110,7 +111,7 @@ func TestBindCollectsSeveralErrors(t *testing.T) {
 		{Pointer: "/flag", Detail: "want true or false, got a string"},
 		{Pointer: "/zzz", Detail: `unknown field "zzz"`},
 	}
-	if d := cmp.Diff(want, ae.errors); d != "" {
+	if d := cmp.Diff(want, ae.errors, cmpopts.IgnoreUnexported(fieldError{})); d != "" {
 		t.Errorf("field errors (-want +got):\n%s", d)
 	}
 }

@@ -19,6 +19,7 @@ import (
 	"segnapunti/domain"
 	"segnapunti/exporters/download"
 	"segnapunti/exporters/workbook"
+	"segnapunti/messages"
 )
 
 // The federation exports of API §6: the tournament workbook (and its
@@ -138,7 +139,7 @@ func csvOptions(c *gin.Context, q url.Values, csv bool) (workbook.CSVOptions, er
 func requestLang(c *gin.Context, q url.Values) (domain.Lang, error) {
 	if q.Has("lang") {
 		if len(q["lang"]) > 1 {
-			return "", errParam("lang", "give lang once")
+			return "", errParam("lang", messages.New("api.lang_once"))
 		}
 		return langParam(q)
 	}
@@ -205,7 +206,7 @@ func exportError(err error) error {
 		return err
 	}
 	return &apiError{status: http.StatusInternalServerError, typ: typeInternal,
-		detail: "the export failed; the failure is logged", cause: err}
+		msg: messages.New("api.export_failed"), cause: err}
 }
 
 // seasonParam matches a season: a calendar year "2026" or a federation
@@ -249,7 +250,7 @@ func (s *server) exportSeason(c *gin.Context) {
 	p := mustPrincipal(c)
 	if err := requireRole(p, domain.RoleFederation, domain.RoleAdmin); err != nil {
 		// Before the path is read: a club learns nothing about seasons.
-		s.fail(c, errForbidden("the season export is for the federation"))
+		s.fail(c, errForbidden(messages.New("api.season_export")))
 		return
 	}
 	season := c.Param("season")

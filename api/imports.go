@@ -21,6 +21,7 @@ import (
 	"segnapunti/app"
 	"segnapunti/domain"
 	"segnapunti/importers/xlsx"
+	"segnapunti/messages"
 )
 
 // Workbook uploads: POST /v1/tournaments/{tid}/imports reads an .xlsx
@@ -92,7 +93,7 @@ func (s *server) createImport(c *gin.Context) {
 	if errors.Is(err, xlsx.ErrBusy) {
 		c.Header("Retry-After", strconv.Itoa(int(math.Ceil(s.cfg.ImportGate.RetryAfter.Seconds()))))
 		s.fail(c, &apiError{status: http.StatusServiceUnavailable, typ: typeUnavailable, cause: err,
-			detail: "too many workbooks are being read at once; send this one again in a few seconds"})
+			msg: messages.New("api.workbooks_busy")})
 		return
 	}
 	if err != nil {
@@ -117,11 +118,11 @@ func (s *server) readUpload(c *gin.Context, limit int64) (app.Upload, error) {
 	mt, params, err := mime.ParseMediaType(ct)
 	if err != nil || mt != "multipart/form-data" || params["boundary"] == "" {
 		return app.Upload{}, &apiError{status: http.StatusUnsupportedMediaType, typ: typeMediaType,
-			detail: fmt.Sprintf("the body must be multipart/form-data with the .xlsx workbook in the field \"file\", not %q", ct),
-			errors: []fieldError{{Header: "Content-Type", Detail: "want multipart/form-data; boundary=..."}}}
+			msg:    messages.New("api.media_multipart", ct),
+			errors: []fieldError{fieldMsg(fieldError{Header: "Content-Type"}, messages.New("api.want_multipart"))}}
 	}
 	tooLarge := &apiError{status: http.StatusRequestEntityTooLarge, typ: typeTooLarge,
-		detail: fmt.Sprintf("the workbook is larger than the limit of %d bytes (%d MiB); nothing was read or stored", limit, limit>>20)}
+		msg: messages.New("api.workbook_too_large", limit, limit>>20)}
 	bodyLimit := limit + multipartOverhead
 	if c.Request.ContentLength > bodyLimit {
 		return app.Upload{}, tooLarge
@@ -205,7 +206,7 @@ func cleanFilename(name string) string {
 // whoever may read its tournament; to anyone else it does not exist.
 func (s *server) getImport(c *gin.Context) {
 	raw := c.Param("id")
-	notFound := errNotFound(fmt.Sprintf("no import %q", raw))
+	notFound := errNotFound(messages.New("api.no_import", raw))
 	id, err := strconv.ParseInt(raw, 10, 64)
 	if err != nil || id < 1 || strconv.FormatInt(id, 10) != raw {
 		s.fail(c, notFound)

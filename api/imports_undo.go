@@ -13,6 +13,7 @@ import (
 
 	"segnapunti/app"
 	"segnapunti/importers/sheetjson"
+	"segnapunti/messages"
 )
 
 // Issue 10: an upload that would replace entered sheets (409 with its
@@ -34,13 +35,13 @@ func boolParam(q url.Values, name string) (bool, error) {
 	case "false":
 		return false, nil
 	}
-	return false, errParam(name, fmt.Sprintf("%s must be true or false", name))
+	return false, errParam(name, messages.New("api.bool", name))
 }
 
 // failWouldReplace answers 409: the problem's members, then the import
 // report's (matches with their status, counts) in the same object.
 func (s *server) failWouldReplace(c *gin.Context, wr *app.WouldReplaceError) {
-	p := localize(problem{Type: typeWouldReplace, Title: titleFor(http.StatusConflict), Status: http.StatusConflict, Detail: wr.Detail()}, langOf(c))
+	p := localize(problem{Type: typeWouldReplace, Title: titleFor(http.StatusConflict), Status: http.StatusConflict, msg: wr.Msg()}, langOf(c))
 	b, err := marshalJSON(p)
 	if err != nil || len(wr.Report) < 2 || wr.Report[0] != '{' {
 		s.fail(c, fmt.Errorf("encode would-replace problem: %v", err))
@@ -79,7 +80,7 @@ func importParam(c *gin.Context) (int64, error) {
 	raw := c.Param("id")
 	id, err := strconv.ParseInt(raw, 10, 64)
 	if err != nil || id < 1 || strconv.FormatInt(id, 10) != raw {
-		return 0, errNotFound(fmt.Sprintf("no import %q", raw))
+		return 0, errNotFound(messages.New("api.no_import", raw))
 	}
 	return id, nil
 }

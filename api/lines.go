@@ -6,6 +6,7 @@ import (
 
 	"segnapunti/app"
 	"segnapunti/domain"
+	"segnapunti/messages"
 )
 
 // Who sits at a line (API §4.2): in pairs and team tournaments one entrant
@@ -54,14 +55,14 @@ func roundInput(req roundRequest) (app.RoundInput, error) {
 				ids := make([]string, 0, len(v.items))
 				for j, it := range v.items {
 					if it.kind != jsonString {
-						errs = append(errs, fieldError{Pointer: fmt.Sprintf("%s/%d", ptr, j), Detail: "want a player's entrant id (a string), got " + it.kind.String()})
+						errs = append(errs, fieldMsg(fieldError{Pointer: fmt.Sprintf("%s/%d", ptr, j)}, messages.New("api.line_want_player", it.kind.msg())))
 						continue
 					}
 					ids = append(ids, it.text)
 				}
 				lines[l] = app.Players(ids...)
 			default:
-				errs = append(errs, fieldError{Pointer: ptr, Detail: "want an entrant id (a string) or, in an individual tournament, an array of the line's two player ids; got " + v.kind.String()})
+				errs = append(errs, fieldMsg(fieldError{Pointer: ptr}, messages.New("api.line_want_id", v.kind.msg())))
 			}
 		}
 		ta := domain.TableAssignment{Table: tb.Table, Match: tb.Match}
@@ -90,22 +91,4 @@ func (l *lineJSON) UnmarshalJSON(b []byte) error {
 	}
 	*l = many
 	return nil
-}
-
-// The Italian details of the line refusals (api/problem_it.go), kept with
-// the lines they speak of.
-func init() {
-	detailsIT[`an individual tournament seats two players a line: want an array of two player ids like ["3", "11"], not one id (FITAB art. 2)`] =
-		`in un torneo individuale ogni linea è di due giocatori: atteso un array di due numeri di giocatore come ["3", "11"], non un solo numero (FITAB art. 2)`
-	detailsIT["an individual line is named by ids only"] = "una linea dell'individuale si indica solo con ids"
-	patternsIT = append(patternsIT,
-		pat(`an individual line is two players, not (\d+)`, "una linea dell'individuale è di due giocatori, non ${1}"),
-		pat(`a (\S+) tournament seats one entrant a line: want one entrant id as a string, not an array`,
-			"un torneo ${1} ha un solo iscritto per linea: atteso un numero di iscritto come stringa, non un array"),
-		pat(`table (\d+) of round (\d+) seats players (".*") and (".*") at (NS|EO), not (.*)`,
-			"il tavolo ${1} del turno ${2} ha in linea ${5} i giocatori ${3} e ${4}, non ${6}"),
-		pat(`an individual line is two players: give ids \[(.*)\], not id`, "una linea dell'individuale è di due giocatori: indicare ids [${1}], non id"),
-		pat(`a (\S+) line is one entrant: give id (".*"), not ids`, "una linea ${1} è un solo iscritto: indicare id ${2}, non ids"),
-		pat(`want a player's entrant id \(a string\), got (.*)`, "atteso il numero di un giocatore (una stringa), non ${1}"),
-	)
 }

@@ -7,10 +7,12 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strconv"
 
 	"segnapunti/app"
 	"segnapunti/domain"
 	"segnapunti/importers/sheetjson"
+	"segnapunti/messages"
 )
 
 // problemContentType is the media type of every error body (RFC 9457).
@@ -29,16 +31,41 @@ type problem struct {
 	// is about (no delivered sheet).
 	Round  int   `json:"round,omitempty"`
 	Tables []int `json:"tables,omitempty"`
+	// msg, when set, is Detail as a catalogue code and its arguments:
+	// localize words it in the request's language.
+	msg messages.M
 }
 
 // fieldError names one offending part of a request: a JSON pointer into the
 // body, a query parameter, a header, or a spreadsheet cell (API §4).
 type fieldError struct {
-	Pointer   string `json:"pointer,omitempty"`
-	Parameter string `json:"parameter,omitempty"`
-	Header    string `json:"header,omitempty"`
-	Cell      string `json:"cell,omitempty"`
-	Detail    string `json:"detail"`
+	Pointer   string     `json:"pointer,omitempty"`
+	Parameter string     `json:"parameter,omitempty"`
+	Header    string     `json:"header,omitempty"`
+	Cell      string     `json:"cell,omitempty"`
+	Detail    string     `json:"detail"`
+	msg       messages.M // as problem.msg
+}
+
+// detailText is a detail as constructors take it: a catalogue message
+// (messages.New), or English text not yet in the catalogue (worded the
+// same in every language).
+type detailText interface{ string | messages.M }
+
+func splitDetail[D detailText](d D) (string, messages.M) {
+	switch v := any(d).(type) {
+	case messages.M:
+		return v.English(), v
+	case string:
+		return v, messages.M{}
+	}
+	return "", messages.M{}
+}
+
+// fieldMsg is a field error worded from the catalogue.
+func fieldMsg(f fieldError, m messages.M) fieldError {
+	f.Detail, f.msg = m.English(), m
+	return f
 }
 
 // Problem types. They are relative URI references (RFC 9457 §3.1.1): stable
@@ -69,66 +96,68 @@ type apiError struct {
 	status int
 	typ    string
 	detail string
+	msg    messages.M // detail from the catalogue; detail is then empty
 	errors []fieldError
 	cause  error // logged, never sent
 }
 
 func (e *apiError) Error() string {
-	if e.cause != nil {
-		return fmt.Sprintf("%d %s: %v", e.status, e.detail, e.cause)
+	d := e.detail
+	if d == "" {
+		d = e.msg.English()
 	}
-	return fmt.Sprintf("%d %s", e.status, e.detail)
+	if e.cause != nil {
+		return fmt.Sprintf("%d %s: %v", e.status, d, e.cause)
+	}
+	return fmt.Sprintf("%d %s", e.status, d)
+}
+
+func newAPIError[D detailText](status int, typ string, detail D, errs []fieldError) *apiError {
+	d, m := splitDetail(detail)
+	return &apiError{status: status, typ: typ, detail: d, msg: m, errors: errs}
 }
 
 func (e *apiError) Unwrap() error { return e.cause }
 
-func errMalformed(detail string, errs ...fieldError) *apiError {
-	return &apiError{status: http.StatusBadRequest, typ: typeMalformed, detail: detail, errors: errs}
+// The constructors take a detail from the catalogue (messages.New) or, for
+// a detail not yet in it, English text.
+
+func errMalformed[D detailText](detail D, errs ...fieldError) *apiError {
+	return newAPIError(http.StatusBadRequest, typeMalformed, detail, errs)
 }
 
-func errInvalid(detail string, errs ...fieldError) *apiError {
-	return &apiError{status: http.StatusUnprocessableEntity, typ: typeInvalid, detail: detail, errors: errs}
+func errInvalid[D detailText](detail D, errs ...fieldError) *apiError {
+	return newAPIError(http.StatusUnprocessableEntity, typeInvalid, detail, errs)
 }
 
-func errForbidden(detail string) *apiError {
-	return &apiError{status: http.StatusForbidden, typ: typeForbidden, detail: detail}
+func errForbidden[D detailText](detail D) *apiError {
+	return newAPIError(http.StatusForbidden, typeForbidden, detail, nil)
 }
 
-func errNotFound(detail string) *apiError {
-	return &apiError{status: http.StatusNotFound, typ: typeNotFound, detail: detail}
+func errNotFound[D detailText](detail D) *apiError {
+	return newAPIError(http.StatusNotFound, typeNotFound, detail, nil)
 }
 
-func errConflict(detail string) *apiError {
-	return &apiError{status: http.StatusConflict, typ: typeConflict, detail: detail}
+func errConflict[D detailText](detail D) *apiError {
+	return newAPIError(http.StatusConflict, typeConflict, detail, nil)
 }
 
 // errParam is a 400 about one query or path parameter.
-func errParam(name, detail string) *apiError {
-	return errMalformed(detail, fieldError{Parameter: name, Detail: detail})
+func errParam[D detailText](name string, detail D) *apiError {
+	d, m := splitDetail(detail)
+	return &apiError{status: http.StatusBadRequest, typ: typeMalformed, detail: d, msg: m,
+		errors: []fieldError{{Parameter: name, Detail: d, msg: m}}}
 }
 
-// titles are the problem titles by status: short, fixed, not localised
-// (RFC 9457 §3.1.4: the title does not change between occurrences).
-var titles = map[int]string{
-	http.StatusBadRequest:            "Malformed request",
-	http.StatusUnauthorized:          "Authentication required",
-	http.StatusForbidden:             "Forbidden",
-	http.StatusNotFound:              "Not found",
-	http.StatusMethodNotAllowed:      "Method not allowed",
-	http.StatusNotAcceptable:         "Not acceptable",
-	http.StatusConflict:              "Conflict",
-	http.StatusPreconditionFailed:    "Precondition failed",
-	http.StatusRequestEntityTooLarge: "Request body too large",
-	http.StatusUnsupportedMediaType:  "Unsupported media type",
-	http.StatusUnprocessableEntity:   "Invalid request",
-	http.StatusInternalServerError:   "Internal error",
-	http.StatusServiceUnavailable:    "Service unavailable",
-	http.StatusInsufficientStorage:   "Insufficient storage",
-}
+// titleFor is the problem title of a status in English: short, fixed
+// (RFC 9457 §3.1.4: the title does not change between occurrences of a
+// problem; localize gives it in the request's language).
+func titleFor(status int) string { return titleIn(domain.English, status) }
 
-func titleFor(status int) string {
-	if t, ok := titles[status]; ok {
-		return t
+func titleIn(lang domain.Lang, status int) string {
+	key := "problem.title." + strconv.Itoa(status)
+	if messages.Has(key) {
+		return messages.Text(lang, key)
 	}
 	return http.StatusText(status)
 }
@@ -144,36 +173,33 @@ func problemFor(err error) problem {
 	var appErr *app.Error
 	switch {
 	case errors.As(err, &ae):
-		return problem{Type: ae.typ, Title: titleFor(ae.status), Status: ae.status, Detail: ae.detail, Errors: ae.errors}
+		return problem{Type: ae.typ, Title: titleFor(ae.status), Status: ae.status, Detail: ae.detail, msg: ae.msg, Errors: ae.errors}
 	case app.StorageFull(err):
-		return problem{Type: typeStorageFull, Title: titleFor(http.StatusInsufficientStorage), Status: http.StatusInsufficientStorage,
-			Detail: "the database's disk is full, nothing was written; retry once space is freed"}
+		return keyedProblem(typeStorageFull, http.StatusInsufficientStorage, messages.New("api.storage_full"))
 	case errors.As(err, &tooBig):
-		return problem{Type: typeTooLarge, Title: titleFor(http.StatusRequestEntityTooLarge), Status: http.StatusRequestEntityTooLarge,
-			Detail: fmt.Sprintf("the request body is larger than the limit of %d bytes", tooBig.Limit)}
+		return keyedProblem(typeTooLarge, http.StatusRequestEntityTooLarge, messages.New("api.body_too_large", tooBig.Limit))
 	case errors.As(err, &sheetErr):
 		return sheetProblem(sheetErr)
 	case errors.As(err, &appErr):
 		return appProblem(appErr)
 	case errors.Is(app.Unavailable(err), app.ErrUnavailable):
-		return problem{Type: typeUnavailable, Title: titleFor(http.StatusServiceUnavailable), Status: http.StatusServiceUnavailable,
-			Detail: "the database is unavailable, nothing was written; retry later"}
+		return keyedProblem(typeUnavailable, http.StatusServiceUnavailable, messages.New("api.unavailable"))
 	case errors.Is(err, domain.ErrNotFound):
-		return problem{Type: typeNotFound, Title: titleFor(http.StatusNotFound), Status: http.StatusNotFound,
-			Detail: "the resource does not exist"}
+		return keyedProblem(typeNotFound, http.StatusNotFound, messages.New("api.not_found"))
 	case errors.Is(err, domain.ErrConflict):
-		return problem{Type: typeConflict, Title: titleFor(http.StatusConflict), Status: http.StatusConflict,
-			Detail: "the request conflicts with the stored state; read it again and retry"}
+		return keyedProblem(typeConflict, http.StatusConflict, messages.New("api.conflict"))
 	case errors.Is(err, domain.ErrInvalid):
-		return problem{Type: typeInvalid, Title: titleFor(http.StatusUnprocessableEntity), Status: http.StatusUnprocessableEntity,
-			Detail: "the request breaks a rule of the stored data"}
+		return keyedProblem(typeInvalid, http.StatusUnprocessableEntity, messages.New("api.invalid"))
 	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
-		return problem{Type: typeRequestTimeout, Title: titleFor(http.StatusServiceUnavailable), Status: http.StatusServiceUnavailable,
-			Detail: "the request was cancelled or ran out of time before it finished"}
+		return keyedProblem(typeRequestTimeout, http.StatusServiceUnavailable, messages.New("api.cancelled"))
 	default:
-		return problem{Type: typeInternal, Title: titleFor(http.StatusInternalServerError), Status: http.StatusInternalServerError,
-			Detail: "the server failed to answer; the failure is logged"}
+		return keyedProblem(typeInternal, http.StatusInternalServerError, messages.New("api.internal"))
 	}
+}
+
+// keyedProblem is a problem whose detail comes from the catalogue.
+func keyedProblem(typ string, status int, m messages.M) problem {
+	return problem{Type: typ, Title: titleFor(status), Status: status, Detail: m.English(), msg: m}
 }
 
 // appStatus is the answer to each kind of refusal of an operation, most
@@ -198,7 +224,7 @@ var appStatus = []struct {
 // appProblem maps an operation's refusal: its kind gives the status, its
 // fields the errors.
 func appProblem(e *app.Error) problem {
-	p := problem{Type: typeInternal, Status: http.StatusInternalServerError, Detail: e.Detail}
+	p := problem{Type: typeInternal, Status: http.StatusInternalServerError, Detail: e.Detail, msg: e.Msg}
 	for _, k := range appStatus {
 		if errors.Is(e.Kind, k.kind) {
 			p.Type, p.Status = k.typ, k.status
@@ -212,7 +238,7 @@ func appProblem(e *app.Error) problem {
 		p.Round, p.Tables = e.Incomplete.Round, e.Incomplete.Tables
 	}
 	if errors.Is(e.Kind, app.ErrPrecondition) {
-		p.Errors = []fieldError{{Header: "If-Match", Detail: e.Detail}}
+		p.Errors = []fieldError{{Header: "If-Match", Detail: e.Detail, msg: e.Msg}}
 	}
 	return p
 }
@@ -223,7 +249,7 @@ func fromAppFields(fs []app.FieldError) []fieldError {
 	}
 	out := make([]fieldError, len(fs))
 	for i, f := range fs {
-		out[i] = fieldError{Pointer: f.Pointer, Parameter: f.Parameter, Cell: f.Cell, Detail: f.Detail}
+		out[i] = fieldError{Pointer: f.Pointer, Parameter: f.Parameter, Cell: f.Cell, Detail: f.Detail, msg: f.Msg}
 	}
 	return out
 }

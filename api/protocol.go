@@ -12,6 +12,8 @@ import (
 
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/gin-gonic/gin"
+
+	"segnapunti/messages"
 )
 
 // HTTP protocol rules that hold on every route, checked once here rather
@@ -53,7 +55,7 @@ var queryParams = sync.OnceValues(func() (map[string][]string, error) {
 func (s *server) checkRequest(c *gin.Context) {
 	for _, p := range c.Params {
 		if !utf8.ValidString(p.Value) {
-			s.fail(c, errParam(p.Key, fmt.Sprintf("the path parameter %q is not valid UTF-8", p.Key)))
+			s.fail(c, errParam(p.Key, messages.New("api.path_utf8", p.Key)))
 			return
 		}
 	}
@@ -71,7 +73,7 @@ func (s *server) checkRequest(c *gin.Context) {
 		slices.Sort(keys)
 		for _, k := range keys {
 			if !slices.Contains(known, k) {
-				s.fail(c, errParam(k, fmt.Sprintf("unknown query parameter %q", k)))
+				s.fail(c, errParam(k, messages.New("api.query_unknown", k)))
 				return
 			}
 		}
@@ -94,5 +96,5 @@ func (s *server) noMethod(c *gin.Context) {
 		return
 	}
 	s.fail(c, &apiError{status: http.StatusMethodNotAllowed, typ: typeMethod,
-		detail: fmt.Sprintf("%s is not allowed here; allowed: %s", c.Request.Method, allow)})
+		msg: messages.New("api.method", c.Request.Method, allow)})
 }

@@ -19,6 +19,7 @@ import (
 	"segnapunti/app"
 	"segnapunti/events"
 	"segnapunti/importers/xlsx"
+	"segnapunti/messages"
 )
 
 // Config holds what the service needs besides the database and the logger.
@@ -138,7 +139,7 @@ func (s *server) routes() *gin.Engine {
 	r.UnescapePathValues = true
 	r.Use(s.negotiateLang, s.logRequests, s.recoverPanics, s.checkRequest)
 	r.NoRoute(func(c *gin.Context) {
-		s.fail(c, errNotFound(fmt.Sprintf("no route %s %s", c.Request.Method, c.Request.URL.Path)))
+		s.fail(c, errNotFound(messages.New("api.no_route", c.Request.Method, c.Request.URL.Path)))
 	})
 	r.NoMethod(s.noMethod)
 
@@ -334,7 +335,7 @@ func readBody(c *gin.Context, limit int64) ([]byte, error) {
 		if errors.As(err, &tooBig) {
 			return nil, err
 		}
-		return nil, errMalformed("the request body could not be read")
+		return nil, errMalformed(messages.New("api.body_unreadable"))
 	}
 	return data, nil
 }
@@ -353,14 +354,14 @@ func checkJSONContentType(r *http.Request) error {
 		// charset would be read wrongly, so it is refused.
 		if cs, ok := params["charset"]; ok && !strings.EqualFold(cs, "utf-8") {
 			return &apiError{status: http.StatusUnsupportedMediaType, typ: typeMediaType,
-				detail: fmt.Sprintf("the body must be UTF-8 JSON, not charset %q", cs),
-				errors: []fieldError{{Header: "Content-Type", Detail: "want charset=utf-8 or no charset"}}}
+				msg:    messages.New("api.charset", cs),
+				errors: []fieldError{fieldMsg(fieldError{Header: "Content-Type"}, messages.New("api.want_charset"))}}
 		}
 		return nil
 	}
 	return &apiError{status: http.StatusUnsupportedMediaType, typ: typeMediaType,
-		detail: fmt.Sprintf("the body must be application/json, not %q", ct),
-		errors: []fieldError{{Header: "Content-Type", Detail: "want application/json"}}}
+		msg:    messages.New("api.media_json", ct),
+		errors: []fieldError{fieldMsg(fieldError{Header: "Content-Type"}, messages.New("api.want_json"))}}
 }
 
 func (s *server) healthz(c *gin.Context) {
@@ -369,11 +370,11 @@ func (s *server) healthz(c *gin.Context) {
 
 func (s *server) readyz(c *gin.Context) {
 	if err := s.app.Ready(c.Request.Context()); err != nil {
-		detail := "the database does not answer"
+		detail := messages.New("api.db_silent")
 		if errors.Is(err, app.ErrStorageFull) {
-			detail = "the database's disk is full: writes fail until space is freed"
+			detail = messages.New("api.db_full")
 		}
-		s.fail(c, &apiError{status: http.StatusServiceUnavailable, typ: typeUnavailable, detail: detail, cause: err})
+		s.fail(c, &apiError{status: http.StatusServiceUnavailable, typ: typeUnavailable, msg: detail, cause: err})
 		return
 	}
 	writeJSON(c, http.StatusOK, []byte(`{"status":"ok"}`))

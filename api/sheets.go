@@ -15,6 +15,7 @@ import (
 	"segnapunti/domain"
 	"segnapunti/exporters/reportjson"
 	"segnapunti/importers/sheetjson"
+	"segnapunti/messages"
 )
 
 // Stored sheets: whole (PUT), hand by hand (POST .../hands), read back
@@ -106,8 +107,8 @@ func ifMatch(c *gin.Context) (int, error) {
 		return -1, nil
 	}
 	bad := &apiError{status: http.StatusBadRequest, typ: typeMalformed,
-		detail: `If-Match must be one entity tag as sent in ETag, like "3"`,
-		errors: []fieldError{{Header: "If-Match", Detail: `want one strong entity tag like "3"`}}}
+		msg:    messages.New("api.if_match_syntax"),
+		errors: []fieldError{fieldMsg(fieldError{Header: "If-Match"}, messages.New("api.if_match_want"))}}
 	tags, ok := parseETags(h)
 	if !ok {
 		return 0, bad
@@ -307,7 +308,7 @@ func decodeHand(body []byte, g app.SheetTarget) (domain.Hand, error) {
 		return domain.Hand{}, err
 	}
 	if hand.kind != jsonObject {
-		return domain.Hand{}, invalidFields([]fieldError{{Pointer: "", Detail: "want one hand, a JSON object {\"end\", \"ns\", \"eo\"}, got " + hand.kind.String()}})
+		return domain.Hand{}, invalidFields([]fieldError{fieldMsg(fieldError{}, messages.New("api.want_hand", hand.kind.msg()))})
 	}
 	wrap := jsonObjectValue()
 	wrap.set("ruleset", jsonStringValue(string(g.Tournament.Ruleset)))

@@ -8,6 +8,7 @@ import (
 
 	"segnapunti/app"
 	"segnapunti/domain"
+	"segnapunti/messages"
 )
 
 // Standings (RULES §8): GET /v1/tournaments/{tid}/standings?after_round=n,
@@ -119,8 +120,8 @@ func toStandingsResponse(st app.StandingsTable) standingsResponse {
 		for _, a := range st.Adjustments[r.Entrant.ID] {
 			row.Adjustments = append(row.Adjustments, toAdjustmentJSON(a))
 		}
-		if r.Tiebreak != "" {
-			row.Tiebreak = new(r.Tiebreak)
+		if len(r.Tiebreak) > 0 {
+			row.Tiebreak = new(messages.Notes(domain.English, r.Tiebreak))
 		}
 		out.Standings = append(out.Standings, row)
 	}

@@ -2,7 +2,6 @@ package api
 
 import (
 	"errors"
-	"fmt"
 	"net/http"
 	"strconv"
 	"time"
@@ -10,6 +9,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"segnapunti/app"
+	"segnapunti/messages"
 )
 
 // Table entry (API §4.2, UI.md §6): entry links per table, the lines'
@@ -40,22 +40,22 @@ func (s *server) authenticateTableCode(c *gin.Context, token string) (app.Princi
 		s.fail(c, err)
 		return p, false
 	case state == app.LinkRevoked || state == app.LinkDelivered:
-		detail := "this table code was replaced by a newer one: ask the organiser for the new code"
+		detail := messages.New("api.code_replaced")
 		if state == app.LinkDelivered {
-			detail = "this round's sheets have been delivered: the table code no longer works"
+			detail = messages.New("api.code_delivered")
 		}
 		c.Header("WWW-Authenticate", `Bearer realm="segnapunti", error="invalid_token"`)
-		s.fail(c, &apiError{status: http.StatusUnauthorized, typ: typeUnauthorized, detail: detail})
+		s.fail(c, &apiError{status: http.StatusUnauthorized, typ: typeUnauthorized, msg: detail})
 		return p, false
 	case state != app.LinkLive:
 		c.Header("WWW-Authenticate", `Bearer realm="segnapunti", error="invalid_token"`)
-		s.fail(c, &apiError{status: http.StatusUnauthorized, typ: typeUnauthorized, detail: "the token is not valid"})
+		s.fail(c, &apiError{status: http.StatusUnauthorized, typ: typeUnauthorized, msg: messages.New("api.token_invalid")})
 		return p, false
 	}
 	if !tableCodeRoutes[c.FullPath()] {
 		c.Header("WWW-Authenticate", `Bearer realm="segnapunti", error="invalid_token"`)
 		s.fail(c, &apiError{status: http.StatusUnauthorized, typ: typeUnauthorized,
-			detail: "a table code enters its table's hands, reads its sheet and signs it; nothing else"})
+			msg: messages.New("api.code_scope")})
 		return p, false
 	}
 	return p, true
@@ -136,10 +136,10 @@ func (s *server) confirmSheet(c *gin.Context) {
 		missing = append(missing, fieldError{Pointer: "/line", Detail: `line is required: "ns" or "eo"`})
 	}
 	if req.Entrant == "" {
-		missing = append(missing, fieldError{Pointer: "/entrant", Detail: "entrant is required: the confirming line's entrant number"})
+		missing = append(missing, fieldMsg(fieldError{Pointer: "/entrant"}, messages.New("api.entrant_required")))
 	}
 	if len(missing) > 0 {
-		s.fail(c, &apiError{status: http.StatusUnprocessableEntity, typ: typeInvalid, detail: fmt.Sprintf("%d required fields missing; see errors", len(missing)), errors: missing})
+		s.fail(c, &apiError{status: http.StatusUnprocessableEntity, typ: typeInvalid, msg: messages.New("api.missing_fields", len(missing)), errors: missing})
 		return
 	}
 	res, err := s.app.ConfirmSheet(c.Request.Context(), mustPrincipal(c), c.Param("tid"), round, table, req.Line, req.Entrant)

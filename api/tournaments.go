@@ -2,7 +2,6 @@ package api
 
 import (
 	"context"
-	"fmt"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -12,6 +11,7 @@ import (
 
 	"segnapunti/app"
 	"segnapunti/domain"
+	"segnapunti/messages"
 )
 
 // Tournaments, their referees, entrants and rounds (API §4, §4.1; RULES §10).
@@ -347,7 +347,7 @@ func pathNumber(c *gin.Context, name string, limit int) (int, error) {
 	v := c.Param(name)
 	n, err := strconv.Atoi(v)
 	if err != nil || n < 1 || n > limit || strconv.Itoa(n) != v {
-		return 0, errParam(name, fmt.Sprintf("%s must be a whole number from 1 to %d, not %q", name, limit, v))
+		return 0, errParam(name, messages.New("api.whole_range", name, limit, v))
 	}
 	return n, nil
 }

@@ -12,6 +12,7 @@ import (
 	"segnapunti/domain"
 	"segnapunti/exporters/reportjson"
 	"segnapunti/importers/sheetjson"
+	"segnapunti/messages"
 )
 
 // validate answers POST /v1/validate (API §4): a sheet gives its report, a
@@ -97,10 +98,17 @@ func (s *server) validateSheets(body []byte) ([]domain.Report, bool, error) {
 func syntaxAs400(err error) error {
 	var se *sheetjson.Error
 	if errors.As(err, &se) && se.Syntax {
-		if se.Pointer != "" {
-			return errMalformed(se.Pointer+": "+se.Detail, fieldError{Pointer: se.Pointer, Detail: se.Detail})
+		if se.Line == 0 || se.Reason == "" { // an empty or unreadable body: English only
+			if se.Pointer != "" {
+				return errMalformed(se.Pointer+": "+se.Detail, fieldError{Pointer: se.Pointer, Detail: se.Detail})
+			}
+			return errMalformed(se.Detail)
 		}
-		return errMalformed(se.Detail)
+		m := syntaxMsg(se)
+		if se.Pointer != "" {
+			return errMalformed(messages.New("api.field", se.Pointer, m), fieldMsg(fieldError{Pointer: se.Pointer}, m))
+		}
+		return errMalformed(m)
 	}
 	return err
 }
@@ -116,4 +124,13 @@ func langOnly(c *gin.Context) (domain.Lang, error) {
 		return langParam(q)
 	}
 	return headerLang(c.GetHeader("Accept-Language")), nil
+}
+
+// syntaxMsg is a sheet's syntax error from the catalogue: where, and why
+// (the decoder's own words, in English, unless the document ends early).
+func syntaxMsg(se *sheetjson.Error) messages.M {
+	if se.Reason == "unexpected end of input" {
+		return messages.New("api.json_eof_at", se.Line, se.Column)
+	}
+	return messages.New("api.json_at", se.Line, se.Column, se.Reason)
 }

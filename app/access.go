@@ -3,9 +3,9 @@ package app
 import (
 	"context"
 	"errors"
-	"fmt"
 
 	"segnapunti/domain"
+	"segnapunti/messages"
 )
 
 // Who may do what (API §4 roles). Every operation on a tournament starts
@@ -42,10 +42,7 @@ func (a Access) Import() bool { return a.Admin || a.OwnClub || a.Referee }
 // RefereeOnly is the refusal text of the Judge predicate for one
 // tournament: what may do it depends on the tournament's level.
 func RefereeOnly(t domain.Tournament, what string) string {
-	if t.Level == domain.LevelClub {
-		return "only a referee of the tournament, the organising club or an admin " + what
-	}
-	return "only a referee of the tournament or an admin " + what
+	return messages.Text(domain.English, refereeOnly(t), action(what))
 }
 
 // RequireRole refuses callers whose role is not listed (operations that
@@ -56,14 +53,14 @@ func RequireRole(p Principal, roles ...domain.Role) error {
 			return nil
 		}
 	}
-	return forbidden(fmt.Sprintf("the %s role may not do this", p.Role))
+	return forbidden("api.role", p.Role)
 }
 
 // TournamentAccess loads a tournament and decides what p may do with it. A
 // tournament p may not even read is domain.ErrNotFound, exactly as if it
 // did not exist, so that ids of other clubs' tournaments cannot be probed.
 func (a *App) TournamentAccess(ctx context.Context, p Principal, tid string) (domain.Tournament, Access, error) {
-	nf := notFound("no tournament %q", tid)
+	nf := notFound("api.no_tournament", tid)
 	if !ValidID(tid) {
 		return domain.Tournament{}, Access{}, nf
 	}
@@ -109,7 +106,7 @@ func (a *App) managed(ctx context.Context, p Principal, tid, why string) (domain
 		return t, err
 	}
 	if !acc.Manage() {
-		return t, forbidden("only the organising club or an admin " + why)
+		return t, forbidden("api.manage_only", action(why))
 	}
 	return t, nil
 }
@@ -121,7 +118,7 @@ func (a *App) refereed(ctx context.Context, p Principal, tid, why string) (domai
 		return t, err
 	}
 	if !acc.Judge(t) {
-		return t, forbidden(RefereeOnly(t, why))
+		return t, forbidden(refereeOnly(t), action(why))
 	}
 	return t, nil
 }
@@ -149,5 +146,5 @@ func TokenScope(p Principal) (club string, err error) {
 	case p.Role == domain.RoleClub && p.ClubID != "":
 		return p.ClubID, nil
 	}
-	return "", forbidden(fmt.Sprintf("the %s role may not list or revoke tokens", p.Role))
+	return "", forbidden("api.role_tokens", p.Role)
 }

@@ -124,7 +124,7 @@ func buildAdjustment(c domain.AdjustmentCase, round int, entrant, author string)
 			// replace the first in the standings.
 			for _, prev := range rec.Adjustments {
 				if prev.Round == round && prev.Effect.Result != nil {
-					return store.Adjustment{}, conflict("entrant %q already has a result for round %d, set by adjustment %d (%s); adjustments are never edited — a referee_score can compensate", entrant, round, prev.ID, prev.Case.Reason)
+					return store.Adjustment{}, conflict("api.adjust_exists", entrant, round, prev.ID, prev.Case.Reason)
 				}
 			}
 		}

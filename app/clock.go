@@ -64,7 +64,7 @@ func (a *App) clockRound(ctx context.Context, p Principal, tid string, round int
 		return t, domain.Round{}, err
 	}
 	if !canIssueLinks(acc) {
-		return t, domain.Round{}, forbidden("only the organising club, a referee of the tournament or an admin runs the round's clock")
+		return t, domain.Round{}, forbidden("api.clock_only")
 	}
 	r, err := a.round(ctx, t, round)
 	if err != nil {
@@ -105,7 +105,7 @@ func (a *App) CallTime(ctx context.Context, p Principal, tid string, round int) 
 	}
 	c, err := a.db.CallTime(ctx, t.ID, r.Number)
 	if errors.Is(err, domain.ErrNotFound) {
-		return Clock{}, conflict("round %d has no clock running: start it first", r.Number)
+		return Clock{}, conflict("api.clock_stopped", r.Number)
 	}
 	if err != nil {
 		return Clock{}, err

@@ -32,7 +32,7 @@ func (a *App) Correction(ctx context.Context, p Principal, tid string, id int64)
 	if err != nil {
 		return store.Correction{}, err
 	}
-	nf := notFound("tournament %q has no correction %d", t.ID, id)
+	nf := notFound("api.no_correction", t.ID, id)
 	if id < 1 {
 		return store.Correction{}, nf
 	}
@@ -251,7 +251,7 @@ func (a *App) Adjustment(ctx context.Context, p Principal, tid string, id int64)
 			return adj, nil
 		}
 	}
-	return store.Adjustment{}, notFound("tournament %q has no adjustment %d", tid, id)
+	return store.Adjustment{}, notFound("api.no_adjustment", tid, id)
 }
 
 // sameWritten reports whether two sheets' written results are equal.

@@ -54,15 +54,15 @@ type SeasonExport struct {
 // ExportSeason is the season export, for the federation and admins only.
 func (a *App) ExportSeason(ctx context.Context, p Principal, q SeasonQuery) (SeasonExport, error) {
 	if err := RequireRole(p, domain.RoleFederation, domain.RoleAdmin); err != nil {
-		return SeasonExport{}, forbidden("the season export is for the federation")
+		return SeasonExport{}, forbidden("api.season_export")
 	}
 	f := store.SeasonFilter{From: q.From, To: q.To, ClubID: q.ClubID}
 	if q.ClubID != "" {
 		if !ValidID(q.ClubID) {
-			return SeasonExport{}, paramError("club", fmt.Sprintf("no club %q", q.ClubID))
+			return SeasonExport{}, paramError("club", "api.no_club", q.ClubID)
 		}
 		if _, err := a.db.GetClub(ctx, q.ClubID); errors.Is(err, domain.ErrNotFound) {
-			return SeasonExport{}, paramError("club", fmt.Sprintf("no club %q", q.ClubID))
+			return SeasonExport{}, paramError("club", "api.no_club", q.ClubID)
 		} else if err != nil {
 			return SeasonExport{}, err
 		}
@@ -370,7 +370,7 @@ func (a *App) correctionRows(ctx context.Context, tid string) ([]workbook.Correc
 	out := make([]workbook.CorrectionRow, len(cs))
 	for i, c := range cs {
 		r := workbook.CorrectionRow{Round: c.Round, Table: c.Table, Kind: c.Kind, Ruling: c.Ruling, Rules: c.Rules,
-			Reason: c.RulingReason, Request: c.Reason, Author: c.Author, At: c.At}
+			Reason: c.RulingReason, ReasonIT: rulingReasonIT(c), Request: c.Reason, Author: c.Author, At: c.At}
 		key := [2]int{c.Round, c.Table}
 		sh, ok := current[key]
 		if !ok {
@@ -850,4 +850,17 @@ func entrantOf(rows []domain.Standing, id string) domain.Entrant {
 		}
 	}
 	return domain.Entrant{}
+}
+
+// rulingReasonIT is a stored correction's ruling reason in Italian: the
+// ruling decided again on the situation it was made on (domain.Decide is a
+// pure function of it) gives both languages; when its English is not the
+// stored one (the rules' wording changed since), "" (the stored English
+// is shown).
+func rulingReasonIT(c store.Correction) string {
+	d := domain.Decide(c.Situation)
+	if d.Reason != c.RulingReason {
+		return ""
+	}
+	return d.ReasonIn(domain.Italian)
 }

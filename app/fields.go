@@ -1,12 +1,13 @@
 package app
 
 import (
-	"fmt"
+	"errors"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"segnapunti/domain"
+	"segnapunti/messages"
 )
 
 // Limits of what the operations take. The doors may check a body's shape
@@ -36,28 +37,33 @@ const (
 // and anything SQL-looking are fine: the store binds every value.
 func checkText(ptr, s string, maxLen int, required bool) *FieldError {
 	t := strings.TrimSpace(s)
+	var f FieldError
 	switch {
 	case !utf8.ValidString(s):
-		return &FieldError{Pointer: ptr, Detail: "not valid UTF-8 text"}
+		f = field(ptr, "api.utf8")
 	case required && t == "":
-		return &FieldError{Pointer: ptr, Detail: "required, and not blank"}
+		f = field(ptr, "api.required")
 	case utf8.RuneCountInString(s) > maxLen:
-		return &FieldError{Pointer: ptr, Detail: fmt.Sprintf("at most %d characters", maxLen)}
+		f = field(ptr, "api.at_most", maxLen)
 	case strings.ContainsFunc(s, unicode.IsControl):
-		return &FieldError{Pointer: ptr, Detail: "control characters are not allowed"}
+		f = field(ptr, "api.control")
+	default:
+		return nil
 	}
-	return nil
+	return &f
 }
 
 // checkIDSyntax checks an id chosen by a caller (club ids, entrant
 // numbers): 1..MaxIDLength of letters, digits, "-", "_" and ".".
 func checkIDSyntax(ptr, id string) *FieldError {
 	if id == "" || len(id) > MaxIDLength {
-		return &FieldError{Pointer: ptr, Detail: fmt.Sprintf("want 1 to %d characters", MaxIDLength)}
+		f := field(ptr, "api.id_length", MaxIDLength)
+		return &f
 	}
 	for _, r := range id {
 		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_' || r == '.') {
-			return &FieldError{Pointer: ptr, Detail: "use only letters, digits, '-', '_' and '.'"}
+			f := field(ptr, "api.id_chars")
+			return &f
 		}
 	}
 	return nil
@@ -73,6 +79,13 @@ func appendErr(errs []FieldError, e *FieldError) []FieldError {
 // domainDetail is the message of a domain parse error without the
 // sentinel's "invalid: " prefix.
 func domainDetail(err error) string {
+	var ref *domain.Refusal
+	if errors.As(err, &ref) {
+		if ref.Field == "" {
+			return messages.Text(domain.English, ref.Code, ref.Args...)
+		}
+		return ref.Field + ": " + messages.Text(domain.English, ref.Code, ref.Args...)
+	}
 	return strings.TrimPrefix(err.Error(), domain.ErrInvalid.Error()+": ")
 }
 
@@ -123,7 +136,18 @@ func checkMembership(ptr, m string) *FieldError {
 		return fe
 	}
 	if !ValidMembership(m) {
-		return &FieldError{Pointer: ptr, Detail: fmt.Sprintf("%q is not a membership number: letters and digits, with at least one digit (FT123456)", m)}
+		fe := field(ptr, "api.membership_shape", m)
+		return &fe
 	}
 	return nil
+}
+
+// domainField is the field refusal of a domain error at ptr: worded from
+// the catalogue when the rule refused by code (domain.Refusal).
+func domainField(ptr string, err error) FieldError {
+	var ref *domain.Refusal
+	if errors.As(err, &ref) {
+		return field(ptr, ref.Code, ref.Args...)
+	}
+	return FieldError{Pointer: ptr, Detail: domainDetail(err)}
 }

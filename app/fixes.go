@@ -80,7 +80,7 @@ func (a *App) entrant(ctx context.Context, tid, id string) (domain.Entrant, erro
 			return e, nil
 		}
 	}
-	return domain.Entrant{}, notFound("tournament %q has no entrant %q", tid, id)
+	return domain.Entrant{}, notFound("api.no_entrant", tid, id)
 }
 
 // WithdrawEntrant removes an entrant entered by mistake, only while it is
@@ -94,9 +94,9 @@ func (a *App) WithdrawEntrant(ctx context.Context, p Principal, tid, id string) 
 	err = a.db.WithdrawEntrant(ctx, t.ID, id, func(u store.EntrantUse) error {
 		switch {
 		case u.Seated > 0:
-			return conflict("entrant %q is seated in %d round(s): it can no longer be withdrawn (redefine those rounds first, or let the referee rule)", id, u.Seated)
+			return conflict("api.withdraw_seated", id, u.Seated)
 		case u.Adjustments > 0:
-			return conflict("entrant %q has %d adjustment(s): it can no longer be withdrawn", id, u.Adjustments)
+			return conflict("api.withdraw_adjusted", id, u.Adjustments)
 		}
 		return nil
 	})
@@ -116,7 +116,7 @@ func (a *App) RedefineRound(ctx context.Context, p Principal, tid string, n int,
 		return domain.Round{}, err
 	}
 	if n < 1 || n > MaxRoundsPlanned {
-		return domain.Round{}, paramError("n", fmt.Sprintf("n must be a whole number from 1 to %d, not %d", MaxRoundsPlanned, n))
+		return domain.Round{}, paramError("n", "api.whole_range_n", "n", MaxRoundsPlanned, n)
 	}
 	if in.Number == 0 {
 		in.Number = n
@@ -137,9 +137,9 @@ func (a *App) RedefineRound(ctx context.Context, p Principal, tid string, n int,
 	err = a.db.ReplaceRound(ctx, t.ID, r, func(u store.RoundUse) error {
 		switch {
 		case u.State != domain.RoundPlaying:
-			return conflict("round %d is %s: only a round being played can be redefined", n, u.State)
+			return conflict("api.redefine_state", n, u.State)
 		case u.Sheets > 0:
-			return conflict("round %d has %d score sheets entered: it can no longer be redefined (corrections go through the referee)", n, u.Sheets)
+			return conflict("api.redefine_sheets", n, u.Sheets)
 		}
 		return nil
 	})

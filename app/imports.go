@@ -18,6 +18,7 @@ import (
 	"segnapunti/domain"
 	"segnapunti/exporters/reportjson"
 	"segnapunti/importers/xlsx"
+	"segnapunti/messages"
 	"segnapunti/store"
 )
 
@@ -179,7 +180,7 @@ func (a *App) ImportTournament(ctx context.Context, p Principal, tid string) (do
 		return t, err
 	}
 	if !acc.Import() {
-		return t, forbidden("only the organising club, a referee of the tournament or an admin uploads sheets")
+		return t, forbidden("api.upload_only")
 	}
 	return t, nil
 }
@@ -188,7 +189,7 @@ func (a *App) ImportTournament(ctx context.Context, p Principal, tid string) (do
 // anyone else it does not exist (and the error says nothing of the
 // tournament).
 func (a *App) Import(ctx context.Context, p Principal, id int64) (store.Import, error) {
-	nf := notFound("no import %d", id)
+	nf := notFound("api.no_import_n", id)
 	if id < 1 {
 		return store.Import{}, nf
 	}
@@ -241,14 +242,18 @@ func (e *WouldReplaceError) Unwrap() error { return ErrWouldReplace }
 
 // Detail says what to do about it.
 func (e *WouldReplaceError) Detail() string {
+	return e.Msg().English()
+}
+
+// Msg is Detail from the catalogue.
+func (e *WouldReplaceError) Msg() messages.M {
 	var tables []string
 	for _, m := range e.Matches {
 		if m.Status == statusWouldReplace {
 			tables = append(tables, fmt.Sprintf("%d/%d", m.Round, m.Table))
 		}
 	}
-	return fmt.Sprintf("the workbook would replace sheets already entered with different ones, at round/table %s; nothing was stored: send it again with ?replace=true to replace them",
-		strings.Join(tables, ", "))
+	return messages.New("api.would_replace", strings.Join(tables, ", "))
 }
 
 // SheetSummary is what a sheet adds up to, to say how a stored sheet and

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 
 	"segnapunti/domain"
 	"segnapunti/store"
@@ -25,28 +24,26 @@ func (a *App) UndoImport(ctx context.Context, p Principal, tid string, id int64)
 		return store.Import{}, err
 	}
 	if id < 1 {
-		return store.Import{}, notFound("no import %d in tournament %q", id, t.ID)
+		return store.Import{}, notFound("api.no_import_in", id, t.ID)
 	}
 	imp, err := a.db.UndoImport(ctx, t.ID, id, actorName(p))
 	var rc *store.RoundClosedError
 	var sc *store.SheetChangedError
 	switch {
 	case errors.Is(err, domain.ErrNotFound):
-		return store.Import{}, notFound("no import %d in tournament %q", id, t.ID)
+		return store.Import{}, notFound("api.no_import_in", id, t.ID)
 	case errors.As(err, &rc):
-		return store.Import{}, &Error{Kind: ErrRoundClosed, Detail: fmt.Sprintf(
-			"round %d is %s: its sheets are final, so import %d can no longer be undone (a correction goes through the referee: FITAB art. 20, FIBur-INT art. 19)",
-			rc.Round, rc.State, id)}
+		return store.Import{}, refusal(ErrRoundClosed, "api.undo_final", rc.Round, roundState(string(rc.State)), id)
 	case errors.As(err, &sc):
 		if sc.Now == 0 {
-			return store.Import{}, conflict("the sheet of round %d table %d that import %d wrote has been removed since; nothing was undone", sc.Round, sc.Table, id)
+			return store.Import{}, conflict("api.undo_removed", sc.Round, sc.Table, id)
 		}
-		return store.Import{}, conflict("the sheet of round %d table %d was changed after import %d (it is at version %d, the import left version %d); nothing was undone: change that sheet by hand instead",
+		return store.Import{}, conflict("api.undo_changed",
 			sc.Round, sc.Table, id, sc.Now, sc.Left)
 	case errors.Is(err, store.ErrImportUndone):
-		return store.Import{}, conflict("import %d was undone already", id)
+		return store.Import{}, conflict("api.undo_again", id)
 	case errors.Is(err, store.ErrImportNotUndoable):
-		return store.Import{}, conflict("import %d was recorded before imports could be undone; change its sheets by hand", id)
+		return store.Import{}, conflict("api.undo_old", id)
 	case err != nil:
 		return store.Import{}, err
 	}

@@ -33,7 +33,7 @@ func (a *App) InterruptTournament(ctx context.Context, p Principal, tid string, 
 	}
 	t, err := a.db.SetInterruption(ctx, tid, k, reason, func(t domain.Tournament, rounds []domain.Round) error {
 		if t.InterruptedAfterRound != nil {
-			return conflict("tournament %s was already interrupted after round %d", t.ID, *t.InterruptedAfterRound)
+			return conflict("api.interrupted", t.ID, *t.InterruptedAfterRound)
 		}
 		if k > t.RoundsPlanned {
 			return invalid([]FieldError{{Pointer: "/interrupted_after_round", Detail: fmt.Sprintf("%d is beyond the %d rounds planned", k, t.RoundsPlanned)}})
@@ -69,7 +69,7 @@ func (a *App) PreviewInterruption(ctx context.Context, p Principal, tid string, 
 		return domain.Interruption{}, invalid(errs)
 	}
 	if t.InterruptedAfterRound != nil {
-		return domain.Interruption{}, conflict("tournament %s was already interrupted after round %d", t.ID, *t.InterruptedAfterRound)
+		return domain.Interruption{}, conflict("api.interrupted", t.ID, *t.InterruptedAfterRound)
 	}
 	rounds, err := a.db.ListRounds(ctx, t.ID)
 	if err != nil {

@@ -3,7 +3,6 @@ package app
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strings"
 
 	"segnapunti/domain"
@@ -22,7 +21,7 @@ func (a *App) SetLineup(ctx context.Context, p Principal, tid string, round int,
 		return domain.Lineup{}, err
 	}
 	if t.Kind != domain.KindTeams {
-		return domain.Lineup{}, invalid([]FieldError{{Pointer: "/ns", Detail: fmt.Sprintf("a %s tournament has no line-ups: they seat the players of a team (RULES §12.5)", kindName(t.Kind))}})
+		return domain.Lineup{}, invalid([]FieldError{field("/ns", "api.no_lineups", kindName(t.Kind))})
 	}
 	r, err := a.round(ctx, t, round)
 	if err != nil {
@@ -30,10 +29,10 @@ func (a *App) SetLineup(ctx context.Context, p Principal, tid string, round int,
 	}
 	table, ok := r.Assignment(l.Table)
 	if !ok {
-		return domain.Lineup{}, notFound("round %d has no table %d", round, l.Table)
+		return domain.Lineup{}, notFound("api.round_no_table", round, l.Table)
 	}
 	if _, err := a.db.GetSheet(ctx, t.ID, round, l.Table); err == nil {
-		return domain.Lineup{}, conflict("table %d of round %d has a sheet: the match has started, and a team changes its pairs only before it starts (FITAB art. 2.2)", l.Table, round)
+		return domain.Lineup{}, conflict("api.match_started", l.Table, round)
 	} else if !errors.Is(err, domain.ErrNotFound) {
 		return domain.Lineup{}, err
 	}
@@ -73,9 +72,14 @@ func (a *App) SetLineup(ctx context.Context, p Principal, tid string, round int,
 		l.EO[i] = strings.TrimSpace(l.EO[i])
 	}
 	if err := domain.ValidateLineup(t.Ruleset, table, ns, eo, l, other); err != nil {
-		field, detail, _ := strings.Cut(domainDetail(err), ": ")
-		field = strings.ReplaceAll(strings.ReplaceAll(field, "[", "/"), "]", "")
-		return domain.Lineup{}, invalid([]FieldError{{Pointer: "/" + field, Detail: detail}})
+		name, detail, _ := strings.Cut(domainDetail(err), ": ")
+		ptr := "/" + strings.ReplaceAll(strings.ReplaceAll(name, "[", "/"), "]", "")
+		var ref *domain.Refusal
+		if errors.As(err, &ref) {
+			ptr = "/" + strings.ReplaceAll(strings.ReplaceAll(ref.Field, "[", "/"), "]", "")
+			return domain.Lineup{}, invalid([]FieldError{field(ptr, ref.Code, ref.Args...)})
+		}
+		return domain.Lineup{}, invalid([]FieldError{{Pointer: ptr, Detail: detail}})
 	}
 	if err := a.db.SetLineup(ctx, t.ID, round, l); err != nil {
 		return domain.Lineup{}, err

@@ -109,7 +109,7 @@ func (a *App) GenerateRound(ctx context.Context, p Principal, tid string, in Gen
 		r.Tables = append(r.Tables, ta)
 	}
 	if err := a.db.ProposeRound(ctx, t.ID, r); errors.Is(err, domain.ErrConflict) {
-		return domain.Round{}, conflict("round %d is already published and is never changed by generating again (FITAB art. 2, FIBur-INT art. 2); a published seating is corrected by hand", in.Number)
+		return domain.Round{}, conflict("api.generate_published", in.Number)
 	} else if err != nil {
 		return domain.Round{}, err
 	}
@@ -144,7 +144,7 @@ func (a *App) pairingRequest(ctx context.Context, t domain.Tournament, n int, sy
 	for i := 1; i < n; i++ {
 		k := slices.IndexFunc(rounds, func(r domain.Round) bool { return r.Number == i })
 		if k < 0 {
-			return req, conflict("round %d is not published yet: round %d is seated from the rounds before it", i, n)
+			return req, conflict("api.previous_unpublished", i, n)
 		}
 		req.Previous = append(req.Previous, pairedOf(rounds[k], plan))
 	}
@@ -204,6 +204,10 @@ func pairingError(err error) error {
 			detail = rest
 		}
 	}
+	var ref *domain.Refusal
+	if errors.As(err, &ref) {
+		return invalid([]FieldError{field(ptr, ref.Code, ref.Args...)})
+	}
 	return invalid([]FieldError{{Pointer: ptr, Detail: detail}})
 }
 
@@ -215,7 +219,7 @@ func (a *App) ProposedRound(ctx context.Context, p Principal, tid string, n int)
 	}
 	r, err := a.db.ProposedRound(ctx, t.ID, n)
 	if errors.Is(err, domain.ErrNotFound) {
-		return domain.Round{}, notFound("tournament %q has no proposed round %d", t.ID, n)
+		return domain.Round{}, notFound("api.no_proposed_round", t.ID, n)
 	}
 	return r, err
 }
@@ -232,14 +236,14 @@ func (a *App) publishProposal(ctx context.Context, t domain.Tournament, n int, s
 		return r, true, err
 	}
 	if state != string(domain.RoundPlaying) {
-		return r, true, conflict("round %d is proposed: publish it first with {\"state\": \"playing\"}", n)
+		return r, true, conflict("api.publish_first", n)
 	}
 	r, err = a.db.PublishRound(ctx, t.ID, n)
 	if errors.Is(err, domain.ErrConflict) {
-		return r, true, conflict("round %d is already published", n)
+		return r, true, conflict("api.round_published", n)
 	}
 	if errors.Is(err, domain.ErrNotFound) {
-		return r, true, conflict("round %d was published or replaced meanwhile; read it again", n)
+		return r, true, conflict("api.round_race", n)
 	}
 	return r, true, err
 }
@@ -260,7 +264,7 @@ func (a *App) CheckRound(ctx context.Context, p Principal, tid string, n int) (d
 		r, err = a.db.ProposedRound(ctx, t.ID, n)
 	}
 	if errors.Is(err, domain.ErrNotFound) {
-		return domain.PairingCheck{}, notFound("tournament %q has no round %d", t.ID, n)
+		return domain.PairingCheck{}, notFound("api.no_round", t.ID, n)
 	}
 	if err != nil {
 		return domain.PairingCheck{}, err

@@ -32,7 +32,7 @@ func (a *App) CreateClub(ctx context.Context, p Principal, club domain.Club) (do
 	club.Name = strings.TrimSpace(club.Name)
 	created, err := a.db.CreateClub(ctx, club)
 	if errors.Is(err, domain.ErrConflict) {
-		return domain.Club{}, conflict("a club with id %q exists already", club.ID)
+		return domain.Club{}, conflict("api.club_exists", club.ID)
 	}
 	return created, err
 }
@@ -49,7 +49,7 @@ func (a *App) Clubs(ctx context.Context, p Principal) ([]domain.Club, error) {
 // Club returns one club: to an admin and the federation any club, to a
 // club its own; another club's is not found, as an unknown id.
 func (a *App) Club(ctx context.Context, p Principal, id string) (domain.Club, error) {
-	nf := notFound("no club %q", id)
+	nf := notFound("api.no_club", id)
 	switch p.Role {
 	case domain.RoleAdmin, domain.RoleFederation:
 	case domain.RoleClub:
@@ -138,7 +138,7 @@ func (a *App) Person(ctx context.Context, p Principal, id string) (Person, []Ses
 	}
 	person, err := a.db.GetPerson(ctx, id)
 	if errors.Is(err, domain.ErrNotFound) {
-		return Person{}, nil, notFound("no person %q", id)
+		return Person{}, nil, notFound("api.no_person", id)
 	}
 	if err != nil {
 		return Person{}, nil, err
@@ -182,7 +182,7 @@ func (a *App) CreatePerson(ctx context.Context, p Principal, np NewPerson) (Pers
 	}
 	person, err := a.db.CreatePerson(ctx, strings.TrimSpace(np.Name), np.Role, np.ClubID, np.Password)
 	if errors.Is(err, domain.ErrConflict) {
-		return Person{}, conflict("the name %q is taken", np.Name)
+		return Person{}, conflict("api.name_taken", np.Name)
 	}
 	return person, err
 }

@@ -52,8 +52,8 @@ type IncompleteError struct {
 }
 
 // incomplete is the refusal carrying the round and the tables.
-func incomplete(round int, tables []int, format string, a ...any) error {
-	e := conflict(format, a...).(*Error)
+func incomplete(round int, tables []int, key string, a ...any) error {
+	e := refusal(domain.ErrConflict, key, a...)
 	e.Incomplete = &IncompleteError{Round: round, Tables: tables}
 	return e
 }
@@ -137,7 +137,7 @@ func (a *App) checkDelivered(ctx context.Context, t domain.Tournament, r domain.
 	if err != nil || len(missing) == 0 {
 		return err
 	}
-	return incomplete(r.Number, missing, "round %d: tables %s have no delivered sheet and no adjustment replacing their result; the round's sheets are delivered when every table's are (FITAB art. 19)",
+	return incomplete(r.Number, missing, "api.undelivered",
 		r.Number, tableList(missing))
 }
 
@@ -158,7 +158,7 @@ func (a *App) checkCompleteStandings(ctx context.Context, t domain.Tournament, n
 			return err
 		}
 		if len(missing) > 0 {
-			return incomplete(r.Number, missing, "round %d cannot be paired from the standings: round %d lacks the sheets of tables %s (FITAB art. 2 A: the Danish pairing reads complete standings)",
+			return incomplete(r.Number, missing, "api.danish_incomplete",
 				n, r.Number, tableList(missing))
 		}
 	}

@@ -3,7 +3,6 @@ package app
 import (
 	"context"
 	"errors"
-	"fmt"
 	"sync"
 	"time"
 
@@ -108,7 +107,7 @@ type TableResult struct {
 
 // PublicTournament is the public view of tournament tid.
 func (a *App) PublicTournament(ctx context.Context, tid string) (*PublicTournament, error) {
-	nf := notFound("no public tournament %q", tid)
+	nf := notFound("api.no_public_tournament", tid)
 	if !ValidID(tid) {
 		return nil, nf
 	}
@@ -132,7 +131,7 @@ func (a *App) PublicTournament(ctx context.Context, tid string) (*PublicTourname
 // every round they count are published).
 func (pt *PublicTournament) Standings(after int) (StandingsTable, bool, error) {
 	if after < 0 || after > pt.Tournament.RoundsPlanned {
-		return StandingsTable{}, false, paramError("after_round", fmt.Sprintf("after_round must be an integer from 1 to %d", pt.Tournament.RoundsPlanned))
+		return StandingsTable{}, false, paramError("after_round", "api.int_range", "after_round", 1, pt.Tournament.RoundsPlanned)
 	}
 	st, ok := pt.standings[after]
 	if !ok {
@@ -163,7 +162,7 @@ func (pt *PublicTournament) Round(n int) (PublicRound, error) {
 			return r, nil
 		}
 	}
-	return PublicRound{}, notFound("tournament %q has no round %d", pt.Tournament.ID, n)
+	return PublicRound{}, notFound("api.no_round", pt.Tournament.ID, n)
 }
 
 // Entrant is the entrant with id, or false.
@@ -217,7 +216,7 @@ type EntrantCard struct {
 func (pt *PublicTournament) Card(id string) (EntrantCard, error) {
 	e, ok := pt.Entrant(id)
 	if !ok {
-		return EntrantCard{}, notFound("tournament %q has no entrant %q", pt.Tournament.ID, id)
+		return EntrantCard{}, notFound("api.no_entrant", pt.Tournament.ID, id)
 	}
 	card := EntrantCard{Entrant: e}
 	rankAfter := func(n int) int {

@@ -523,7 +523,7 @@ type FederationDesk struct {
 // admins, filtered by season, club, level and ruleset.
 func (a *App) Federation(ctx context.Context, p Principal, f FederationFilter) (FederationDesk, error) {
 	if err := RequireRole(p, domain.RoleFederation, domain.RoleAdmin); err != nil {
-		return FederationDesk{}, forbidden("the federation desk is for the federation and admins")
+		return FederationDesk{}, forbidden("api.federation_desk")
 	}
 	var from, to time.Time
 	if f.Season != "" {
@@ -562,23 +562,23 @@ var seasonPattern = regexp.MustCompile(`^([0-9]{4})(?:-([0-9]{4}))?$`)
 // "2025-2026" the federation season, September 1, 2025 to August 31,
 // 2026. [Same reading as package api's parseSeason of the season export.]
 func ParseSeason(v string) (from, to time.Time, err error) {
-	bad := func(detail string) (time.Time, time.Time, error) {
-		return time.Time{}, time.Time{}, paramError("season", detail)
+	bad := func(key string, args ...any) (time.Time, time.Time, error) {
+		return time.Time{}, time.Time{}, paramError("season", key, args...)
 	}
 	m := seasonPattern.FindStringSubmatch(v)
 	if m == nil {
-		return bad(fmt.Sprintf("season %q: want a year like 2026 or a season like 2025-2026", v))
+		return bad("api.season_syntax", v)
 	}
 	y1, _ := strconv.Atoi(m[1])
 	if y1 < 1900 {
-		return bad(fmt.Sprintf("season %q: the year must be 1900 or later", v))
+		return bad("api.season_old", v)
 	}
 	if m[2] == "" {
 		return time.Date(y1, time.January, 1, 0, 0, 0, 0, time.UTC), time.Date(y1, time.December, 31, 0, 0, 0, 0, time.UTC), nil
 	}
 	y2, _ := strconv.Atoi(m[2])
 	if y2 != y1+1 {
-		return bad(fmt.Sprintf("season %q: the second year must be %d", v, y1+1))
+		return bad("api.season_second", v, y1+1)
 	}
 	return time.Date(y1, time.September, 1, 0, 0, 0, 0, time.UTC), time.Date(y2, time.August, 31, 0, 0, 0, 0, time.UTC), nil
 }

@@ -2,7 +2,6 @@ package app
 
 import (
 	"context"
-	"fmt"
 	"regexp"
 	"strconv"
 
@@ -26,10 +25,10 @@ var screeningSeason = regexp.MustCompile(`^[0-9]{4}$`)
 // still the whole season's).
 func (a *App) ScreenSeason(ctx context.Context, p Principal, season, clubID string) (SeasonScreening, error) {
 	if err := RequireRole(p, domain.RoleFederation, domain.RoleAdmin); err != nil {
-		return SeasonScreening{}, forbidden("the season screening is for the federation")
+		return SeasonScreening{}, forbidden("api.season_screening")
 	}
 	if !screeningSeason.MatchString(season) {
-		return SeasonScreening{}, paramError("season", fmt.Sprintf("season %q: want a calendar year like 2026", season))
+		return SeasonScreening{}, paramError("season", "api.season_year", season)
 	}
 	from, to, err := ParseSeason(season)
 	if err != nil {

@@ -52,26 +52,26 @@ func (a *App) SheetTarget(ctx context.Context, p Principal, tid string, round, t
 		return SheetTarget{}, err
 	}
 	if round < 1 || round > MaxRoundsPlanned {
-		return SheetTarget{}, paramError("n", fmt.Sprintf("n must be a whole number from 1 to %d, not %d", MaxRoundsPlanned, round))
+		return SheetTarget{}, paramError("n", "api.whole_range_n", "n", MaxRoundsPlanned, round)
 	}
 	if table < 1 || table > MaxTables {
-		return SheetTarget{}, paramError("t", fmt.Sprintf("t must be a whole number from 1 to %d, not %d", MaxTables, table))
+		return SheetTarget{}, paramError("t", "api.whole_range_n", "t", MaxTables, table)
 	}
 	// Only this table's row: loading the whole round was the main cost of
 	// every sheet write (measured under 32 concurrent clients).
 	r, err := a.db.GetRoundTable(ctx, t.ID, round, table)
 	if errors.Is(err, domain.ErrNotFound) {
 		if _, perr := a.db.ProposedRound(ctx, t.ID, round); perr == nil { // app/pairings.go
-			return SheetTarget{}, conflict("round %d is only proposed: publish it (PATCH .../rounds/%d {\"state\": \"playing\"}) before entering sheets", round, round)
+			return SheetTarget{}, conflict("api.round_proposed", round, round)
 		}
-		return SheetTarget{}, notFound("tournament %q has no round %d", t.ID, round)
+		return SheetTarget{}, notFound("api.no_round", t.ID, round)
 	}
 	if err != nil {
 		return SheetTarget{}, err
 	}
 	tb, ok := r.Assignment(table)
 	if !ok {
-		return SheetTarget{}, notFound("round %d of tournament %q has no table %d", r.Number, t.ID, table)
+		return SheetTarget{}, notFound("api.no_table", r.Number, t.ID, table)
 	}
 	if write && r.State.Order() >= domain.RoundSheetsDelivered.Order() {
 		return SheetTarget{}, roundClosed(t.ID, r.Number, string(r.State))
@@ -90,7 +90,7 @@ func (a *App) sheetAccess(ctx context.Context, p Principal, tid string, round, t
 		return t, err
 	}
 	if write && !acc.Manage() {
-		return t, forbidden("only the organising club or an admin enters sheets; referees correct them through corrections")
+		return t, forbidden("api.enter_sheets_only")
 	}
 	return t, nil
 }
@@ -100,18 +100,16 @@ func (a *App) sheetAccess(ctx context.Context, p Principal, tid string, round, t
 // §9). The store says so too when the round was closed between the check
 // and the write.
 func roundClosed(tid string, n int, state string) error {
-	return &Error{Kind: ErrRoundClosed,
-		Detail: fmt.Sprintf("round %d is %s: its sheets are final and can no longer be entered or replaced; a correction goes through the referee (POST /v1/tournaments/%s/corrections; FITAB art. 20, FIBur-INT art. 19)", n, state, tid)}
+	return refusal(ErrRoundClosed, "api.round_final", n, roundState(state), tid)
 }
 
 // Stale is the refusal of a write made on a version that is not the
 // stored one; version < 0 is "any version" with no sheet stored.
 func Stale(version int) error {
-	detail := "the sheet has changed since you read it; GET it again and retry with its ETag"
 	if version < 0 {
-		detail = "If-Match: * needs an existing sheet, and there is none yet"
+		return refusal(ErrPrecondition, "api.if_match_none")
 	}
-	return &Error{Kind: ErrPrecondition, Detail: detail}
+	return refusal(ErrPrecondition, "api.sheet_changed")
 }
 
 // CheckSheetAgrees checks a sheet against the tournament, the round and
@@ -149,17 +147,17 @@ func CheckSheetAgrees(sh domain.Sheet, g SheetTarget) []FieldError {
 			// Individual: the line's two players, in either order.
 			switch {
 			case got.ID != "" && got.IDs == nil:
-				errs = append(errs, FieldError{Pointer: at + "/id", Detail: fmt.Sprintf("an individual line is two players: give ids [%q, %q], not id", want.IDs[0], want.IDs[1])})
+				errs = append(errs, field(at+"/id", "api.line_give_ids", want.IDs[0], want.IDs[1]))
 			case !sameIDs(got.IDs, want.IDs):
-				errs = append(errs, FieldError{Pointer: at + "/ids", Detail: fmt.Sprintf("table %d of round %d seats players %q and %q at %s, not %s", g.Table.Table, r.Number, want.IDs[0], want.IDs[1], l.Label(), quoteIDs(got.IDs))})
+				errs = append(errs, field(at+"/ids", "api.line_players", g.Table.Table, r.Number, want.IDs[0], want.IDs[1], l.Label(), quoteIDs(got.IDs)))
 			}
 			if got.ID != "" && got.IDs != nil {
-				errs = append(errs, FieldError{Pointer: at + "/id", Detail: "an individual line is named by ids only"})
+				errs = append(errs, field(at+"/id", "api.line_ids_only"))
 			}
 			continue
 		}
 		if got.IDs != nil {
-			errs = append(errs, FieldError{Pointer: at + "/ids", Detail: fmt.Sprintf("a %s line is one entrant: give id %q, not ids", kindName(t.Kind), want.ID)})
+			errs = append(errs, field(at+"/ids", "api.line_give_id", kindName(t.Kind), want.ID))
 			continue
 		}
 		if got.ID != want.ID {
@@ -185,7 +183,7 @@ type PutResult struct {
 // N exactly N (else ErrPrecondition).
 func (a *App) PutSheet(ctx context.Context, p Principal, tid string, round, table int, build func(SheetTarget) (domain.Sheet, error), version int) (PutResult, error) {
 	if p.TableEntry() {
-		return PutResult{}, forbidden("a table code enters hands one by one (POST …/sheet/hands), not a whole sheet")
+		return PutResult{}, forbidden("api.code_hands")
 	}
 	g, err := a.SheetTarget(ctx, p, tid, round, table, true)
 	if err != nil {
@@ -222,7 +220,7 @@ func (a *App) PutSheet(ctx context.Context, p Principal, tid string, round, tabl
 	case (errors.Is(err, domain.ErrConflict) || errors.Is(err, domain.ErrNotFound)) && version > 0:
 		return PutResult{}, Stale(version)
 	case errors.Is(err, domain.ErrConflict):
-		return PutResult{}, conflict("another write to this sheet happened at the same time; GET it and retry with If-Match")
+		return PutResult{}, conflict("api.write_race")
 	case err != nil:
 		return PutResult{}, err
 	}
@@ -298,7 +296,7 @@ func (a *App) Sheet(ctx context.Context, p Principal, tid string, round, table i
 	}
 	st, err := a.db.GetSheet(ctx, g.Tournament.ID, g.Round.Number, g.Table.Table)
 	if errors.Is(err, domain.ErrNotFound) {
-		return SheetView{}, notFound("no sheet has been entered for table %d of round %d yet", g.Table.Table, g.Round.Number)
+		return SheetView{}, notFound("api.no_sheet", g.Table.Table, g.Round.Number)
 	}
 	if err != nil {
 		return SheetView{}, err

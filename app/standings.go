@@ -2,7 +2,6 @@ package app
 
 import (
 	"context"
-	"fmt"
 
 	"segnapunti/domain"
 	"segnapunti/store"
@@ -22,7 +21,7 @@ import (
 func (a *App) Standings(ctx context.Context, p Principal, tid string, afterRound int) (StandingsTable, error) {
 	return a.StandingsAfter(ctx, p, tid, func(t domain.Tournament) (int, error) {
 		if afterRound < 0 || afterRound > t.RoundsPlanned {
-			return 0, paramError("after_round", fmt.Sprintf("after_round must be an integer from 1 to %d", t.RoundsPlanned))
+			return 0, paramError("after_round", "api.int_range", "after_round", 1, t.RoundsPlanned)
 		}
 		return afterRound, nil
 	})

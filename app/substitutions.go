@@ -43,7 +43,7 @@ func (a *App) Substitute(ctx context.Context, p Principal, tid, id string, s dom
 		return domain.Substitution{}, invalid(errs)
 	}
 	if err := a.db.AddSubstitution(ctx, t.ID, s); errors.Is(err, domain.ErrConflict) {
-		return domain.Substitution{}, conflict("player %s of entrant %s is already replaced from round %d", s.Out, e.ID, s.FromRound)
+		return domain.Substitution{}, conflict("api.substituted", s.Out, e.ID, s.FromRound)
 	} else if err != nil {
 		return domain.Substitution{}, err
 	}

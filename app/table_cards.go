@@ -33,11 +33,11 @@ func (a *App) TableCards(ctx context.Context, p Principal, tid string, tables []
 		return domain.Tournament{}, nil, err
 	}
 	if !canIssueLinks(acc) {
-		return domain.Tournament{}, nil, forbidden("only the organising club, a referee of the tournament or an admin issues table links")
+		return domain.Tournament{}, nil, forbidden("api.links_only")
 	}
 	for _, n := range tables {
 		if n < 1 || n > MaxTables {
-			return domain.Tournament{}, nil, paramError("t", fmt.Sprintf("t must be a whole number from 1 to %d, not %d", MaxTables, n))
+			return domain.Tournament{}, nil, paramError("t", "api.whole_range_n", "t", MaxTables, n)
 		}
 	}
 	cards, err := a.db.TableCards(ctx, t.ID, tables, string(p.Role)+":"+p.Name)

@@ -35,14 +35,14 @@ func (a *App) IssueEntryLinks(ctx context.Context, p Principal, tid string, roun
 		return nil, err
 	}
 	if !canIssueLinks(acc) {
-		return nil, forbidden("only the organising club, a referee of the tournament or an admin issues table links")
+		return nil, forbidden("api.links_only")
 	}
 	if round < 1 || round > MaxRoundsPlanned {
-		return nil, paramError("n", fmt.Sprintf("n must be a whole number from 1 to %d, not %d", MaxRoundsPlanned, round))
+		return nil, paramError("n", "api.whole_range_n", "n", MaxRoundsPlanned, round)
 	}
 	r, err := a.db.GetRound(ctx, t.ID, round)
 	if errors.Is(err, domain.ErrNotFound) {
-		return nil, notFound("tournament %q has no round %d", t.ID, round)
+		return nil, notFound("api.no_round", t.ID, round)
 	}
 	if err != nil {
 		return nil, err
@@ -57,7 +57,7 @@ func (a *App) IssueEntryLinks(ctx context.Context, p Principal, tid string, roun
 	}
 	for _, n := range tables {
 		if _, ok := r.Assignment(n); !ok {
-			return nil, notFound("round %d of tournament %q has no table %d", r.Number, t.ID, n)
+			return nil, notFound("api.no_table", r.Number, t.ID, n)
 		}
 	}
 	by := string(p.Role) + ":" + p.Name
@@ -140,10 +140,10 @@ func (a *App) tableEntry(ctx context.Context, code string) (Principal, LinkState
 // tournament is forbidden.
 func (a *App) entryTarget(ctx context.Context, p Principal, tid string, round, table int) (domain.Tournament, error) {
 	if tid != p.Entry.TournamentID {
-		return domain.Tournament{}, notFound("no tournament %q", tid)
+		return domain.Tournament{}, notFound("api.no_tournament", tid)
 	}
 	if round != p.Entry.Round || table != p.Entry.Table {
-		return domain.Tournament{}, forbidden(fmt.Sprintf("this code opens table %d of round %d only", p.Entry.Table, p.Entry.Round))
+		return domain.Tournament{}, forbidden("api.code_table", p.Entry.Table, p.Entry.Round)
 	}
 	return a.db.GetTournament(ctx, tid)
 }
@@ -163,10 +163,10 @@ type ConfirmResult struct {
 // ended on time.
 func Signable(sh domain.Sheet, rep domain.Report) error {
 	if !rep.OK() {
-		return conflict("the sheet has %d error finding(s): fix them, or call the referee, before signing", rep.Count(domain.SeverityError))
+		return conflict("api.sign_errors", rep.Count(domain.SeverityError))
 	}
 	if len(sh.Hands) < sh.HandsPlanned && !slices.ContainsFunc(sh.Hands, func(h domain.Hand) bool { return h.End == domain.EndTimeOut }) {
-		return conflict("the sheet has %d of its %d hands and none ended on time (time_out): it cannot be signed yet", len(sh.Hands), sh.HandsPlanned)
+		return conflict("api.sign_short", len(sh.Hands), sh.HandsPlanned)
 	}
 	return nil
 }
@@ -213,17 +213,17 @@ func signedVia(p Principal) string {
 }
 
 // signError turns the store's refusals of a signature into the operation's.
-func signError(g SheetTarget, err error, dup string) error {
+func signError(g SheetTarget, err error, dup string) error { // dup: the code of the refusal of a second signature
 	var ae *Error
 	switch {
 	case errors.Is(err, store.ErrRoundClosed):
 		return roundClosed(g.Tournament.ID, g.Round.Number, "no longer being played")
 	case errors.Is(err, domain.ErrNotFound):
-		return conflict("no hand has been entered for table %d yet: there is nothing to sign", g.Table.Table)
+		return conflict("api.sign_empty", g.Table.Table)
 	case errors.As(err, &ae):
 		return ae
 	case errors.Is(err, domain.ErrConflict):
-		return conflict("%s", dup)
+		return conflict(dup)
 	}
 	return err
 }
@@ -249,7 +249,7 @@ func (a *App) EndSheet(ctx context.Context, p Principal, tid string, round, tabl
 	list, err := a.db.EndSheet(ctx, g.Tournament.ID, g.Round.Number, g.Table.Table,
 		store.Confirmation{Line: l, Entrant: entrant, Via: signedVia(p)}, signableStored)
 	if err != nil {
-		return ConfirmResult{}, signError(g, err, "the sheet has been ended already: the other line confirms it")
+		return ConfirmResult{}, signError(g, err, "api.ended_already")
 	}
 	return ConfirmResult{Target: g, Confirmations: list}, nil
 }
@@ -261,10 +261,11 @@ const CodeConfirmOwnLine = "CONFIRM_OWN_LINE"
 // confirmOwnLine is the refusal of a confirmation by the scoring line.
 func confirmOwnLine(g SheetTarget, scorer domain.Line) error {
 	o := scorer.Other()
-	return &Error{Kind: domain.ErrConflict, Code: CodeConfirmOwnLine,
-		Detail: fmt.Sprintf("line %s (%s) kept the score and ended the sheet: only the other line, %s (%s), confirms it, with its own entrant number (FITAB art. 19)",
-			scorer.Label(), strings.Join(g.Table.Line(scorer), " / "), o.Label(), strings.Join(g.Table.Line(o), " / ")),
-		Fields: []FieldError{{Pointer: "/entrant", Detail: "the entrant number of the line that kept the score"}}}
+	e := refusal(domain.ErrConflict, "api.own_line",
+		scorer.Label(), strings.Join(g.Table.Line(scorer), " / "), o.Label(), strings.Join(g.Table.Line(o), " / "))
+	e.Code = CodeConfirmOwnLine
+	e.Fields = []FieldError{field("/entrant", "api.own_line_field")}
+	return e
 }
 
 // ConfirmSheet is the other line's confirmation (API §4.2, UI.md §6): it
@@ -309,9 +310,9 @@ func (a *App) ConfirmSheet(ctx context.Context, p Principal, tid string, round, 
 	case errors.Is(err, store.ErrOwnLine):
 		return ConfirmResult{}, confirmOwnLine(g, l)
 	case errors.Is(err, store.ErrNotEnded):
-		return ConfirmResult{}, conflict("the line that kept the score ends the sheet first, with its entrant number; then the other line confirms it")
+		return ConfirmResult{}, conflict("api.end_first")
 	case err != nil:
-		return ConfirmResult{}, signError(g, err, "the sheet has been confirmed already: it changes only by a referee's correction (FITAB art. 20, FIBur-INT art. 19)")
+		return ConfirmResult{}, signError(g, err, "api.confirmed_already")
 	}
 	return ConfirmResult{Target: g, Confirmations: list, Delivered: true}, nil
 }
@@ -381,7 +382,7 @@ func EntryHandsAt(c []Confirmation, l domain.Line) (time.Time, bool) {
 // sheetSigned: FITAB art. 19 / 20 — a signed sheet is the players'
 // delivered record; what may still change goes through a referee.
 func sheetSigned(g SheetTarget) error {
-	return conflict("the sheet of table %d of round %d has been signed by its players: it changes only by a referee's correction (FITAB art. 20, FIBur-INT art. 19)", g.Table.Table, g.Round.Number)
+	return conflict("api.sheet_signed", g.Table.Table, g.Round.Number)
 }
 
 // moreHands says why no hand may follow hands in a match of planned hands,
@@ -392,10 +393,10 @@ func sheetSigned(g SheetTarget) error {
 // by one, at the table or through the API, stop here.
 func moreHands(hands []domain.Hand, planned int) error {
 	if i := slices.IndexFunc(hands, func(h domain.Hand) bool { return h.End == domain.EndTimeOut }); i >= 0 {
-		return conflict("hand %d ended on time (time_out): it was the match's last", i+1)
+		return conflict("api.hand_after_time_out", i+1)
 	}
 	if len(hands) >= planned {
-		return conflict("the sheet holds the %d hands the round plans: the match is over", planned)
+		return conflict("api.match_over", planned)
 	}
 	return nil
 }

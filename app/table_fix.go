@@ -48,7 +48,7 @@ func (a *App) fixLastHand(ctx context.Context, p Principal, tid string, round, t
 	}
 	st, err := a.db.GetSheet(ctx, g.Tournament.ID, g.Round.Number, g.Table.Table)
 	if errors.Is(err, domain.ErrNotFound) {
-		return FixResult{}, conflict("no hand has been entered for table %d yet: there is nothing to change", g.Table.Table)
+		return FixResult{}, conflict("api.fix_empty", g.Table.Table)
 	}
 	if err != nil {
 		return FixResult{}, err
@@ -64,7 +64,7 @@ func (a *App) fixLastHand(ctx context.Context, p Principal, tid string, round, t
 	sh.Hands = append([]domain.Hand(nil), st.Sheet.Hands...)
 	change(&sh)
 	if len(sh.Hands) == 0 {
-		return FixResult{}, conflict("hand 1 is the sheet's only hand: change it instead of removing it")
+		return FixResult{}, conflict("api.fix_only_hand")
 	}
 	reopened, err := a.db.ReopenEnded(ctx, g.Tournament.ID, g.Round.Number, g.Table.Table)
 	switch {

@@ -166,7 +166,7 @@ func (a *App) PrintRound(ctx context.Context, p Principal, tid string, n int, is
 		return RoundPrint{}, err
 	}
 	if issue && !canIssueLinks(acc) {
-		return RoundPrint{}, forbidden("only the organising club, a referee of the tournament or an admin issues table links")
+		return RoundPrint{}, forbidden("api.links_only")
 	}
 	links := map[int]EntryLink{}
 	live := map[int]bool{}

@@ -27,7 +27,7 @@ func (a *App) RevokeToken(ctx context.Context, p Principal, id string) (store.To
 	if err != nil {
 		return store.TokenInfo{}, err
 	}
-	nf := notFound("no token %q", id)
+	nf := notFound("api.no_token", id)
 	if !ValidID(id) {
 		return store.TokenInfo{}, nf
 	}

@@ -94,15 +94,15 @@ func (a *App) EditTournament(ctx context.Context, p Principal, tid string, pt To
 	updated, err := a.db.UpdateTournament(ctx, t, func(u store.TournamentUse) error {
 		switch {
 		case u.Sheets > 0:
-			return conflict("tournament %s has %d score sheets entered: it can no longer be changed (corrections go through the referee)", tid, u.Sheets)
+			return conflict("api.edit_sheets", tid, u.Sheets)
 		case t.Kind != cur.Kind && u.Entrants > 0:
-			return conflict("tournament %s has entrants: its kind can no longer change", tid)
+			return conflict("api.edit_kind", tid)
 		case int64(t.RoundsPlanned) < u.Rounds:
 			return invalid([]FieldError{{Pointer: "/rounds_planned", Detail: "the tournament already has more rounds than that"}})
 		case pt.Plan != nil && u.Rounds > 0:
 			// RULES §12.1, FITAB art. 2: the plan is announced before the
 			// tournament starts and may change until round 1 is published.
-			return conflict("tournament %s has published round 1: its plan can no longer change (FITAB art. 2: the systems are announced before the start)", tid)
+			return conflict("api.plan_fixed", tid)
 		}
 		return nil
 	})
@@ -123,7 +123,7 @@ func (a *App) DeleteTournament(ctx context.Context, p Principal, tid string) err
 	}
 	return a.db.DeleteTournament(ctx, tid, func(u store.TournamentUse) error {
 		if u.Entrants > 0 || u.Rounds > 0 || u.Sheets > 0 {
-			return conflict("tournament %s is not empty (%d entrants, %d rounds): withdraw its entrants and delete its rounds first", tid, u.Entrants, u.Rounds)
+			return conflict("api.delete_nonempty", tid, u.Entrants, u.Rounds)
 		}
 		return nil
 	})

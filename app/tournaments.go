@@ -97,7 +97,7 @@ func (a *App) CreateTournament(ctx context.Context, p Principal, in TournamentIn
 	t, errs := in.toDomain()
 	switch {
 	case p.Role == domain.RoleClub && in.Club != nil && *in.Club != p.ClubID:
-		return domain.Tournament{}, forbidden(fmt.Sprintf("a club creates tournaments for itself only; leave club out or give %q", p.ClubID))
+		return domain.Tournament{}, forbidden("api.club_own", p.ClubID)
 	case p.Role == domain.RoleClub:
 		t.ClubID = p.ClubID
 	case in.Club == nil || *in.Club == "":
@@ -180,7 +180,7 @@ func (a *App) AssignReferee(ctx context.Context, p Principal, tid, name string) 
 		return err
 	}
 	if fe := checkText("", name, MaxNameLength, true); fe != nil || strings.TrimSpace(name) != name {
-		return paramError("name", "the referee name must be 1 to 200 characters, without control characters or surrounding spaces")
+		return paramError("name", "api.referee_name")
 	}
 	return a.db.AssignReferee(ctx, t.ID, name)
 }
@@ -294,7 +294,7 @@ func (a *App) AddEntrants(ctx context.Context, p Principal, tid string, in []Ent
 	}
 	if err := a.db.AddEntrants(ctx, t.ID, es); errors.Is(err, domain.ErrConflict) {
 		// Someone entered one of them between the check and the write.
-		return nil, conflict("an entrant of the request was entered meanwhile; nothing was written")
+		return nil, conflict("api.entrant_race")
 	} else if err != nil {
 		return nil, err
 	}
@@ -397,10 +397,10 @@ func (r RoundInput) toDomain(t domain.Tournament, entered map[string]bool) (doma
 	line := func(ptr string, in LineInput) []string {
 		switch {
 		case individual && !in.List:
-			errs = append(errs, FieldError{Pointer: ptr, Detail: `an individual tournament seats two players a line: want an array of two player ids like ["3", "11"], not one id (FITAB art. 2)`})
+			errs = append(errs, field(ptr, "api.line_want_array"))
 			return nil
 		case individual && len(in.IDs) != domain.PlayersPerIndividualLine:
-			errs = append(errs, FieldError{Pointer: ptr, Detail: fmt.Sprintf("an individual line is two players, not %d", len(in.IDs))})
+			errs = append(errs, field(ptr, "api.line_two", len(in.IDs)))
 			return nil
 		case individual:
 			for j, id := range in.IDs {
@@ -408,7 +408,7 @@ func (r RoundInput) toDomain(t domain.Tournament, entered map[string]bool) (doma
 			}
 			return in.IDs
 		case in.List:
-			errs = append(errs, FieldError{Pointer: ptr, Detail: fmt.Sprintf("a %s tournament seats one entrant a line: want one entrant id as a string, not an array", kindName(t.Kind))})
+			errs = append(errs, field(ptr, "api.line_want_string", kindName(t.Kind)))
 			return nil
 		}
 		id := ""
@@ -438,7 +438,7 @@ func (r RoundInput) toDomain(t domain.Tournament, entered map[string]bool) (doma
 		}
 		ta := domain.TableAssignment{Table: tb.Table, Match: tb.Match}
 		if tb.Match != 0 && !teams {
-			errs = append(errs, FieldError{Pointer: at + "/match", Detail: fmt.Sprintf("a %s tournament has no matches: match is for team tournaments (RULES §12.5)", kindName(t.Kind))})
+			errs = append(errs, field(at+"/match", "api.no_matches", kindName(t.Kind)))
 		}
 		ta.SetLine(domain.NS, line(at+"/ns", lines[domain.NS]))
 		ta.SetLine(domain.EO, line(at+"/eo", lines[domain.EO]))
@@ -480,7 +480,7 @@ func (a *App) CreateRound(ctx context.Context, p Principal, tid string, in Round
 		return domain.Round{}, err
 	}
 	if err := a.db.CreateRound(ctx, t.ID, r); errors.Is(err, domain.ErrConflict) {
-		return domain.Round{}, conflict("round %d exists already", r.Number)
+		return domain.Round{}, conflict("api.round_exists", r.Number)
 	} else if err != nil {
 		return domain.Round{}, err
 	}
@@ -538,14 +538,14 @@ func (a *App) Round(ctx context.Context, p Principal, tid string, n int) (domain
 
 func (a *App) round(ctx context.Context, t domain.Tournament, n int) (domain.Round, error) {
 	if n < 1 || n > MaxRoundsPlanned {
-		return domain.Round{}, paramError("n", fmt.Sprintf("n must be a whole number from 1 to %d, not %d", MaxRoundsPlanned, n))
+		return domain.Round{}, paramError("n", "api.whole_range_n", "n", MaxRoundsPlanned, n)
 	}
 	r, err := a.db.GetRound(ctx, t.ID, n)
 	if errors.Is(err, domain.ErrNotFound) {
 		r, err = a.db.ProposedRound(ctx, t.ID, n) // a generated round not yet published (app/pairings.go)
 	}
 	if errors.Is(err, domain.ErrNotFound) {
-		return domain.Round{}, notFound("tournament %q has no round %d", t.ID, n)
+		return domain.Round{}, notFound("api.no_round", t.ID, n)
 	}
 	r.Session = t.EffectivePlan().SessionOf(r.Number) // RULES §12.1
 	return r, err
@@ -572,13 +572,13 @@ func (a *App) SetRoundState(ctx context.Context, p Principal, tid string, n int,
 		return domain.Round{}, invalid([]FieldError{{Pointer: "/state", Detail: domainDetail(err)}})
 	}
 	if next == domain.RoundPlaying && r.State == domain.RoundPlaying && r.System != "" {
-		return domain.Round{}, conflict("round %d is already published (FITAB art. 2, FIBur-INT art. 2)", r.Number) // a generated round: app/pairings.go
+		return domain.Round{}, conflict("api.round_published_art", r.Number) // a generated round: app/pairings.go
 	}
 	if next == r.State {
 		return r, nil
 	}
 	if !r.State.CanMoveTo(next) {
-		return domain.Round{}, conflict("round %d is %s; a round only moves forward, not back to %s", r.Number, r.State, next)
+		return domain.Round{}, conflict("api.round_backwards", r.Number, r.State, next)
 	}
 	if r.State.Order() < domain.RoundSheetsDelivered.Order() {
 		if err := a.checkDelivered(ctx, t, r); err != nil { // RULES §12.2
@@ -586,7 +586,7 @@ func (a *App) SetRoundState(ctx context.Context, p Principal, tid string, n int,
 		}
 	}
 	if err := a.db.SetRoundState(ctx, t.ID, r.Number, r.State, next); errors.Is(err, domain.ErrConflict) {
-		return domain.Round{}, conflict("round %d changed state meanwhile; read it again", r.Number)
+		return domain.Round{}, conflict("api.round_state_race", r.Number)
 	} else if err != nil {
 		return domain.Round{}, err
 	}
@@ -611,7 +611,7 @@ func teamRoundErrors(rs domain.Ruleset, r domain.Round, index map[int]int) []Fie
 	if table > 0 {
 		ptr = fmt.Sprintf("/tables/%d", index[table])
 	}
-	return []FieldError{{Pointer: ptr, Detail: domainDetail(err)}}
+	return []FieldError{domainField(ptr, err)}
 }
 
 // checkVacated refuses a round that leaves an entrant alone as vacated

@@ -64,7 +64,7 @@ const MaxSeasonVerifications = 300
 // and admins. More — the list stops at MaxSeasonVerifications.
 func (a *App) SeasonVerifications(ctx context.Context, p Principal, season, clubID string, lang domain.Lang) (list []TournamentVerification, more bool, err error) {
 	if err := RequireRole(p, domain.RoleFederation, domain.RoleAdmin); err != nil {
-		return nil, false, forbidden("the verification of every club's tournaments is for the federation")
+		return nil, false, forbidden("api.verification_federation")
 	}
 	from, to, err := ParseSeason(season)
 	if err != nil {

@@ -142,6 +142,26 @@ func invalidf(format string, args ...any) error {
 	return fmt.Errorf("%w: "+format, append([]any{ErrInvalid}, args...)...)
 }
 
+// Refusal is a rule's refusal of its input (it wraps ErrInvalid): the
+// input field it is about ("round", "system") and a note, worded outside
+// domain (package messages) in the reader's language. Error gives the
+// code and arguments, for logs.
+type Refusal struct {
+	Field string
+	Note
+}
+
+func (r *Refusal) Error() string {
+	return fmt.Sprintf("%v: %s: %s %v", ErrInvalid, r.Field, r.Code, r.Args)
+}
+
+func (r *Refusal) Unwrap() error { return ErrInvalid }
+
+// refuse is a Refusal of field by the note code with args.
+func refuse(field, code string, args ...any) error {
+	return &Refusal{Field: field, Note: note(code, args...)}
+}
+
 // GeneratePairing seats a round by its system (RULES §11). Input that
 // cannot be seated (an unknown entrant, a system the ruleset refuses, more
 // Mitchell rounds than tables, ...) is an error wrapping ErrInvalid that
@@ -495,8 +515,7 @@ func mitchell(req PairingRequest) ([]PairedTable, []string, error) {
 	start := PhaseStart(req)
 	base := max(start-1, 1)
 	if moved := req.Round - base; moved >= s.tables {
-		return nil, nil, invalidf("round: with %d tables at most %d Mitchell rounds are played from round %d without a rematch; round %d is refused (%s)",
-			s.tables, s.tables, base, req.Round, pairingRule(req.Ruleset))
+		return nil, nil, refuse("round", "rule.mitchell_rounds", s.tables, s.tables, base, req.Round, pairingRule(req.Ruleset))
 	}
 	rested := req.sessionRests(req.Round)
 	if req.Round == start { // the previous round is the one before the phase

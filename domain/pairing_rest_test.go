@@ -136,7 +136,8 @@ func TestPairingMitchellSwapsRolesFITABArt38(t *testing.T) {
 	assertCodes(t, CheckRound(req, plain), PairingSecondRest, PairingMovementBroken, PairingWrongRest)
 	// With 4 tables a fifth Mitchell round from round 2 would be a rematch.
 	_, err := GeneratePairing(PairingRequest{Ruleset: FITAB2025, System: SystemMitchell, Round: 6, Entrants: entrants, Previous: prev})
-	if !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), "at most 4 Mitchell rounds") {
+	var ref *Refusal
+	if !errors.Is(err, ErrInvalid) || !errors.As(err, &ref) || ref.Code != "rule.mitchell_rounds" || ref.Args[1] != 4 {
 		t.Errorf("round 6: err = %v", err)
 	}
 }

@@ -125,7 +125,7 @@ func TestPairingRulesRefused(t *testing.T) {
 		{"FITAB art. 2 mitchell: more rounds than tables refused",
 			PairingRequest{Ruleset: FITAB2025, System: SystemMitchell, Round: 3, Entrants: ids(4), Previous: []PairedRound{
 				prevRound(1, SystemEntryOrder, []string{"1-3", "2-4"}), prevRound(2, SystemMitchell, []string{"1-4", "2-3"})}},
-			"at most 2 Mitchell rounds"},
+			"rule.mitchell_rounds [2 2"},
 		{"FITAB art. 2 danese: standings must list every entrant",
 			PairingRequest{Ruleset: FITAB2025, System: SystemDanese, Round: 2, Entrants: ids(4), Previous: prev, Standings: []string{"1", "2", "3"}},
 			"standings: entrant \"4\" is missing"},

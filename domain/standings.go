@@ -55,10 +55,23 @@ type Standing struct {
 	Wins        int
 	Adjustments []Adjustment // those counted in VP and MP
 	// Tiebreak states the tie-breaks of RULES §8 that placed the entrant
-	// among those level with it on VP and MP, e.g. "head-to-head: 12 beat
-	// 5 (+150 MP)"; "" when it was level with nobody.
-	Tiebreak string
+	// among those level with it on VP and MP, one note a step, e.g.
+	// {tie.h2h_beat 12 5 150} ("head-to-head: 12 beat 5 (+150 MP)"); nil
+	// when it was level with nobody. Worded outside domain (package
+	// messages), in the reader's language.
+	Tiebreak []Note
 }
+
+// Note is a statement of the rules as a message code and its arguments
+// (strings, numbers, other notes or lists of notes), worded outside
+// domain in the reader's language (package messages). domain itself
+// writes no sentence for people.
+type Note struct {
+	Code string
+	Args []any
+}
+
+func note(code string, args ...any) Note { return Note{Code: code, Args: args} }
 
 // Standings ranks the entrants (RULES §8): by VP, then MP, then the
 // tie-breaks of FITAB art. 18 "punteggio ex-aequo" — head-to-head, the best
@@ -87,7 +100,7 @@ func Standings(in StandingsInput) ([]Standing, error) {
 	})
 
 	rows := make([]Standing, 0, len(order))
-	emit := func(members []int, rank int, tiebreak string) {
+	emit := func(members []int, rank int, tiebreak []Note) {
 		for _, i := range members {
 			x := &t.tallies[i]
 			rows = append(rows, Standing{
@@ -103,9 +116,9 @@ func Standings(in StandingsInput) ([]Standing, error) {
 			end++
 		}
 		if end-start == 1 {
-			emit(order[start:end], start+1, "")
+			emit(order[start:end], start+1, nil)
 		} else {
-			t.breakTie(order[start:end], 0, nil, func(members []int, tiebreak string) {
+			t.breakTie(order[start:end], 0, nil, func(members []int, tiebreak []Note) {
 				emit(members, len(rows)+1, tiebreak)
 			})
 		}
@@ -328,9 +341,9 @@ func (t *standingsTally) id(i int) string { return t.entrants[i].ID }
 // tieStep is one tie-break of RULES §8. It gives each member of the group a
 // key (higher ranks first), or ok=false with a note when it does not apply.
 type tieStep struct {
-	keys     func(t *standingsTally, group []int) (keys []int, ok bool, note string)
-	describe func(t *standingsTally, group []int, keys map[int]int) string
-	level    func(t *standingsTally, group []int, key int) string
+	keys     func(t *standingsTally, group []int) (keys []int, ok bool, why Note)
+	describe func(t *standingsTally, group []int, keys map[int]int) Note
+	level    func(t *standingsTally, group []int, key int) Note
 }
 
 // tieSteps are the tie-breaks of RULES §8 (FITAB art. 18 "punteggio
@@ -341,36 +354,36 @@ var tieSteps = []tieStep{
 		// [INTERP] (RULES §8 step 2): "chi ha vinto … la partita con il
 		// punteggio più alto" is the highest VP in a won match first…
 		keys: winKeys(func(x *tally) int { return x.bestWinVP }),
-		describe: describeValues("highest VP in a won match", func(t *standingsTally, i int) string {
+		describe: describeValues("tie.best_vp", func(t *standingsTally, i int) any {
 			return winValue(t, i, t.tallies[i].bestWinVP)
 		}),
-		level: func(t *standingsTally, group []int, key int) string {
-			return "highest VP in a won match: level (" + winValue(t, group[0], key) + ")"
+		level: func(t *standingsTally, group []int, key int) Note {
+			return note("tie.best_vp_level", winValue(t, group[0], key))
 		},
 	},
 	{
 		// … then the highest MP margin in a won match.
 		keys: winKeys(func(x *tally) int { return x.bestWinMP }),
-		describe: describeValues("highest MP margin in a won match", func(t *standingsTally, i int) string {
+		describe: describeValues("tie.best_mp", func(t *standingsTally, i int) any {
 			return winValue(t, i, t.tallies[i].bestWinMP)
 		}),
-		level: func(t *standingsTally, group []int, key int) string {
-			return "highest MP margin in a won match: level (" + winValue(t, group[0], key) + ")"
+		level: func(t *standingsTally, group []int, key int) Note {
+			return note("tie.best_mp_level", winValue(t, group[0], key))
 		},
 	},
 	{
-		keys: func(t *standingsTally, group []int) ([]int, bool, string) {
+		keys: func(t *standingsTally, group []int) ([]int, bool, Note) {
 			keys := make([]int, len(group))
 			for k, i := range group {
 				keys[k] = t.tallies[i].wins
 			}
-			return keys, true, ""
+			return keys, true, Note{}
 		},
-		describe: describeValues("more wins", func(t *standingsTally, i int) string {
+		describe: describeValues("tie.wins", func(t *standingsTally, i int) any {
 			return strconv.Itoa(t.tallies[i].wins)
 		}),
-		level: func(t *standingsTally, group []int, key int) string {
-			return fmt.Sprintf("more wins: level (%d)", key)
+		level: func(t *standingsTally, group []int, key int) Note {
+			return note("tie.wins_level", strconv.Itoa(key))
 		},
 	},
 }
@@ -378,8 +391,8 @@ var tieSteps = []tieStep{
 // noWin ranks an entrant without a won match below any that has one.
 const noWin = -1 << 31
 
-func winKeys(value func(*tally) int) func(*standingsTally, []int) ([]int, bool, string) {
-	return func(t *standingsTally, group []int) ([]int, bool, string) {
+func winKeys(value func(*tally) int) func(*standingsTally, []int) ([]int, bool, Note) {
+	return func(t *standingsTally, group []int) ([]int, bool, Note) {
 		keys := make([]int, len(group))
 		for k, i := range group {
 			keys[k] = noWin
@@ -387,24 +400,25 @@ func winKeys(value func(*tally) int) func(*standingsTally, []int) ([]int, bool, 
 				keys[k] = value(x)
 			}
 		}
-		return keys, true, ""
+		return keys, true, Note{}
 	}
 }
 
-func winValue(t *standingsTally, i, v int) string {
+// winValue is a won match's value, or the note that there is none.
+func winValue(t *standingsTally, i, v int) any {
 	if !t.tallies[i].hasWin {
-		return "no win"
+		return note("tie.no_win")
 	}
 	return strconv.Itoa(v)
 }
 
-func describeValues(name string, value func(t *standingsTally, i int) string) func(*standingsTally, []int, map[int]int) string {
-	return func(t *standingsTally, group []int, _ map[int]int) string {
-		parts := make([]string, len(group))
+func describeValues(code string, value func(t *standingsTally, i int) any) func(*standingsTally, []int, map[int]int) Note {
+	return func(t *standingsTally, group []int, _ map[int]int) Note {
+		parts := make([]Note, len(group))
 		for k, i := range group {
-			parts[k] = t.id(i) + " had " + value(t, i)
+			parts[k] = note("tie.had", t.id(i), value(t, i))
 		}
-		return name + ": " + strings.Join(parts, ", ")
+		return note(code, parts)
 	}
 }
 
@@ -413,7 +427,7 @@ func describeValues(name string, value func(t *standingsTally, i int) string) fu
 // met, and ranks them by the sum of their MP in the matches among them.
 // [INTERP]: a drawn meeting decides nothing — equal sums stay tied and go on
 // to the next step.
-func headToHeadKeys(t *standingsTally, group []int) ([]int, bool, string) {
+func headToHeadKeys(t *standingsTally, group []int) ([]int, bool, Note) {
 	t.gen++
 	for _, i := range group {
 		t.mark[i] = t.gen
@@ -444,45 +458,46 @@ func headToHeadKeys(t *standingsTally, group []int) ([]int, bool, string) {
 				if t.compareNumbers(a, b) > 0 {
 					a, b = b, a
 				}
-				return nil, false, fmt.Sprintf("head-to-head not applicable (%s and %s did not meet)", t.id(a), t.id(b))
+				return nil, false, note("tie.h2h_not_met", t.id(a), t.id(b))
 			}
 		}
 	}
-	return keys, true, ""
+	return keys, true, Note{}
 }
 
-func describeHeadToHead(t *standingsTally, group []int, keys map[int]int) string {
+func describeHeadToHead(t *standingsTally, group []int, keys map[int]int) Note {
 	if len(group) == 2 {
-		return fmt.Sprintf("head-to-head: %s beat %s (%+d MP)", t.id(group[0]), t.id(group[1]), keys[group[0]])
+		return note("tie.h2h_beat", t.id(group[0]), t.id(group[1]), keys[group[0]])
 	}
-	parts := make([]string, len(group))
+	parts := make([]Note, len(group))
 	for k, i := range group {
-		parts[k] = fmt.Sprintf("%s %+d", t.id(i), keys[i])
+		parts[k] = note("tie.h2h_mp", t.id(i), keys[i])
 	}
-	return "head-to-head, MP in the matches among " + t.idList(group) + ": " + strings.Join(parts, ", ")
+	return note("tie.h2h_among", t.idList(group), parts)
 }
 
-func levelHeadToHead(t *standingsTally, group []int, _ int) string {
+func levelHeadToHead(t *standingsTally, group []int, _ int) Note {
 	if len(group) == 2 {
-		return fmt.Sprintf("head-to-head: %s and %s drew", t.id(group[0]), t.id(group[1]))
+		return note("tie.h2h_drew", t.id(group[0]), t.id(group[1]))
 	}
-	return "head-to-head: level in the matches among " + t.idList(group)
+	return note("tie.h2h_level", t.idList(group))
 }
 
 // maxListedIDs caps the entrant ids a tie-break reason names, so that a
 // large tie does not repeat the whole field on every row.
 const maxListedIDs = 10
 
-func (t *standingsTally) idList(group []int) string {
+// idList names the entrants of a group, at most maxListedIDs of them.
+func (t *standingsTally) idList(group []int) Note {
 	n := min(len(group), maxListedIDs)
-	ids := make([]string, n, n+1)
+	ids := make([]string, n)
 	for k, i := range group[:n] {
 		ids[k] = t.id(i)
 	}
 	if more := len(group) - n; more > 0 {
-		ids = append(ids, fmt.Sprintf("and %d more", more))
+		return note("tie.ids_more", strings.Join(ids, ", "), more)
 	}
-	return strings.Join(ids, ", ")
+	return note("tie.ids", strings.Join(ids, ", "))
 }
 
 // breakTie orders a group of entrants level on VP and MP by the tie-breaks
@@ -490,12 +505,11 @@ func (t *standingsTally) idList(group []int) string {
 // reason that placed it. A run still level after a step goes on to the next
 // step (steps are not applied again to it); after the last, it shares its
 // place (RULES §8 step 4).
-func (t *standingsTally) breakTie(group []int, step int, notes []string, emit func(members []int, tiebreak string)) {
+func (t *standingsTally) breakTie(group []int, step int, notes []Note, emit func(members []int, tiebreak []Note)) {
 	group = slices.Clone(group)
 	slices.SortFunc(group, t.compareNumbers)
 	if step == len(tieSteps) {
-		reason := "shared place: " + t.idList(group) + " level on VP, MP and every tie-break"
-		emit(group, strings.Join(append(slices.Clip(notes), reason), "; "))
+		emit(group, append(slices.Clip(notes), note("tie.shared", t.idList(group))))
 		return
 	}
 	s := tieSteps[step]
@@ -521,7 +535,7 @@ func (t *standingsTally) breakTie(group []int, step int, notes []string, emit fu
 			end++
 		}
 		if end-start == 1 {
-			emit(group[start:end], strings.Join(notes, "; "))
+			emit(group[start:end], notes)
 		} else {
 			t.breakTie(group[start:end], step+1, notes, emit)
 		}

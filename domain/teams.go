@@ -61,20 +61,20 @@ func validateTeamRound(r Ruleset, tables []MatchTable, byes []string) (int, erro
 	seenTable := map[int]bool{}
 	for _, t := range tables {
 		if t.Table < 1 {
-			return t.Table, invalidf("table %d: not a table number (from 1)", t.Table)
+			return t.Table, refuse("", "rule.team_table_number", t.Table)
 		}
 		if seenTable[t.Table] {
-			return t.Table, invalidf("table %d: listed twice", t.Table)
+			return t.Table, refuse("", "rule.team_table_twice", t.Table)
 		}
 		seenTable[t.Table] = true
 		if t.Match < 1 {
-			return t.Table, invalidf("table %d: match: a team table needs its match number (from 1) (%s)", t.Table, art)
+			return t.Table, refuse("", "rule.team_match_number", t.Table, art)
 		}
 		if t.NS == "" || t.EO == "" {
-			return t.Table, invalidf("table %d: a line has no team", t.Table)
+			return t.Table, refuse("", "rule.team_line_empty", t.Table)
 		}
 		if t.NS == t.EO {
-			return t.Table, invalidf("table %d: team %q sits at both lines", t.Table, t.NS)
+			return t.Table, refuse("", "rule.team_both_lines", t.Table, t.NS)
 		}
 		byMatch[t.Match] = append(byMatch[t.Match], t)
 	}
@@ -82,22 +82,22 @@ func validateTeamRound(r Ruleset, tables []MatchTable, byes []string) (int, erro
 	for _, m := range sortedKeys(byMatch) {
 		ts := byMatch[m]
 		if len(ts) != TablesPerTeamMatch {
-			return ts[0].Table, invalidf("table %d: match %d has %d table(s), a team match is %d tables with the teams swapped (%s)", ts[0].Table, m, len(ts), TablesPerTeamMatch, art)
+			return ts[0].Table, refuse("", "rule.team_match_tables", ts[0].Table, m, len(ts), TablesPerTeamMatch, art)
 		}
 		a, b := ts[0], ts[1]
 		if a.NS != b.EO || a.EO != b.NS {
-			return b.Table, invalidf("table %d: match %d seats %s–%s at table %d and %s–%s here; the second table of a match swaps the same two teams (%s)", b.Table, m, a.NS, a.EO, a.Table, b.NS, b.EO, art)
+			return b.Table, refuse("", "rule.team_match_swap", b.Table, m, a.NS, a.EO, a.Table, b.NS, b.EO, art)
 		}
 		for _, team := range []string{a.NS, a.EO} {
 			if other, ok := matchOf[team]; ok {
-				return a.Table, invalidf("table %d: team %q plays match %d and match %d", a.Table, team, other, m)
+				return a.Table, refuse("", "rule.team_two_matches", a.Table, team, other, m)
 			}
 			matchOf[team] = m
 		}
 	}
 	for i, id := range byes {
 		if m, ok := matchOf[id]; ok {
-			return 0, invalidf("byes[%d]: team %q rests and plays match %d", i, id, m)
+			return 0, refuse("", "rule.team_bye_plays", i, id, m)
 		}
 	}
 	return 0, nil
@@ -462,10 +462,10 @@ func ValidateLineup(r Ruleset, table TableAssignment, nsTeam, eoTeam Entrant, l 
 		want  string
 	}{{"ns", nsTeam, l.NS, table.NS}, {"eo", eoTeam, l.EO, table.EO}} {
 		if line.team.ID != line.want {
-			return invalidf("%s: team %q does not sit at table %d's %s line (%q does)", line.field, line.team.ID, table.Table, strings.ToUpper(line.field), line.want)
+			return refuse(line.field, "rule.lineup_team", line.team.ID, table.Table, strings.ToUpper(line.field), line.want)
 		}
 		if len(line.ids) != PlayersPerTeamLine {
-			return invalidf("%s: %d players, a line is a pair of %d players of team %q (%s)", line.field, len(line.ids), PlayersPerTeamLine, line.team.ID, art)
+			return refuse(line.field, "rule.lineup_pair", len(line.ids), PlayersPerTeamLine, line.team.ID, art)
 		}
 		members := map[string]bool{}
 		for _, p := range line.team.Players {
@@ -476,16 +476,16 @@ func ValidateLineup(r Ruleset, table TableAssignment, nsTeam, eoTeam Entrant, l 
 		for i, m := range line.ids {
 			field := fmt.Sprintf("%s[%d]", line.field, i)
 			if strings.TrimSpace(m) == "" {
-				return invalidf("%s: empty membership number", field)
+				return refuse(field, "rule.lineup_empty")
 			}
 			if !members[m] {
-				return invalidf("%s: %q is not a player of team %q: a team changes its pairs within the team only (%s)", field, m, line.team.ID, art)
+				return refuse(field, "rule.lineup_stranger", m, line.team.ID, art)
 			}
 			if i > 0 && line.ids[0] == m {
-				return invalidf("%s: %q is already the line's first player", field, m)
+				return refuse(field, "rule.lineup_same", m)
 			}
 			if seatedOther[m] {
-				return invalidf("%s: %q already sits at the match's other table", field, m)
+				return refuse(field, "rule.lineup_other_table", m)
 			}
 		}
 	}

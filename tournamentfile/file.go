@@ -19,6 +19,7 @@ import (
 	"encoding/json"
 
 	"segnapunti/domain"
+	"segnapunti/messages"
 )
 
 // Format and Version are the values of the file's "format" and "version".
@@ -370,7 +371,7 @@ type Standing struct {
 func StandingsOf(afterRound int, rows []domain.Standing) Standings {
 	out := Standings{AfterRound: afterRound, Rows: make([]Standing, len(rows))}
 	for i, r := range rows {
-		out.Rows[i] = Standing{Rank: r.Rank, Entrant: r.Entrant.ID, VP: r.VP, MP: r.MP, Wins: r.Wins, Tiebreak: r.Tiebreak}
+		out.Rows[i] = Standing{Rank: r.Rank, Entrant: r.Entrant.ID, VP: r.VP, MP: r.MP, Wins: r.Wins, Tiebreak: messages.Notes(domain.English, r.Tiebreak)}
 	}
 	return out
 }

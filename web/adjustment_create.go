@@ -55,7 +55,7 @@ func (s *Server) adjustmentCreate(w http.ResponseWriter, r *http.Request) {
 	data.Form, data.Errs = f, errs
 	if ae != nil {
 		if status == http.StatusConflict {
-			data.Errs["round"], data.Detail["round"] = "adjust.err_conflict", ae.Detail
+			data.Errs["round"], data.Detail["round"] = "adjust.err_conflict", refusalDetail(langOf(r), ae)
 		}
 		for _, fe := range ae.Fields {
 			name := strings.TrimPrefix(fe.Pointer, "/")
@@ -68,10 +68,14 @@ func (s *Server) adjustmentCreate(w http.ResponseWriter, r *http.Request) {
 			if name != "reason" {
 				continue // the field's message says it all in the page's language
 			}
+			detail := fieldRefusalDetail(langOf(r), fe) // the rule's explanation (it cites the article)
+			if detail == "" {
+				continue
+			}
 			if data.Detail[name] != "" {
 				data.Detail[name] += "; "
 			}
-			data.Detail[name] += fe.Detail // the rule's explanation (it cites the article)
+			data.Detail[name] += detail
 		}
 	}
 	data.Error = "adjust.not_saved"

@@ -207,17 +207,23 @@ func (s *Server) correctionRefused(w http.ResponseWriter, r *http.Request, d *co
 		status = http.StatusConflict
 	case errors.As(err, &ae) && errors.Is(err, domain.ErrInvalid):
 		d.Error = "form.errors"
+		lang := langOf(r)
 		for _, fe := range ae.Fields {
 			name := fieldName(fe.Pointer)
+			detail := fieldRefusalDetail(lang, fe)
 			if name == "corrected" || name == "table" || name == "round" || name == "" {
-				d.Details = append(d.Details, fe.Detail)
+				if detail != "" {
+					d.Details = append(d.Details, detail)
+				}
 				continue
 			}
 			d.Errors[name] = "referee.err_value"
-			d.Details = append(d.Details, name+": "+fe.Detail)
+			if detail != "" {
+				d.Details = append(d.Details, name+": "+detail)
+			}
 		}
-		if len(ae.Fields) == 0 {
-			d.Details = append(d.Details, ae.Detail)
+		if detail := refusalDetail(lang, ae); len(ae.Fields) == 0 && detail != "" {
+			d.Details = append(d.Details, detail)
 		}
 	default:
 		s.refereeFail(w, r, err)

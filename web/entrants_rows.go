@@ -13,6 +13,7 @@ import (
 
 	"segnapunti/app"
 	"segnapunti/domain"
+	"segnapunti/messages"
 )
 
 // Entrant lists pasted from a spreadsheet or uploaded as .xlsx (UI.md §3):
@@ -417,7 +418,7 @@ func membershipRowErrors(lang Lang, rows []entrantRow) []string {
 // field has one, the entrant and the field (issue 22).
 func rowMessage(lang Lang, row entrantRow, field, detail string) string {
 	if col := row.column(field); col != "" {
-		return translate(lang, "secretary.row_col_error", row.Line, col, row.Input.ID, rowField(lang, field), detail)
+		return translate(lang, "secretary.row_col_error", row.Line, col, row.Input.ID, messages.RowField(lang, field), detail)
 	}
-	return translate(lang, "secretary.row_error", row.Line, row.Input.ID, rowField(lang, field), detail)
+	return translate(lang, "secretary.row_error", row.Line, row.Input.ID, messages.RowField(lang, field), detail)
 }

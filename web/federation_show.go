@@ -51,7 +51,9 @@ func (s *Server) renderFederation(w http.ResponseWriter, r *http.Request, f app.
 		for _, fe := range ae.Fields {
 			data.Errors[fe.Parameter] = "referee.fed_bad_filter"
 		}
-		data.Details = append(data.Details, ae.Detail)
+		if detail := refusalDetail(langOf(r), ae); detail != "" {
+			data.Details = append(data.Details, detail)
+		}
 		if desk, err = s.app.Federation(r.Context(), p, app.FederationFilter{}); err != nil {
 			s.refereeFail(w, r, err)
 			return
@@ -67,7 +69,9 @@ func (s *Server) renderFederation(w http.ResponseWriter, r *http.Request, f app.
 		for _, fe := range ae.Fields {
 			data.Errors["season_"+fe.Parameter] = "referee.fed_bad_filter"
 		}
-		data.Details = append(data.Details, ae.Detail)
+		if detail := refusalDetail(langOf(r), ae); detail != "" {
+			data.Details = append(data.Details, detail)
+		}
 	}
 	s.render(w, r, status, "federation", &data)
 }

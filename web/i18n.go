@@ -2,13 +2,13 @@ package web
 
 import (
 	"context"
-	"fmt"
 	"net/http"
 	"time"
 
 	"golang.org/x/text/language"
 
 	"segnapunti/domain"
+	"segnapunti/messages"
 )
 
 // Lang is a page language. Italian first (UI.md): the federations, the
@@ -18,52 +18,10 @@ type Lang = domain.Lang
 // Languages are the page languages, the default first.
 var Languages = []Lang{domain.Italian, domain.English}
 
-// msg is one message in both languages; fmt verbs take the t arguments.
-//
-// The catalogue is plain Go maps, one per area (messages_*.go), rather than
-// go-i18n: two languages known at compile time, no plural rules beyond what
-// a sentence can avoid, and a test checks every id has both texts and that
-// no id is defined twice.
-type msg struct{ it, en string }
-
-// catalogues lists every area's messages. An area adds its map in its own
-// messages_AREA.go file; the map variables already exist (empty) so that no
-// two engineers edit this line.
-var catalogues = []map[string]msg{
-	messagesCommon, messagesAuth, messagesAdmin,
-	messagesSecretary, messagesTable, messagesReferee, messagesPublic,
-	messagesPairing, messagesAdjust, messagesDetails,
-}
-
-// catalogue is every message by id, merged once.
-var catalogue = func() map[string]msg {
-	out := map[string]msg{}
-	for _, c := range catalogues {
-		for id, m := range c {
-			if _, dup := out[id]; dup {
-				panic("web: message " + id + " defined twice")
-			}
-			out[id] = m
-		}
-	}
-	return out
-}()
-
-// translate returns message id in lang with args; an unknown id is shown
-// as itself (and caught by TestEveryTemplateMessageExists).
+// translate returns message id in lang with args (messages.Text); an
+// unknown id is shown as itself (and caught by TestCatalogue).
 func translate(lang Lang, id string, args ...any) string {
-	m, ok := catalogue[id]
-	if !ok {
-		return id
-	}
-	text := m.it
-	if lang == domain.English {
-		text = m.en
-	}
-	if len(args) > 0 {
-		return fmt.Sprintf(text, args...)
-	}
-	return text
+	return messages.Text(lang, id, args...)
 }
 
 // langCookie remembers a ?lang= choice for a year.

@@ -244,9 +244,15 @@ func (s *Server) importRun(w http.ResponseWriter, r *http.Request) {
 	}
 	if ae != nil && fileErr == "" {
 		data.Refusal = true
-		data.Cells = ae.Fields
+		lang := langOf(r)
+		for _, fe := range ae.Fields {
+			fe.Detail = fe.DetailIn(lang)
+			data.Cells = append(data.Cells, fe)
+		}
 		if len(data.Cells) == 0 {
-			data.Cells = []app.FieldError{{Detail: ae.Detail}}
+			if detail := refusalDetail(lang, ae); detail != "" {
+				data.Cells = []app.FieldError{{Detail: detail}}
+			}
 		}
 	}
 	s.render(w, r, status, "import_show", data)

@@ -110,7 +110,7 @@ func (s *Server) pairingGenerate(w http.ResponseWriter, r *http.Request) {
 		return
 	case errors.As(err, &ae) && errors.Is(err, domain.ErrConflict):
 		status = http.StatusConflict
-		data.Errs["number"], data.Detail["number"] = refusalMessage(ae.Detail), ae.Detail
+		data.Errs["number"], data.Detail["number"] = refusalMessage(ae.Detail), refusalDetail(langOf(r), ae)
 	case errors.As(err, &ae) && errors.Is(err, domain.ErrInvalid):
 		for _, fe := range ae.Fields {
 			name := strings.TrimPrefix(fe.Pointer, "/")
@@ -122,10 +122,10 @@ func (s *Server) pairingGenerate(w http.ResponseWriter, r *http.Request) {
 			default:
 				name = "system"
 			}
-			data.Errs[name], data.Detail[name] = refusalMessage(fe.Detail), fe.Detail
+			data.Errs[name], data.Detail[name] = refusalMessage(fe.Detail), fieldRefusalDetail(langOf(r), fe)
 		}
 		if len(ae.Fields) == 0 {
-			data.Errs["system"], data.Detail["system"] = "pairing.err_field", ae.Detail
+			data.Errs["system"], data.Detail["system"] = "pairing.err_field", refusalDetail(langOf(r), ae)
 		}
 	case errors.Is(err, domain.ErrNotFound):
 		s.notFound(w, r)

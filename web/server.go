@@ -4,7 +4,7 @@
 //
 // Layout follows miniflux internal/ui: one small file per page action
 // (login_show.go shows the form, login_check.go takes it), form parsing in
-// web/form, route groups in routes_*.go, messages in messages_*.go. A page
+// web/form, route groups in routes_*.go, messages in package messages (page_*.go). A page
 // handler parses its input, calls one operation with the caller's identity,
 // and renders a template data struct; templates call no database and
 // compute no rule (STYLE §13, §14).

@@ -124,8 +124,8 @@ func sample(t testing.TB) TournamentExport {
 	standings := []StandingRow{
 		{Rank: 1, Entrant: ent("2"), VP: 27, MP: 1300, Wins: 1},
 		{Rank: 2, Entrant: ent("1"), VP: 23, MP: 300, Wins: 1},
-		{Rank: 3, Entrant: ent("3"), VP: 15, MP: -520, Wins: 0, TieBreak: "pari VP con 4: decide MP (FITAB art. 18)"},
-		{Rank: 4, Entrant: ent("4"), VP: 15, MP: -1080, Wins: 1, TieBreak: "pari VP con 3: decide MP (FITAB art. 18)"},
+		{Rank: 3, Entrant: ent("3"), VP: 15, MP: -520, Wins: 0, TieBreak: []domain.Note{{Code: "tie.best_vp_level", Args: []any{"10"}}, {Code: "tie.wins", Args: []any{[]domain.Note{{Code: "tie.had", Args: []any{"3", "1"}}, {Code: "tie.had", Args: []any{"4", "0"}}}}}}},
+		{Rank: 4, Entrant: ent("4"), VP: 15, MP: -1080, Wins: 1, TieBreak: []domain.Note{{Code: "tie.h2h_drew", Args: []any{"3", "4"}}}},
 	}
 	rome := mustRome(t)
 	rounds := []domain.Round{

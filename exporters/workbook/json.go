@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"segnapunti/domain"
+	"segnapunti/messages"
 )
 
 // Schema is the JSON Schema (draft 2020-12) of the document WriteJSON
@@ -418,7 +419,7 @@ func toJSONStanding(s StandingRow) jsonStanding {
 	return jsonStanding{
 		Rank: s.Rank, Entrant: s.Entrant.ID, Players: toJSONPlayers(s.Entrant.Players),
 		Team: optString(s.Entrant.Team), Club: optString(s.Entrant.Club),
-		VP: s.VP, MP: s.MP, Wins: s.Wins, TieBreak: optString(s.TieBreak),
+		VP: s.VP, MP: s.MP, Wins: s.Wins, TieBreak: optString(messages.Notes(domain.English, s.TieBreak)),
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"segnapunti/domain"
+	"segnapunti/messages"
 )
 
 // Sheet names of API §6; WriteCSV takes the same names.
@@ -180,7 +181,7 @@ func classificaTable(t TournamentExport) table {
 			row[6] = s.VP
 			row[7] = s.MP
 			row[8] = s.Wins
-			row[9] = s.TieBreak
+			row[9] = messages.Notes(domain.Italian, s.TieBreak)
 			row[10] = s.Differs
 			if w := s.Entrant.WithdrawnFromRound; w != nil { // RULES §12.3
 				row[11] = *w
@@ -282,7 +283,11 @@ func correzioniTable(t TournamentExport) table {
 		rows: mapRows(t.Corrections, len(cols), func(row []any, c CorrectionRow) {
 			row[0], row[1], row[2], row[3] = c.Round, c.Table, italian(correctionIT, c.Kind), italian(rulingIT, c.Ruling)
 			row[4] = strings.Join(c.Rules, "; ")
-			row[5], row[6], row[7], row[8] = c.Reason, c.Request, c.Author, instant(c.At)
+			reason := c.ReasonIT
+			if reason == "" {
+				reason = c.Reason
+			}
+			row[5], row[6], row[7], row[8] = reason, c.Request, c.Author, instant(c.At)
 			for i, r := range []*MatchResult{c.Before, c.After} {
 				if r == nil {
 					continue

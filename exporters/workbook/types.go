@@ -52,8 +52,10 @@ type StandingRow struct {
 	MP      int
 	Wins    int
 	// TieBreak says which step of RULES §8 placed the entrant against the
-	// ones level with it on VP and MP; "" when it was not tied.
-	TieBreak string
+	// ones level with it on VP and MP, as notes (domain.Standing.Tiebreak)
+	// worded in the workbook's language (Italian) or, in the JSON export,
+	// in English; nil when it was not tied.
+	TieBreak []domain.Note
 	// Differs names the entrant's counted matches whose official (written)
 	// result is not the computed one (RULES §8), e.g. "T2 tav. 5"; "" when
 	// none.
@@ -117,15 +119,18 @@ type AdjustmentRow struct {
 
 // CorrectionRow is one correction request and its ruling (RULES §9).
 type CorrectionRow struct {
-	Round   int
-	Table   int
-	Kind    domain.CorrectionKind
-	Ruling  domain.Ruling
-	Rules   []string // e.g. "FITAB art. 20"
-	Reason  string   // the ruling's reason
-	Request string   // what the requester wrote
-	Author  string
-	At      time.Time
+	Round  int
+	Table  int
+	Kind   domain.CorrectionKind
+	Ruling domain.Ruling
+	Rules  []string // e.g. "FITAB art. 20"
+	Reason string   // the ruling's reason, in English (the JSON export)
+	// ReasonIT is the ruling's reason in Italian (the workbook and CSV);
+	// "" shows Reason.
+	ReasonIT string
+	Request  string // what the requester wrote
+	Author   string
+	At       time.Time
 	// Before and After are the match result before and after the
 	// correction; After is nil when the correction was rejected.
 	Before *MatchResult

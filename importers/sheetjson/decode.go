@@ -652,6 +652,7 @@ func (d *Decoder) at(ptr string, off int64, syntax bool, detail string) *Error {
 	line, col := d.in.position(off)
 	e := &Error{Pointer: ptr, Detail: detail, Line: line, Column: col, Syntax: syntax}
 	if syntax {
+		e.Reason = detail
 		e.Detail = fmt.Sprintf("malformed JSON at line %d, column %d: %s", e.Line, e.Column, detail)
 	}
 	return e

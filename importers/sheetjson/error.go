@@ -27,6 +27,10 @@ type Error struct {
 	// empty): the API answers 400 for it, 422 for a well-formed document
 	// of the wrong shape.
 	Syntax bool
+	// Reason is a syntax error's reason alone, without the position
+	// (Detail says both): "unexpected end of input" or the decoder's
+	// words. Empty for other errors.
+	Reason string
 }
 
 func (e *Error) Error() string {

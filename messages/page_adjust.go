@@ -1,4 +1,4 @@
-package web
+package messages
 
 // messagesAdjust: the referee's adjustment form on
 // /tournaments/{tid}/adjustments (web/adjustment_*.go). Ids start with

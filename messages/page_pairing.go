@@ -1,4 +1,4 @@
-package web
+package messages
 
 // messagesPairing: the "genera turno" page (web/pairing_*.go). Ids start
 // with "pairing.".

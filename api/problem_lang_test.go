@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"segnapunti/domain"
 	"segnapunti/store/dbtest"
 )
 
@@ -42,6 +43,11 @@ func TestProblemLanguage(t *testing.T) {
 			"the sheet has changed since you read it", "il foglio è cambiato da quando è stato letto"},
 		{"too large", request{method: "POST", path: "/v1/rulings", body: strings.Repeat(" ", defaultMaxBodyBytes+1)}, 413,
 			"larger than the limit of", "supera il limite di"},
+		// A JSON type error names the field, in Italian too.
+		{"JSON type", request{method: "POST", path: "/v1/tournaments", token: w.club1, body: `{"name": 1}`}, 422,
+			"/name: want a string, got a number", "/name: attesa una stringa, trovato un numero"},
+		{"unknown field", request{method: "POST", path: "/v1/tournaments", token: w.club1, body: `{"nome": "x"}`}, 422,
+			`unknown field "nome"`, `campo sconosciuto "nome"`},
 	}
 	langs := []struct {
 		name, header string
@@ -69,7 +75,7 @@ func TestProblemLanguage(t *testing.T) {
 			p := wantProblem(t, r, c.status, "")
 			title, part := titleFor(c.status), c.en
 			if l.italian {
-				title, part = titlesIT[c.status], c.it
+				title, part = titleIn(domain.Italian, c.status), c.it
 			}
 			if p.Title != title || !strings.Contains(p.Detail, part) {
 				t.Errorf("%s, Accept-Language %s: title %q detail %q; want title %q and a detail with %q", c.name, l.name, p.Title, p.Detail, title, part)
@@ -123,15 +129,15 @@ func TestProblemLanguageQuery(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, dbtest.SQLite(t))
 	r := e.do(request{method: "POST", path: "/v1/validate?lang=it", body: "{"})
-	if p := wantProblem(t, r, 400, ""); p.Title != titlesIT[400] || !strings.HasPrefix(p.Detail, "JSON malformato") {
+	if p := wantProblem(t, r, 400, ""); p.Title != titleIn(domain.Italian, 400) || !strings.HasPrefix(p.Detail, "JSON malformato") {
 		t.Errorf("?lang=it: %q %q, want Italian", p.Title, p.Detail)
 	}
 	r = e.do(request{method: "POST", path: "/v1/validate?lang=en", body: "{", header: map[string]string{"Accept-Language": "it"}})
-	if p := wantProblem(t, r, 400, ""); p.Title != titles[400] || !strings.HasPrefix(p.Detail, "malformed JSON") {
+	if p := wantProblem(t, r, 400, ""); p.Title != titleFor(400) || !strings.HasPrefix(p.Detail, "malformed JSON") {
 		t.Errorf("?lang=en over Accept-Language it: %q %q, want English", p.Title, p.Detail)
 	}
 	r = e.do(request{method: "GET", path: "/v1/vp?lang=it"})
-	if p := wantProblem(t, r, 400, "lang"); p.Title != titles[400] {
+	if p := wantProblem(t, r, 400, "lang"); p.Title != titleFor(400) {
 		t.Errorf("undocumented ?lang=it: title %q, want English", p.Title)
 	}
 }
@@ -177,27 +183,5 @@ func TestValidateAcceptLanguage(t *testing.T) {
 	}
 	if strings.Join(enQuery, "|") != strings.Join(en, "|") {
 		t.Errorf("?lang=en with Accept-Language it: %q, want English %q", enQuery, en)
-	}
-}
-
-// The catalogue's value-built details for the cases a test cannot easily
-// provoke (database down, busy import gate).
-func TestDetailIT(t *testing.T) {
-	t.Parallel()
-	for en, want := range map[string]string{
-		"the database is unavailable, nothing was written; retry later":                   "il database non è disponibile, non è stato scritto nulla; riprovare più tardi",
-		"too many workbooks are being read at once; send this one again in a few seconds": "si stanno leggendo troppe cartelle di lavoro insieme; inviare di nuovo questa fra qualche secondo",
-		"the database does not answer":                                                    "il database non risponde",
-		`round 2 of tournament "t1" has no table 9`:                                       `il turno 2 del torneo "t1" non ha il tavolo 9`,
-		"only a referee of the tournament or an admin corrects sheets":                    "solo un arbitro del torneo o un amministratore corregge i fogli",
-		"a detail nobody translated":                                                      "a detail nobody translated",
-		"table 4: match 2 seats 3–4 at table 3 and 3–4 here; the second table of a match swaps the same two teams (FITAB art. 2.2)":                                            "tavolo 4: la partita 2 mette 3–4 al tavolo 3 e 3–4 qui; il secondo tavolo di una partita inverte le stesse due squadre (FITAB art. 2.2)",
-		`"FT301" is not a player of team "1": a team changes its pairs within the team only (FITAB art. 2.2)`:                                                                  `"FT301" non è un giocatore della squadra "1": una squadra cambia le coppie solo al proprio interno (FITAB art. 2.2)`,
-		"the workbook would replace sheets already entered with different ones, at round/table 1/1, 2/3; nothing was stored: send it again with ?replace=true to replace them": "la cartella sostituirebbe fogli già inseriti con fogli diversi, a turno/tavolo 1/1, 2/3; non è stato memorizzato nulla: inviarla di nuovo con ?replace=true per sostituirli",
-		"round 2 is sheets_delivered: its sheets are final, so import 7 can no longer be undone (a correction goes through the referee: FITAB art. 20, FIBur-INT art. 19)":     "il turno 2 è con i fogli consegnati: i suoi fogli sono definitivi, quindi l'importazione 7 non si può più annullare (una correzione passa dall'arbitro: FITAB art. 20, FIBur-INT art. 19)",
-	} {
-		if got := detailIT(en); got != want {
-			t.Errorf("detailIT(%q) = %q, want %q", en, got, want)
-		}
 	}
 }

@@ -1,4 +1,4 @@
-package web
+package messages
 
 import (
 	"regexp"
@@ -66,9 +66,9 @@ var detailPatterns = []detailPattern{
 	detailPat(`unknown kind ".*" \(.*\)`, "detail.prize_kind"),
 }
 
-// fieldDetail is an operation's field detail in lang; row turns an index
+// FieldDetail is an operation's field detail in lang; row turns an index
 // of the request's list into the row people count (nil: index + 1).
-func fieldDetail(lang Lang, detail string, row func(i int) int) string {
+func FieldDetail(lang Lang, detail string, row func(i int) int) string {
 	for _, p := range detailPatterns {
 		m := p.re.FindStringSubmatch(detail)
 		if m == nil {
@@ -88,12 +88,12 @@ func fieldDetail(lang Lang, detail string, row func(i int) int) string {
 				}
 			}
 		}
-		return translate(lang, p.key, args...)
+		return Text(lang, p.key, args...)
 	}
 	return detail
 }
 
-// messagesDetails are fieldDetail's messages; ids start with "detail.".
+// messagesDetails are FieldDetail's messages; ids start with "detail.".
 var messagesDetails = map[string]msg{
 	"detail.entrant_twice":     {"il numero %s compare due volte (anche alla riga %d)", "number %s is listed twice (also on row %d)"},
 	"detail.entrant_entered":   {"il numero %s è già iscritto al torneo", "number %s is already entered"},
@@ -141,19 +141,19 @@ var messagesDetails = map[string]msg{
 	"detail.field.birth_year": {"anno di nascita del giocatore %d", "birth year of player %d"},
 }
 
-// rowField names a field of a list row ("id", "players.1.membership") as
+// RowField names a field of a list row ("id", "players.1.membership") as
 // the row error shows it: "numero", "tessera del giocatore 2".
-func rowField(lang Lang, field string) string {
+func RowField(lang Lang, field string) string {
 	parts := strings.Split(field, ".")
 	switch {
 	case len(parts) == 1 && parts[0] != "":
-		if _, ok := catalogue["detail.field."+parts[0]]; ok {
-			return translate(lang, "detail.field."+parts[0])
+		if Has("detail.field." + parts[0]) {
+			return Text(lang, "detail.field."+parts[0])
 		}
 	case len(parts) == 3 && parts[0] == "players":
 		if i, err := strconv.Atoi(parts[1]); err == nil {
-			if _, ok := catalogue["detail.field."+parts[2]]; ok {
-				return translate(lang, "detail.field."+parts[2], i+1)
+			if Has("detail.field." + parts[2]) {
+				return Text(lang, "detail.field."+parts[2], i+1)
 			}
 		}
 	}

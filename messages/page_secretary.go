@@ -1,4 +1,4 @@
-package web
+package messages
 
 // messagesSecretary: the secretary pages' messages. Add entries here only; ids start
 // with "secretary.".

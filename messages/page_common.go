@@ -1,4 +1,4 @@
-package web
+package messages
 
 // messagesCommon: the layout, navigation and error pages.
 var messagesCommon = map[string]msg{
@@ -29,5 +29,6 @@ var messagesCommon = map[string]msg{
 	"form.required":       {"Campo obbligatorio.", "Required."},
 	"form.score_range":    {"Fuori misura: un punteggio sta tra -100.000 e 100.000.", "Out of range: a score lies between -100,000 and 100,000."},
 	"form.save":           {"Salva", "Save"},
+	"form.invalid_value":  {"valore non valido", "invalid value"},
 	"form.errors":         {"Controlla i campi segnalati.", "Please check the fields marked."},
 }

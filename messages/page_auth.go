@@ -1,4 +1,4 @@
-package web
+package messages
 
 // messagesAuth: sign-in, sign-out and first run (UI.md §2).
 var messagesAuth = map[string]msg{

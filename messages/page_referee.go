@@ -1,4 +1,4 @@
-package web
+package messages
 
 // messagesReferee: the referee's desk and the federation's desk. Ids start
 // with "referee.".

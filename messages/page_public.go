@@ -1,4 +1,4 @@
-package web
+package messages
 
 // messagesPublic: the public pages' messages. Add entries here only; ids start
 // with "public.".
@@ -31,7 +31,6 @@ var messagesPublic = map[string]msg{
 	"public.level.regional":               {"torneo regionale", "regional tournament"},
 	"public.level.national":               {"torneo nazionale", "national tournament"},
 	"public.level.event":                  {"evento", "event"},
-	"public.rounds_planned":               {"%d turni", "%d rounds"},
 	"public.tournament.see_standings":     {"Vedi la classifica", "See the standings"},
 	"public.tournament.see_screen":        {"Schermo di sala", "Venue screen"},
 	"public.tournament.rounds":            {"Turni", "Rounds"},

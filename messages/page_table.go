@@ -1,4 +1,4 @@
-package web
+package messages
 
 // messagesTable: the table pages' messages (UI.md §3 print row, §6). Ids
 // start with "table." or "print.".
@@ -32,7 +32,6 @@ var messagesTable = map[string]msg{
 	"table.points":                   {"Punti", "Points"},
 	"table.blocked":                  {"Il foglio ha un errore (segnato in rosso qui sopra): non si può chiudere. Correggete l'ultima smazzata (o eliminatela e inseritela di nuovo), oppure chiamate l'arbitro.", "The sheet has an error (marked in red above): it cannot be ended. Change the last hand (or remove it and enter it again), or call the referee."},
 	"table.total_optional":           {"Totale scritto (facoltativo)", "Written total (optional)"},
-	"table.total_input":              {"Totale", "Total"},
 	"table.end":                      {"Fine della smazzata", "How the hand ended"},
 	"table.end.closed":               {"Chiusura", "Closed"},
 	"table.end.stock_exhausted":      {"Tallone esaurito", "Stock exhausted"},
@@ -57,7 +56,6 @@ var messagesTable = map[string]msg{
 	"print.card_help":                {"Lascia questo cartellino sul tavolo per tutta la serata: vale per ogni turno del torneo e apre il turno in corso a questo tavolo.", "Leave this card on the table for the whole evening: it is good for every round of the tournament and opens the round being played at this table."},
 	"print.card_scan":                {"Inquadra il codice QR con il telefono, oppure apri %s/table e scrivi il codice", "Scan the QR code with your phone, or open %s/table and type the code"},
 	"print.card_code":                {"Codice: %s", "Code: %s"},
-	"print.card_print":               {"Stampa il cartellino", "Print the card"},
 	"table.mp":                       {"Punti match (MP)", "Match points (MP)"},
 	"table.vp":                       {"Punti vittoria (PV)", "Victory points (VP)"},
 	"table.details_label":            {"Dettagli", "Details"},
@@ -98,9 +96,6 @@ var messagesTable = map[string]msg{
 	"table.call_referee":             {"Chiama l'arbitro", "Call the referee"},
 	"table.referee_called":           {"L'arbitro è stato chiamato.", "The referee has been called."},
 	"table.offline":                  {"Senza connessione: le smazzate restano sul telefono e partono appena torna la rete.", "Offline: hands stay on the phone and are sent when the connection returns."},
-	"table.confirm_other_title":      {"Conferma della linea avversaria", "Confirmation by the opponents"},
-	"table.confirm_other_help":       {"Le smazzate sono inserite. La linea che NON ha segnato controlla il riepilogo qui sopra; se è giusto scrive il proprio numero e conferma: il foglio sarà consegnato.", "The hands are in. The line that did NOT keep score checks the summary above; if it is right, it types its number and confirms: the sheet will be delivered."},
-	"table.entrant_other":            {"Numero della coppia che conferma", "Number of the confirming pair"},
 	"table.sheet_changed":            {"Il foglio è cambiato mentre il telefono era senza rete (l'arbitro l'ha corretto o un altro telefono ha inviato smazzate): le smazzate inviate ora sono in fondo. Controllate il foglio qui sopra e, se qualcosa non torna, chiamate l'arbitro.", "The sheet changed while this phone was offline (the referee corrected it or another phone sent hands): the hands sent now are at its end. Check the sheet above and call the referee if something is wrong."},
 
 	"print.title":               {"Stampa del turno", "Print the round"},
@@ -112,7 +107,6 @@ var messagesTable = map[string]msg{
 	"print.issue_confirm":       {"Sì, genera codici nuovi", "Yes, issue new codes"},
 	"print.issue_cancel":        {"No, tieni quelli attuali", "No, keep the current ones"},
 	"print.issue":               {"Genera codici nuovi (annulla quelli vecchi)", "Issue new codes (cancels the old ones)"},
-	"print.print":               {"Stampa", "Print"},
 	"print.codes_issued":        {"Codici generati: stampa ora i fogli.", "Codes issued: print the sheets now."},
 	"print.round_closed":        {"I fogli di questo turno sono consegnati: non si generano più codici.", "This round's sheets are delivered: no more codes."},
 	"print.by_table":            {"Disposizione per tavolo", "Seating by table"},

@@ -1,4 +1,4 @@
-package web
+package messages
 
 // messagesAdmin: /admin (people, clubs, referees).
 var messagesAdmin = map[string]msg{

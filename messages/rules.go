@@ -1,0 +1,41 @@
+package messages
+
+// messagesRules: the notes package domain returns as codes (domain.Note),
+// worded here: the tie-breaks of RULES §8 (FITAB art. 18 "punteggio
+// ex-aequo"). The English is the wording the API has always given.
+var messagesRules = map[string]msg{
+	"tie.h2h_not_met":   {"scontro diretto non applicabile (%s e %s non si sono incontrati)", "head-to-head not applicable (%s and %s did not meet)"},
+	"tie.h2h_beat":      {"scontro diretto: %s ha battuto %s (%+d MP)", "head-to-head: %s beat %s (%+d MP)"},
+	"tie.h2h_among":     {"scontro diretto, MP negli incontri tra %s: %s", "head-to-head, MP in the matches among %s: %s"},
+	"tie.h2h_mp":        {"%s %+d", "%s %+d"},
+	"tie.h2h_drew":      {"scontro diretto: %s e %s hanno pareggiato", "head-to-head: %s and %s drew"},
+	"tie.h2h_level":     {"scontro diretto: parità negli incontri tra %s", "head-to-head: level in the matches among %s"},
+	"tie.best_vp":       {"più VP in un incontro vinto: %s", "highest VP in a won match: %s"},
+	"tie.best_vp_level": {"più VP in un incontro vinto: parità (%s)", "highest VP in a won match: level (%s)"},
+	"tie.best_mp":       {"miglior scarto di MP in un incontro vinto: %s", "highest MP margin in a won match: %s"},
+	"tie.best_mp_level": {"miglior scarto di MP in un incontro vinto: parità (%s)", "highest MP margin in a won match: level (%s)"},
+	"tie.wins":          {"più vittorie: %s", "more wins: %s"},
+	"tie.wins_level":    {"più vittorie: parità (%s)", "more wins: level (%s)"},
+	"tie.had":           {"%s con %s", "%s had %s"},
+	"tie.no_win":        {"nessuna vittoria", "no win"},
+	"tie.ids":           {"%s", "%s"},
+	"tie.ids_more":      {"%s e altri %d", "%s, and %d more"},
+	// The rules' refusals (domain.Refusal).
+	"rule.team_table_number":  {"tavolo %d: non è un numero di tavolo (da 1)", "table %d: not a table number (from 1)"},
+	"rule.team_table_twice":   {"tavolo %d: indicato due volte", "table %d: listed twice"},
+	"rule.team_match_number":  {"tavolo %d: match: un tavolo di un torneo a squadre richiede il numero della partita (da 1) (%s)", "table %d: match: a team table needs its match number (from 1) (%s)"},
+	"rule.team_line_empty":    {"tavolo %d: una linea non ha squadra", "table %d: a line has no team"},
+	"rule.team_both_lines":    {"tavolo %d: la squadra %q siede in entrambe le linee", "table %d: team %q sits at both lines"},
+	"rule.team_match_tables":  {"tavolo %d: la partita %d ha %d tavolo/i, una partita a squadre è di %d tavoli con le squadre invertite (%s)", "table %d: match %d has %d table(s), a team match is %d tables with the teams swapped (%s)"},
+	"rule.team_match_swap":    {"tavolo %d: la partita %d mette %s–%s al tavolo %d e %s–%s qui; il secondo tavolo di una partita inverte le stesse due squadre (%s)", "table %d: match %d seats %s–%s at table %d and %s–%s here; the second table of a match swaps the same two teams (%s)"},
+	"rule.team_two_matches":   {"tavolo %d: la squadra %q gioca la partita %d e la partita %d", "table %d: team %q plays match %d and match %d"},
+	"rule.team_bye_plays":     {"byes[%d]: la squadra %q riposa e gioca la partita %d", "byes[%d]: team %q rests and plays match %d"},
+	"rule.lineup_team":        {"la squadra %q non siede nella linea %[3]s del tavolo %[2]d (ci siede %[4]q)", "team %q does not sit at table %d's %s line (%q does)"},
+	"rule.lineup_pair":        {"%d giocatori, una linea è una coppia di %d giocatori della squadra %q (%s)", "%d players, a line is a pair of %d players of team %q (%s)"},
+	"rule.lineup_empty":       {"numero di tessera vuoto", "empty membership number"},
+	"rule.lineup_stranger":    {"%q non è un giocatore della squadra %q: una squadra cambia le coppie solo al proprio interno (%s)", "%q is not a player of team %q: a team changes its pairs within the team only (%s)"},
+	"rule.lineup_same":        {"%q è già il primo giocatore della linea", "%q is already the line's first player"},
+	"rule.lineup_other_table": {"%q siede già all'altro tavolo della partita", "%q already sits at the match's other table"},
+	"rule.mitchell_rounds":    {"con %d tavoli si giocano al massimo %d turni Mitchell dal turno %d senza ripetere un incontro; il turno %d è rifiutato (%s)", "with %d tables at most %d Mitchell rounds are played from round %d without a rematch; round %d is refused (%s)"},
+	"tie.shared":              {"pari merito: %s pari in VP, MP e ogni spareggio", "shared place: %s level on VP, MP and every tie-break"},
+}
