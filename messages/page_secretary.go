@@ -211,6 +211,8 @@ var messagesSecretary = map[string]msg{
 	"secretary.signature_end":                    {"ha chiuso il foglio", "ended the sheet"},
 	"secretary.signature_confirm":                {"ha confermato", "confirmed"},
 	"secretary.signature_implied":                {"chiuso dalla conferma della %s, senza una firma propria", "ended by the %s's confirmation, without a signature of its own"},
+	"secretary.signature_team":                   {"il capitano della squadra n. %s", "the captain of team no. %s"},
+	"secretary.signatures_confirmed_alone_team":  {"Consegnato dalla sola conferma della %s (il capitano della squadra n. %s): la linea che ha segnato non ha firmato di suo.", "Delivered by the confirmation of the %s (the captain of team no. %s) alone: the scoring line did not sign itself."},
 	"secretary.signature_entrant":                {"coppia n. %s", "pair no. %s"},
 	"secretary.history":                          {"Storia delle correzioni", "Correction history"},
 	"secretary.versions":                         {"Versioni precedenti", "Earlier versions"},

@@ -83,6 +83,8 @@ var messagesTable = map[string]msg{
 	"table.end_button":               {"Firma e chiudi il foglio", "Sign and end the sheet"},
 	"table.confirm_title":            {"2. Conferma della %s", "2. Confirmation by the %s"},
 	"table.confirm_help":             {"Controllate il riepilogo qui sopra. Se è giusto, scrivete il vostro numero e confermate: il foglio sarà consegnato.", "Check the summary above. If it is right, type your number and confirm: the sheet will be delivered."},
+	"table.team_entrant":             {"Numero della squadra: firma il suo capitano (FITAB art. 19)", "Team number: its captain signs (FITAB art. 19)"},
+	"table.team_entrant_of":          {"Numero della squadra (%s): firma il suo capitano", "Team number (%s): its captain signs"},
 	"table.entrant_of":               {"Numero della coppia (%s)", "Pair number (%s)"},
 	"table.confirm_button":           {"Conferma il foglio", "Confirm the sheet"},
 	"table.entrant_wrong":            {"Questo non è il numero di questa linea.", "That is not this line's number."},
@@ -126,5 +128,6 @@ var messagesTable = map[string]msg{
 	"print.public_url_loopback": {"Attenzione: questo indirizzo si apre solo su questo computer, non dai telefoni. Collega il computer al Wi-Fi del circolo e apri la pagina dal suo indirizzo di rete (es. http://192.168.1.20:8080), oppure imposta l'indirizzo in Amministrazione.", "Warning: this address opens only on this computer, not from the phones. Connect the computer to the club's Wi-Fi and open the page at its network address (e.g. http://192.168.1.20:8080), or set the address in Administration."},
 	"print.code_live":           {"Codice già stampato: per ristamparlo genera i codici di nuovo (quelli vecchi smettono di valere).", "Code printed already: to print it again, issue the codes again (the old ones stop working)."},
 	"print.no_code":             {"Codice non ancora generato", "Code not issued yet"},
+	"print.captain_signature":   {"Firma del capitano", "Captain's signature"},
 	"print.signature":           {"Firma", "Signature"},
 }

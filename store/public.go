@@ -20,7 +20,7 @@ func (db *DB) SetTournamentPublic(ctx context.Context, tournamentID string, publ
 }
 
 // SetTournamentTimeZone sets a tournament's time zone (an IANA name the
-// caller has checked; migration 00022). Any time, like the public switch:
+// caller has checked; migration 00021). Any time, like the public switch:
 // it changes how times are shown, not what was recorded.
 func (db *DB) SetTournamentTimeZone(ctx context.Context, tournamentID, zone string) error {
 	return db.SetTournamentSettings(ctx, tournamentID, nil, &zone)

@@ -69,7 +69,7 @@ type tournamentRow struct {
 	// Interruption: migration 00017 (FITAB art. 39).
 	InterruptedAfterRound *int   `gorm:"column:interrupted_after_round"`
 	InterruptedReason     string `gorm:"column:interrupted_reason"`
-	// TimeZone: migration 00022 (issue 22).
+	// TimeZone: migration 00021.
 	TimeZone string `gorm:"column:time_zone"`
 }
 
@@ -591,7 +591,7 @@ func derefInt(p *int) int {
 }
 
 // zoneOf is a stored time zone as the domain keeps it: the default
-// (every tournament before migration 00022) is "", as a tournament that
+// (every tournament before migration 00021) is "", as a tournament that
 // never set one has it.
 func zoneOf(stored string) string {
 	if stored == domain.DefaultTimeZone {

@@ -1,5 +1,5 @@
 -- Issue 22, local time everywhere: a tournament's time zone.
--- The SQLite twin of migrations/postgres/00022_time_zone.sql (see there).
+-- The SQLite twin of migrations/postgres/00021_time_zone.sql (see there).
 
 -- +goose Up
 ALTER TABLE tournaments ADD COLUMN time_zone TEXT NOT NULL DEFAULT 'Europe/Rome'

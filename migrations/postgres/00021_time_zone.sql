@@ -2,7 +2,7 @@
 -- (Europe/Rome by default), the wall clock of every time its pages,
 -- workbooks and CSV show. app.TournamentZone loads it; the name is checked
 -- there (a zone the time zone database knows), not here.
--- migrations/sqlite/00022_time_zone.sql is the SQLite twin.
+-- migrations/sqlite/00021_time_zone.sql is the SQLite twin.
 
 -- +goose Up
 ALTER TABLE tournaments ADD COLUMN time_zone text NOT NULL DEFAULT 'Europe/Rome';
