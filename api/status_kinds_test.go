@@ -5,9 +5,12 @@ import (
 	"fmt"
 	"net/http"
 	"testing"
+	"time"
 
 	"segnapunti/app"
 	"segnapunti/domain"
+	"segnapunti/httperr"
+	"segnapunti/importers/xlsx"
 )
 
 // statusCase is one kind of error as an operation returns it, and the
@@ -41,7 +44,12 @@ var statusCases = []statusCase{
 	{"would replace", fmt.Errorf("x: %w", app.ErrWouldReplace), http.StatusConflict},
 	{"idempotency key reused", app.ErrIdempotencyReused, http.StatusUnprocessableEntity},
 	{"disable self", app.ErrDisableSelf, http.StatusUnprocessableEntity},
-	{"stale version", &app.StaleSheetError{What: "sheet", Want: 1, Current: 2}, http.StatusConflict},
+	// The next three were answered by their own handlers with these
+	// statuses (failStale, authenticateTableCode, the import's gate):
+	// they now read them from the table too.
+	{"stale version", &app.StaleSheetError{What: "sheet", Want: 1, Current: 2}, http.StatusPreconditionFailed},
+	{"throttled", &app.Throttled{RetryAfter: time.Second}, http.StatusTooManyRequests},
+	{"workbooks busy", xlsx.ErrBusy, http.StatusServiceUnavailable},
 	{"unavailable", fmt.Errorf("read: %w", app.ErrUnavailable), http.StatusServiceUnavailable},
 	{"storage full", fmt.Errorf("write: %w", app.ErrStorageFull), http.StatusInsufficientStorage},
 	{"body too large", &http.MaxBytesError{Limit: 10}, http.StatusRequestEntityTooLarge},
@@ -51,11 +59,15 @@ var statusCases = []statusCase{
 }
 
 // TestProblemStatusOfEveryKind: the status of the problem the API answers
-// for each kind of error an operation returns (API §4).
+// for each kind of error an operation returns (API §4), and that the one
+// table (package httperr) says the same.
 func TestProblemStatusOfEveryKind(t *testing.T) {
 	for _, c := range statusCases {
 		if got := problemFor(c.err).Status; got != c.api {
 			t.Errorf("%s: problem status %d, want %d", c.name, got, c.api)
+		}
+		if got := httperr.Of(c.err).API; got != c.api {
+			t.Errorf("%s: the table's API status %d, want %d", c.name, got, c.api)
 		}
 	}
 }
