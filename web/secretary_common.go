@@ -77,6 +77,17 @@ func (s *Server) operationFailed(w http.ResponseWriter, r *http.Request, err err
 	}
 }
 
+// refused is operationFailed with a page's own message for some kinds
+// (own), the status still the kind's.
+func (s *Server) refused(w http.ResponseWriter, r *http.Request, err error, own map[*httperr.Kind]string) {
+	k := httperr.Of(err)
+	if text, ok := own[k]; ok {
+		s.renderError(w, r, k.Page, text)
+		return
+	}
+	s.operationFailed(w, r, err)
+}
+
 // secretaryText is the message of the secretary's page for a refusal of
 // kind k; "" for the kinds serverError shows.
 func secretaryText(k *httperr.Kind, err error) string {
