@@ -16,7 +16,8 @@ import (
 // caller may not read, 403 for what it may not do, 409 for a state
 // conflict. The referee's pages answer any refused value (a bad path
 // value, a wrong field) with one "invalid request" page, 400: their forms
-// show the fields they name before they come here.
+// show the fields they name before they come here. Any other kind is
+// answered as on the secretary's pages.
 func (s *Server) refereeFail(w http.ResponseWriter, r *http.Request, err error) {
 	switch k := httperr.Of(err); k {
 	case httperr.NotFound:
@@ -30,7 +31,7 @@ func (s *Server) refereeFail(w http.ResponseWriter, r *http.Request, err error) 
 	case httperr.Invalid, httperr.BadParameter, httperr.UnreadableWorkbook, httperr.ImportMismatch, httperr.TooLarge:
 		s.renderError(w, r, http.StatusBadRequest, "referee.bad_request")
 	default:
-		s.serverError(w, r, err)
+		s.operationFailed(w, r, err)
 	}
 }
 

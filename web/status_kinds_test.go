@@ -37,8 +37,8 @@ func TestPageStatusOfEveryKind(t *testing.T) {
 		{"conflict, bare", fmt.Errorf("x: %w", domain.ErrConflict), 409, 409},
 		{"conflict, refusal", refusalOf(domain.ErrConflict), 409, 409},
 		// A referee's page answered an invalid value that was no refusal
-		// of app (a store's check) as a server error, 500: bad input is a
-		// 4xx, so it is the referee's 400 now.
+		// of app (a store's check, an Idempotency-Key reused) as a server
+		// error, 500: bad input is a 4xx, so it is the referee's 400 now.
 		{"invalid, bare", fmt.Errorf("x: %w", domain.ErrInvalid), 422, 400},
 		{"invalid, refusal", refusalOf(domain.ErrInvalid), 422, 400},
 		{"bad parameter", refusalOf(app.ErrBadParameter), 404, 400},
@@ -59,11 +59,12 @@ func TestPageStatusOfEveryKind(t *testing.T) {
 		{"cancelled", fmt.Errorf("x: %w", context.Canceled), 500, 500},
 		// The next four were answered by their own handlers (the
 		// uploads, the table code's throttle) with these statuses, and
-		// by operationFailed as 422 or 500: the table's now, everywhere.
+		// by operationFailed and refereeFail as 400, 422 or 500: now the
+		// table's everywhere, but for a referee's 400 of a refused value.
 		{"workbook too large", refusalOf(app.ErrWorkbookTooLarge), 413, 400},
 		{"body too large", &http.MaxBytesError{Limit: 10}, 413, 400},
-		{"throttled", &app.Throttled{RetryAfter: time.Second}, 429, 500},
-		{"workbooks busy", xlsx.ErrBusy, 503, 500},
+		{"throttled", &app.Throttled{RetryAfter: time.Second}, 429, 429},
+		{"workbooks busy", xlsx.ErrBusy, 503, 503},
 		{"anything else", fmt.Errorf("boom"), 500, 500},
 	} {
 		for _, door := range []struct {
