@@ -15,7 +15,7 @@ import (
 // is inserted (a number already used is ErrConflict); with redefine, the
 // round's row exists and keeps its state, system, seed and groups, its
 // hands, phase and vacated change, and its tables and byes replace the old
-// ones (RULES §10: a playing round with no sheet may be redefined). The
+// ones (app.RedefineRound: a playing round with no sheet yet). The
 // entrants seated are checked to be entered first, naming those that are
 // not (the foreign keys are checked only at commit, see the migration).
 func writeRound(tx *gorm.DB, tid string, r domain.Round, redefine bool) error {

@@ -14,8 +14,8 @@ import (
 // A round is written by one writer whichever way it comes (created,
 // published from a proposal, redefined): its tables, byes, vacated
 // entrants and groups read back as written. Redefining a playing round
-// with no sheet (RULES §10) replaces its tables, byes, hands, phase and
-// vacated entrants, and keeps its state and groups.
+// with no sheet (app.RedefineRound) replaces its tables, byes, hands,
+// phase and vacated entrants, and keeps its state and groups.
 func TestRoundWrittenByEveryPathReadsBack(t *testing.T) {
 	t.Parallel()
 	dbtest.Run(t, func(t *testing.T, db *store.DB) {
