@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
@@ -14,6 +13,7 @@ import (
 
 	"segnapunti/app"
 	"segnapunti/domain"
+	"segnapunti/httperr"
 	"segnapunti/importers/sheetjson"
 	"segnapunti/messages"
 )
@@ -294,7 +294,7 @@ type staleProblem struct {
 func (s *server) failStale(c *gin.Context, e *app.StaleSheetError) {
 	detail := messages.New("api.stale", e.Want, e.Current)
 	p := staleProblem{
-		problem: localize(problem{Type: typePrecondition, Title: titleFor(http.StatusPreconditionFailed), Status: http.StatusPreconditionFailed, msg: detail,
+		problem: localize(problem{Type: httperr.Precondition.Type(), Title: titleFor(httperr.Precondition.API), Status: httperr.Precondition.API, msg: detail,
 			Errors: []fieldError{fieldMsg(fieldError{Header: "If-Match"}, messages.New("api.sheet_version", e.Current))}}, langOf(c)),
 		CurrentVersion: e.Current,
 	}
@@ -304,7 +304,7 @@ func (s *server) failStale(c *gin.Context, e *app.StaleSheetError) {
 		return
 	}
 	c.Header("ETag", etag(e.Current))
-	c.Data(http.StatusPreconditionFailed, problemContentType, b)
+	c.Data(httperr.Precondition.API, problemContentType, b)
 	c.Abort()
 }
 

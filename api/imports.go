@@ -20,6 +20,7 @@ import (
 
 	"segnapunti/app"
 	"segnapunti/domain"
+	"segnapunti/httperr"
 	"segnapunti/importers/xlsx"
 	"segnapunti/messages"
 )
@@ -47,12 +48,6 @@ const maxImportParts = 16
 
 // maxFilename bounds the file name kept with an import (bytes).
 const maxFilename = 255
-
-// Problem types of uploads.
-const (
-	typeUnreadableWorkbook = "/problems/unreadable-workbook"
-	typeImportMismatch     = "/problems/import-mismatch"
-)
 
 // maxImportBytes is the configured upload limit (Config.MaxImportBytes).
 func (s *server) maxImportBytes() int64 {
@@ -92,7 +87,7 @@ func (s *server) createImport(c *gin.Context) {
 	}
 	if errors.Is(err, xlsx.ErrBusy) {
 		c.Header("Retry-After", strconv.Itoa(int(math.Ceil(s.cfg.ImportGate.RetryAfter.Seconds()))))
-		s.fail(c, &apiError{status: http.StatusServiceUnavailable, typ: typeUnavailable, cause: err,
+		s.fail(c, &apiError{status: httperr.Busy.API, typ: httperr.Busy.Type(), cause: err,
 			msg: messages.New("api.workbooks_busy")})
 		return
 	}

@@ -25,6 +25,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"segnapunti/domain"
+	"segnapunti/httperr"
 	"segnapunti/importers/xlsx"
 )
 
@@ -572,7 +573,7 @@ func TestImportMatchesMustFitTheTournament(t *testing.T) {
 				}
 				r := w.upload(w.club1, w.tid, "x.xlsx", data)
 				p := wantProblem(t, r, http.StatusUnprocessableEntity, "")
-				if p.Type != typeImportMismatch {
+				if p.Type != httperr.ImportMismatch.Type() {
 					t.Errorf("type %s", p.Type)
 				}
 				if tc.cells != nil {

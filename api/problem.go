@@ -2,7 +2,6 @@ package api
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -11,6 +10,7 @@ import (
 
 	"segnapunti/app"
 	"segnapunti/domain"
+	"segnapunti/httperr"
 	"segnapunti/importers/sheetjson"
 	"segnapunti/messages"
 )
@@ -71,23 +71,22 @@ func fieldMsg(f fieldError, m messages.M) fieldError {
 // Problem types. They are relative URI references (RFC 9457 §3.1.1): stable
 // identifiers clients switch on, documented in openapi.yaml.
 const (
-	typeMalformed       = "/problems/malformed-request"
-	typeInvalid         = "/problems/invalid-request"
-	typeUnauthorized    = "/problems/unauthorized"
-	typeForbidden       = "/problems/forbidden"
-	typeNotFound        = "/problems/not-found"
-	typeMethod          = "/problems/method-not-allowed"
-	typeConflict        = "/problems/conflict"
-	typeRoundClosed     = "/problems/round-closed"
-	typePrecondition    = "/problems/precondition-failed"
-	typeTooLarge        = "/problems/payload-too-large"
-	typeMediaType       = "/problems/unsupported-media-type"
-	typeInternal        = "/problems/internal"
-	typeUnavailable     = "/problems/unavailable"
-	typeStorageFull     = "/problems/storage-full"
-	typeNotAcceptable   = "/problems/not-acceptable"
-	typeRequestTimeout  = "/problems/request-cancelled"
-	typeTooManyRequests = "/problems/too-many-requests"
+	typeMalformed      = "/problems/malformed-request"
+	typeInvalid        = "/problems/invalid-request"
+	typeUnauthorized   = "/problems/unauthorized"
+	typeForbidden      = "/problems/forbidden"
+	typeNotFound       = "/problems/not-found"
+	typeMethod         = "/problems/method-not-allowed"
+	typeConflict       = "/problems/conflict"
+	typeRoundClosed    = "/problems/round-closed"
+	typePrecondition   = "/problems/precondition-failed"
+	typeTooLarge       = "/problems/payload-too-large"
+	typeMediaType      = "/problems/unsupported-media-type"
+	typeInternal       = "/problems/internal"
+	typeUnavailable    = "/problems/unavailable"
+	typeStorageFull    = "/problems/storage-full"
+	typeNotAcceptable  = "/problems/not-acceptable"
+	typeRequestTimeout = "/problems/request-cancelled"
 )
 
 // apiError is an error that already knows its HTTP answer. Handlers build
@@ -163,9 +162,10 @@ func titleIn(lang domain.Lang, status int) string {
 }
 
 // problemFor is the one place that turns an error into its HTTP answer
-// (STYLE habit 4): handler-made apiErrors as they are, body-size and sheet
-// decoding errors by kind, the domain sentinels by a fixed table, anything
-// else a 500 whose detail says nothing about the internals.
+// (STYLE habit 4): handler-made apiErrors as they are, sheet decoding
+// errors by kind, an operation's refusal and every other error by the one
+// table of package httperr (the pages answer from the same table); an
+// error of no kind is a 500 whose detail says nothing about the internals.
 func problemFor(err error) problem {
 	var ae *apiError
 	var tooBig *http.MaxBytesError
@@ -174,27 +174,39 @@ func problemFor(err error) problem {
 	switch {
 	case errors.As(err, &ae):
 		return problem{Type: ae.typ, Title: titleFor(ae.status), Status: ae.status, Detail: ae.detail, msg: ae.msg, Errors: ae.errors}
-	case app.StorageFull(err):
-		return keyedProblem(typeStorageFull, http.StatusInsufficientStorage, messages.New("api.storage_full"))
-	case errors.As(err, &tooBig):
-		return keyedProblem(typeTooLarge, http.StatusRequestEntityTooLarge, messages.New("api.body_too_large", tooBig.Limit))
+	case app.StorageFull(err), errors.As(err, &tooBig):
+		// before the errors that may carry them
 	case errors.As(err, &sheetErr):
 		return sheetProblem(sheetErr)
 	case errors.As(err, &appErr):
 		return appProblem(appErr)
-	case errors.Is(app.Unavailable(err), app.ErrUnavailable):
-		return keyedProblem(typeUnavailable, http.StatusServiceUnavailable, messages.New("api.unavailable"))
-	case errors.Is(err, domain.ErrNotFound):
-		return keyedProblem(typeNotFound, http.StatusNotFound, messages.New("api.not_found"))
-	case errors.Is(err, domain.ErrConflict):
-		return keyedProblem(typeConflict, http.StatusConflict, messages.New("api.conflict"))
-	case errors.Is(err, domain.ErrInvalid):
-		return keyedProblem(typeInvalid, http.StatusUnprocessableEntity, messages.New("api.invalid"))
-	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
-		return keyedProblem(typeRequestTimeout, http.StatusServiceUnavailable, messages.New("api.cancelled"))
-	default:
-		return keyedProblem(typeInternal, http.StatusInternalServerError, messages.New("api.internal"))
 	}
+	k := httperr.Of(err)
+	return keyedProblem(k.Type(), k.API, kindDetail(k, err))
+}
+
+// kindDetail is the detail of a problem of kind k that no refusal words.
+func kindDetail(k *httperr.Kind, err error) messages.M {
+	var tooBig *http.MaxBytesError
+	switch k {
+	case httperr.StorageFull:
+		return messages.New("api.storage_full")
+	case httperr.TooLarge:
+		if errors.As(err, &tooBig) {
+			return messages.New("api.body_too_large", tooBig.Limit)
+		}
+	case httperr.Unavailable:
+		return messages.New("api.unavailable")
+	case httperr.NotFound:
+		return messages.New("api.not_found")
+	case httperr.Conflict, httperr.RoundClosed, httperr.Precondition:
+		return messages.New("api.conflict")
+	case httperr.Invalid, httperr.BadParameter, httperr.UnreadableWorkbook, httperr.ImportMismatch:
+		return messages.New("api.invalid")
+	case httperr.Cancelled:
+		return messages.New("api.cancelled")
+	}
+	return messages.New("api.internal")
 }
 
 // keyedProblem is a problem whose detail comes from the catalogue.
@@ -202,42 +214,18 @@ func keyedProblem(typ string, status int, m messages.M) problem {
 	return problem{Type: typ, Title: titleFor(status), Status: status, Detail: m.English(), msg: m}
 }
 
-// appStatus is the answer to each kind of refusal of an operation, most
-// specific first (a round closed is also a conflict).
-var appStatus = []struct {
-	kind   error
-	status int
-	typ    string
-}{
-	{app.ErrBadParameter, http.StatusBadRequest, typeMalformed},
-	{app.ErrWorkbookTooLarge, http.StatusRequestEntityTooLarge, typeTooLarge},
-	{app.ErrUnreadableWorkbook, http.StatusUnprocessableEntity, typeUnreadableWorkbook},
-	{app.ErrImportMismatch, http.StatusUnprocessableEntity, typeImportMismatch},
-	{app.ErrRoundClosed, http.StatusConflict, typeRoundClosed},
-	{app.ErrPrecondition, http.StatusPreconditionFailed, typePrecondition},
-	{app.ErrForbidden, http.StatusForbidden, typeForbidden},
-	{domain.ErrNotFound, http.StatusNotFound, typeNotFound},
-	{domain.ErrConflict, http.StatusConflict, typeConflict},
-	{domain.ErrInvalid, http.StatusUnprocessableEntity, typeInvalid},
-}
-
-// appProblem maps an operation's refusal: its kind gives the status, its
-// fields the errors.
+// appProblem maps an operation's refusal: its kind gives the status (the
+// table of package httperr), its fields the errors.
 func appProblem(e *app.Error) problem {
-	p := problem{Type: typeInternal, Status: http.StatusInternalServerError, Detail: e.Detail, msg: e.Msg}
-	for _, k := range appStatus {
-		if errors.Is(e.Kind, k.kind) {
-			p.Type, p.Status = k.typ, k.status
-			break
-		}
-	}
+	k := httperr.Of(e.Kind)
+	p := problem{Type: k.Type(), Status: k.API, Detail: e.Detail, msg: e.Msg}
 	p.Title = titleFor(p.Status)
 	p.Code = e.Code
 	p.Errors = fromAppFields(e.Fields)
 	if e.Incomplete != nil {
 		p.Round, p.Tables = e.Incomplete.Round, e.Incomplete.Tables
 	}
-	if errors.Is(e.Kind, app.ErrPrecondition) {
+	if k == httperr.Precondition {
 		p.Errors = []fieldError{{Header: "If-Match", Detail: e.Detail, msg: e.Msg}}
 	}
 	return p

@@ -9,6 +9,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"segnapunti/app"
+	"segnapunti/httperr"
 	"segnapunti/messages"
 )
 
@@ -34,7 +35,7 @@ func (s *server) authenticateTableCode(c *gin.Context, token string) (app.Princi
 	switch {
 	case errors.As(err, &th):
 		c.Header("Retry-After", strconv.Itoa(int(th.RetryAfter.Round(time.Second)/time.Second)+1))
-		s.fail(c, &apiError{status: http.StatusTooManyRequests, typ: typeTooManyRequests, detail: th.Error()})
+		s.fail(c, &apiError{status: httperr.Throttled.API, typ: httperr.Throttled.Type(), detail: th.Error()})
 		return p, false
 	case err != nil:
 		s.fail(c, err)

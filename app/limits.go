@@ -21,8 +21,14 @@ import (
 // and each process reads the other processes' totals at most once a second
 // (limitRefresh) while it counts its own in memory — so a check costs no
 // query on the request's path, two replicas do not double an attacker's
-// budget (beyond one second's worth) and a restart does not reset it. On the embedded database the one
-// process keeps them in memory.
+// budget (beyond one second's worth) and a restart does not reset it. On
+// the embedded database the one process keeps them in memory.
+//
+// golang.org/x/time/rate does not fit this: it is a token bucket held by
+// one process, refilled by the clock, with nothing to share across
+// replicas or keep across a restart, and it counts requests rather than
+// failures. This file is the one limiter of both doors (sign-in, table
+// codes).
 
 // rateLimit is the allowance of one kind of key.
 type rateLimit struct {

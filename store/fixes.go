@@ -112,7 +112,6 @@ type RoundUse struct {
 // tournament's lock and the round's exclusive lock), in one transaction.
 // An unknown tournament or round is ErrNotFound.
 func (db *DB) ReplaceRound(ctx context.Context, tid string, r domain.Round, allow func(RoundUse) error) error {
-	_, tableRows, byeRows := roundToRows(tid, r)
 	what := fmt.Sprintf("redefine round %d of tournament %s", r.Number, tid)
 	err := db.gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		if err := lockTournament(tx, tid); err != nil {
@@ -136,28 +135,8 @@ func (db *DB) ReplaceRound(ctx context.Context, tid string, r domain.Round, allo
 		if err := allow(u); err != nil {
 			return err
 		}
-		if err := entrantsEntered(tx, tid, r); err != nil {
+		if err := writeRound(tx, tid, r, true); err != nil {
 			return err
-		}
-		if err := tx.Where("tournament_id = ? AND round_no = ?", tid, r.Number).Delete(&roundByeRow{}).Error; err != nil {
-			return translate(err, what)
-		}
-		if err := tx.Where("tournament_id = ? AND round_no = ?", tid, r.Number).Delete(&roundTableRow{}).Error; err != nil {
-			return translate(err, what)
-		}
-		if err := tx.Model(&roundRow{}).Where("tournament_id = ? AND number = ?", tid, r.Number).
-			Updates(map[string]any{"hands_planned": r.HandsPlanned, "phase": string(r.Phase), "vacated": idsText(r.Vacated)}).Error; err != nil {
-			return translate(err, what)
-		}
-		if len(tableRows) > 0 {
-			if err := tx.Create(&tableRows).Error; err != nil {
-				return translate(err, what)
-			}
-		}
-		if len(byeRows) > 0 {
-			if err := tx.Create(&byeRows).Error; err != nil {
-				return translate(err, what)
-			}
 		}
 		return db.touchTournament(tx, tid)
 	})

@@ -179,24 +179,10 @@ func (db *DB) PublishRound(ctx context.Context, tournamentID string, n int) (dom
 			return err
 		}
 		out.State = domain.RoundPlaying
-		if err := entrantsEntered(tx, tournamentID, out); err != nil {
+		if err := writeRound(tx, tournamentID, out, false); err != nil {
 			return err
 		}
-		round, tableRows, byeRows := roundToRows(tournamentID, out)
 		what := "publish round " + strconv.Itoa(n)
-		if err := tx.Create(&round).Error; err != nil {
-			return translate(err, what)
-		}
-		if len(tableRows) > 0 {
-			if err := tx.Create(&tableRows).Error; err != nil {
-				return translate(err, what)
-			}
-		}
-		if len(byeRows) > 0 {
-			if err := tx.Create(&byeRows).Error; err != nil {
-				return translate(err, what)
-			}
-		}
 		if err := tx.Where("tournament_id = ? AND number = ?", tournamentID, n).Delete(&proposedRoundRow{}).Error; err != nil {
 			return translate(err, what)
 		}

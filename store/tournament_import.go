@@ -82,20 +82,8 @@ func (db *DB) ImportTournament(ctx context.Context, imp TournamentImport) (domai
 			return err
 		}
 		for _, r := range imp.Rounds {
-			round, tables, byes := roundToRows(t.ID, r)
-			what := fmt.Sprintf("import round %d", r.Number)
-			if err := tx.Create(&round).Error; err != nil {
-				return translate(err, what)
-			}
-			if len(tables) > 0 {
-				if err := tx.CreateInBatches(&tables, 500).Error; err != nil {
-					return translate(err, what)
-				}
-			}
-			if len(byes) > 0 {
-				if err := tx.CreateInBatches(&byes, 500).Error; err != nil {
-					return translate(err, what)
-				}
+			if err := writeRound(tx, t.ID, r, false); err != nil {
+				return fmt.Errorf("import round %d: %w", r.Number, err)
 			}
 		}
 		var results []matchResultRow

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"errors"
-	"fmt"
 	"slices"
 	"strconv"
 
@@ -209,32 +208,12 @@ func (db *DB) CreateRound(ctx context.Context, tournamentID string, r domain.Rou
 		}
 		byes[b] = true
 	}
-	round, tableRows, byeRows := roundToRows(tournamentID, r)
-	what := fmt.Sprintf("create round %d of tournament %s", r.Number, tournamentID)
 	err := db.gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		if err := tournamentExists(ctx, tx, tournamentID); err != nil {
 			return err
 		}
-		// The entrant foreign keys are checked only at commit (see the
-		// migration); checking here names the missing entrants.
-		if err := entrantsEntered(tx, tournamentID, r); err != nil {
+		if err := writeRound(tx, tournamentID, r, false); err != nil {
 			return err
-		}
-		if err := tx.Create(&round).Error; err != nil {
-			if errors.Is(err, gorm.ErrDuplicatedKey) {
-				return errorf(domain.ErrConflict, "round %d of tournament %s already exists", r.Number, tournamentID)
-			}
-			return translate(err, what)
-		}
-		if len(tableRows) > 0 {
-			if err := tx.Create(&tableRows).Error; err != nil {
-				return translate(err, what)
-			}
-		}
-		if len(byeRows) > 0 {
-			if err := tx.Create(&byeRows).Error; err != nil {
-				return translate(err, what)
-			}
 		}
 		return db.touchTournament(tx, tournamentID)
 	})

@@ -5,7 +5,6 @@ import (
 	"net/http"
 
 	"segnapunti/app"
-	"segnapunti/domain"
 	"segnapunti/web/form"
 )
 
@@ -108,12 +107,5 @@ func (s *Server) adminSessionRevoke(w http.ResponseWriter, r *http.Request) {
 // adminFailed answers an admin operation's refusal: an unknown person or
 // session is not found, a caller who is not an admin is forbidden.
 func (s *Server) adminFailed(w http.ResponseWriter, r *http.Request, err error) {
-	switch {
-	case errors.Is(err, domain.ErrNotFound):
-		s.notFound(w, r)
-	case errors.Is(err, app.ErrForbidden):
-		s.renderError(w, r, http.StatusForbidden, "error.forbidden")
-	default:
-		s.serverError(w, r, err)
-	}
+	s.operationFailed(w, r, err)
 }

@@ -10,6 +10,7 @@ import (
 
 	"segnapunti/app"
 	"segnapunti/domain"
+	"segnapunti/httperr"
 	"segnapunti/web/form"
 )
 
@@ -204,7 +205,7 @@ func (s *Server) correctionRefused(w http.ResponseWriter, r *http.Request, d *co
 	case errors.As(err, &stale):
 		d.Conflict, d.Form.Raw = true, nil
 		d.Error, d.ErrorArgs = "referee.stale", []any{stale.Want, stale.Current}
-		status = http.StatusConflict
+		status = httperr.Precondition.Page
 	case errors.As(err, &ae) && errors.Is(err, domain.ErrInvalid):
 		d.Error = "form.errors"
 		lang := langOf(r)

@@ -11,6 +11,7 @@ import (
 
 	"segnapunti/app"
 	"segnapunti/domain"
+	"segnapunti/httperr"
 	"segnapunti/importers/xlsx"
 )
 
@@ -167,13 +168,13 @@ func (s *Server) entrantsUpload(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case errors.Is(err, xlsx.ErrBusy):
 		w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(s.app.ImportGate().RetryAfter.Seconds()))))
-		fail(http.StatusServiceUnavailable, translate(lang, "secretary.import_busy"))
+		fail(httperr.Busy.Page, translate(lang, "secretary.import_busy"))
 		return
 	case errors.Is(err, app.ErrWorkbookTooLarge) || errors.As(err, &mb):
-		fail(http.StatusRequestEntityTooLarge, translate(lang, "secretary.import_too_large"))
+		fail(httperr.TooLarge.Page, translate(lang, "secretary.import_too_large"))
 		return
 	case errors.Is(err, app.ErrUnreadableWorkbook):
-		fail(http.StatusUnprocessableEntity, translate(lang, "secretary.not_workbook"))
+		fail(httperr.UnreadableWorkbook.Page, translate(lang, "secretary.not_workbook"))
 		return
 	case err != nil:
 		s.operationFailed(w, r, err)

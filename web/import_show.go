@@ -17,6 +17,7 @@ import (
 
 	"segnapunti/app"
 	"segnapunti/domain"
+	"segnapunti/httperr"
 	"segnapunti/importers/xlsx"
 )
 
@@ -219,16 +220,13 @@ func (s *Server) importRun(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case errors.Is(err, xlsx.ErrBusy):
 		w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(s.app.ImportGate().RetryAfter.Seconds()))))
-		status, fileErr = http.StatusServiceUnavailable, "secretary.import_busy"
+		status, fileErr = httperr.Busy.Page, "secretary.import_busy"
 	case errors.Is(err, errNoFile):
 		status, fileErr = http.StatusUnprocessableEntity, "secretary.import_no_file"
 	case errors.Is(err, app.ErrWorkbookTooLarge):
-		status, fileErr = http.StatusRequestEntityTooLarge, "secretary.import_too_large"
+		status, fileErr = httperr.TooLarge.Page, "secretary.import_too_large"
 	case errors.As(err, &ae) && (errors.Is(err, app.ErrUnreadableWorkbook) || errors.Is(err, app.ErrImportMismatch) || errors.Is(err, app.ErrRoundClosed)):
-		status = http.StatusUnprocessableEntity
-		if errors.Is(err, app.ErrRoundClosed) {
-			status = http.StatusConflict
-		}
+		status = httperr.Of(err).Page
 	default:
 		s.operationFailed(w, r, err)
 		return

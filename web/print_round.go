@@ -1,13 +1,11 @@
 package web
 
 import (
-	"errors"
 	"html/template"
 	"net/http"
 	"strconv"
 
 	"segnapunti/app"
-	"segnapunti/domain"
 )
 
 // The printable round (UI.md §3): seating by table, seating by player and
@@ -60,19 +58,7 @@ func (s *Server) printRoundAsking(w http.ResponseWriter, r *http.Request, issue,
 	}
 	who, _ := s.principal(r)
 	pr, err := s.app.PrintRound(r.Context(), who, r.PathValue("tid"), n, issue)
-	var ae *app.Error
-	switch {
-	case errors.As(err, &ae) && errors.Is(ae.Kind, domain.ErrNotFound):
-		s.notFound(w, r)
-		return
-	case errors.As(err, &ae) && errors.Is(ae.Kind, app.ErrForbidden):
-		s.renderError(w, r, http.StatusForbidden, "error.forbidden")
-		return
-	case errors.As(err, &ae) && errors.Is(ae.Kind, app.ErrRoundClosed):
-		s.renderError(w, r, http.StatusConflict, "print.round_closed")
-		return
-	case err != nil:
-		s.serverError(w, r, err)
+	if s.printFailed(w, r, err) {
 		return
 	}
 	data := printPage{Page: s.page(r, "print.title"), Print: pr, Asking: ask}

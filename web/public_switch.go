@@ -6,6 +6,7 @@ import (
 
 	"segnapunti/app"
 	"segnapunti/domain"
+	"segnapunti/httperr"
 )
 
 // publicSwitchData is the data of the public_switch partial ("rendi
@@ -36,13 +37,9 @@ func (s *Server) publicSwitch(w http.ResponseWriter, r *http.Request) {
 func (s *Server) settingSaved(w http.ResponseWriter, r *http.Request, t domain.Tournament, err error, bad string) {
 	switch {
 	case errors.Is(err, domain.ErrInvalid):
-		s.renderError(w, r, http.StatusUnprocessableEntity, bad)
-	case errors.Is(err, domain.ErrNotFound):
-		s.notFound(w, r)
-	case errors.Is(err, app.ErrForbidden):
-		s.renderError(w, r, http.StatusForbidden, "error.forbidden")
+		s.renderError(w, r, httperr.Invalid.Page, bad)
 	case err != nil:
-		s.serverError(w, r, err)
+		s.operationFailed(w, r, err)
 	default:
 		seeOther(w, r, "/tournaments/"+t.ID)
 	}

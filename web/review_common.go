@@ -1,35 +1,37 @@
 package web
 
 import (
-	"errors"
 	"net/http"
 	"strconv"
 
-	"segnapunti/app"
 	"segnapunti/domain"
+	"segnapunti/httperr"
 )
 
 // Shared by the referee's pages: turning an operation's refusal into a
 // page, and reading numbers from paths.
 
-// refereeFail shows the page for an app refusal: 404 for what the caller
-// may not read, 403 for what it may not do, 409 for a state conflict,
-// 400 for a bad path value.
+// refereeFail shows the page for an app refusal, with the status of its
+// kind in the one table of both doors (package httperr): 404 for what the
+// caller may not read, 403 for what it may not do, 409 for a state
+// conflict. The referee's pages answer any refused value (a bad path
+// value, a wrong field) with one "invalid request" page, 400: their forms
+// show the fields they name before they come here. Any other kind is
+// answered as on the secretary's pages.
 func (s *Server) refereeFail(w http.ResponseWriter, r *http.Request, err error) {
-	var ae *app.Error
-	switch {
-	case errors.Is(err, domain.ErrNotFound):
+	switch k := httperr.Of(err); k {
+	case httperr.NotFound:
 		s.notFound(w, r)
-	case errors.Is(err, app.ErrForbidden):
-		s.renderError(w, r, http.StatusForbidden, "referee.forbidden")
-	case errors.Is(err, app.ErrRoundClosed), errors.Is(err, domain.ErrConflict):
-		s.renderError(w, r, http.StatusConflict, "referee.conflict")
-	case errors.Is(err, app.ErrUnavailable):
-		s.renderError(w, r, http.StatusServiceUnavailable, "referee.unavailable")
-	case errors.As(err, &ae):
+	case httperr.Forbidden:
+		s.renderError(w, r, k.Page, "referee.forbidden")
+	case httperr.RoundClosed, httperr.Conflict, httperr.Precondition:
+		s.renderError(w, r, k.Page, "referee.conflict")
+	case httperr.Unavailable:
+		s.renderError(w, r, k.Page, "referee.unavailable")
+	case httperr.Invalid, httperr.BadParameter, httperr.UnreadableWorkbook, httperr.ImportMismatch, httperr.TooLarge:
 		s.renderError(w, r, http.StatusBadRequest, "referee.bad_request")
 	default:
-		s.serverError(w, r, err)
+		s.operationFailed(w, r, err)
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 
 	"segnapunti/app"
 	"segnapunti/domain"
+	"segnapunti/httperr"
 	"segnapunti/messages"
 )
 
@@ -59,26 +60,57 @@ func invalidFields(lang Lang, err error, row func(i int) int) (fieldErrors, bool
 }
 
 // operationFailed renders the page for an operation's refusal that is not
-// about form fields: not found (also what another club's tournament is),
-// forbidden, conflicts, closed rounds, unavailable; anything else is a
-// server error.
+// about form fields, with the status of its kind in the one table of both
+// doors (package httperr): not found (also what another club's tournament
+// is, and an address whose values name nothing), forbidden, conflicts,
+// closed rounds; a failure the person cannot fix (the database out of
+// reach or full, anything else) is serverError's.
 func (s *Server) operationFailed(w http.ResponseWriter, r *http.Request, err error) {
-	switch {
-	case errors.Is(err, domain.ErrNotFound), errors.Is(err, app.ErrBadParameter):
+	k := httperr.Of(err)
+	switch text := secretaryText(k, err); {
+	case k == httperr.NotFound || k == httperr.BadParameter:
 		s.notFound(w, r)
-	case errors.Is(err, app.ErrForbidden):
-		s.renderError(w, r, http.StatusForbidden, "error.forbidden")
-	case errors.Is(err, app.ErrRoundClosed):
-		s.renderError(w, r, http.StatusConflict, "secretary.round_closed")
-	case errors.Is(err, app.ErrPrecondition), errors.Is(err, domain.ErrConflict):
-		s.renderError(w, r, http.StatusConflict, "secretary.conflict")
-	case errors.Is(err, domain.ErrInvalid):
-		s.renderError(w, r, http.StatusUnprocessableEntity, "form.errors")
-	case errors.Is(err, app.ErrUnavailable):
-		s.renderError(w, r, http.StatusServiceUnavailable, "secretary.unavailable")
+	case text != "":
+		s.renderError(w, r, k.Page, text)
 	default:
 		s.serverError(w, r, err)
 	}
+}
+
+// refused is operationFailed with a page's own message for some kinds
+// (own), the status still the kind's.
+func (s *Server) refused(w http.ResponseWriter, r *http.Request, err error, own map[*httperr.Kind]string) {
+	k := httperr.Of(err)
+	if text, ok := own[k]; ok {
+		s.renderError(w, r, k.Page, text)
+		return
+	}
+	s.operationFailed(w, r, err)
+}
+
+// secretaryText is the message of the secretary's page for a refusal of
+// kind k; "" for the kinds serverError shows.
+func secretaryText(k *httperr.Kind, err error) string {
+	switch k {
+	case httperr.Forbidden:
+		return "error.forbidden"
+	case httperr.RoundClosed:
+		return "secretary.round_closed"
+	case httperr.Precondition, httperr.Conflict:
+		return "secretary.conflict"
+	case httperr.Invalid, httperr.UnreadableWorkbook, httperr.ImportMismatch:
+		return "form.errors"
+	case httperr.TooLarge:
+		if errors.Is(err, app.ErrWorkbookTooLarge) {
+			return "secretary.import_too_large"
+		}
+		return "secretary.too_large"
+	case httperr.Busy:
+		return "secretary.import_busy"
+	case httperr.Throttled:
+		return "table.throttled"
+	}
+	return ""
 }
 
 // caller is the principal of a signed-in request (the routes require a

@@ -22,6 +22,7 @@ import (
 	"github.com/klauspost/compress/gzhttp"
 
 	"segnapunti/app"
+	"segnapunti/httperr"
 )
 
 // Deps is what the pages need from the rest of the service.
@@ -162,19 +163,19 @@ func securityHeaders(next http.Handler) http.Handler {
 // Retry-After and said in the page's language; anything else is logged
 // and shown as the generic error page.
 func (s *Server) serverError(w http.ResponseWriter, r *http.Request, err error) {
-	switch {
-	case errors.Is(app.Unavailable(err), app.ErrUnavailable):
+	switch k := httperr.Of(err); k {
+	case httperr.Unavailable:
 		s.log.Warn("page: database unavailable", "method", r.Method, "path", r.URL.Path, "err", err)
 		w.Header().Set("Retry-After", "5")
-		s.renderError(w, r, http.StatusServiceUnavailable, "error.unavailable")
-	case app.StorageFull(err):
+		s.renderError(w, r, k.Page, "error.unavailable")
+	case httperr.StorageFull:
 		s.log.Error("page: the database's disk is full", "method", r.Method, "path", r.URL.Path, "err", err)
 		s.app.NoteWriteFailure(err)
 		w.Header().Set("Retry-After", "60")
-		s.renderError(w, r, http.StatusInsufficientStorage, "error.storage_full")
+		s.renderError(w, r, k.Page, "error.storage_full")
 	default:
 		s.log.Error("page failed", "method", r.Method, "path", r.URL.Path, "err", err)
-		s.renderError(w, r, http.StatusInternalServerError, "error.internal")
+		s.renderError(w, r, httperr.Internal.Page, "error.internal")
 	}
 }
 

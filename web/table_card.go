@@ -1,13 +1,13 @@
 package web
 
 import (
-	"errors"
 	"html/template"
 	"net/http"
 	"strconv"
 
 	"segnapunti/app"
 	"segnapunti/domain"
+	"segnapunti/httperr"
 )
 
 // Table cards (UI.md §9): GET /tournaments/{tid}/tables/{t}/card
@@ -68,18 +68,9 @@ func cardViews(base string, cards []app.TableCardLink) ([]tableCardView, error) 
 // printFailed answers an operation's refusal on a printable page; it
 // reports whether it answered.
 func (s *Server) printFailed(w http.ResponseWriter, r *http.Request, err error) bool {
-	var ae *app.Error
-	switch {
-	case err == nil:
+	if err == nil {
 		return false
-	case errors.As(err, &ae) && (errors.Is(ae.Kind, domain.ErrNotFound) || errors.Is(ae.Kind, app.ErrBadParameter)):
-		s.notFound(w, r)
-	case errors.As(err, &ae) && errors.Is(ae.Kind, app.ErrForbidden):
-		s.renderError(w, r, http.StatusForbidden, "error.forbidden")
-	case errors.As(err, &ae) && errors.Is(ae.Kind, app.ErrRoundClosed):
-		s.renderError(w, r, http.StatusConflict, "print.round_closed")
-	default:
-		s.serverError(w, r, err)
 	}
+	s.refused(w, r, err, map[*httperr.Kind]string{httperr.RoundClosed: "print.round_closed"})
 	return true
 }

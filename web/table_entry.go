@@ -10,6 +10,7 @@ import (
 
 	"segnapunti/app"
 	"segnapunti/domain"
+	"segnapunti/httperr"
 	"segnapunti/web/form"
 )
 
@@ -59,7 +60,7 @@ func (s *Server) tableRefused(w http.ResponseWriter, r *http.Request, state app.
 	switch {
 	case errors.As(err, &th):
 		w.Header().Set("Retry-After", strconv.Itoa(int(th.RetryAfter/time.Second)+1))
-		s.renderError(w, r, http.StatusTooManyRequests, "table.throttled")
+		s.renderError(w, r, httperr.Throttled.Page, "table.throttled")
 	case err != nil:
 		s.serverError(w, r, err)
 	case state == app.LinkRevoked:
