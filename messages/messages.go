@@ -50,7 +50,7 @@ var catalogues = []map[string]msg{
 	messagesCommon, messagesAuth, messagesAdmin,
 	messagesSecretary, messagesTable, messagesReferee, messagesPublic,
 	messagesPairing, messagesAdjust, messagesDetails,
-	messagesAPI, messagesRules,
+	messagesAPI, messagesFields, messagesRules,
 }
 
 // catalogue is every message by code, merged once.

@@ -8,6 +8,7 @@ import (
 	"unicode"
 
 	"segnapunti/domain"
+	"segnapunti/messages"
 )
 
 // Workbook-level failures. Each wraps domain.ErrInvalid (the upload is bad
@@ -28,7 +29,11 @@ var (
 type CellError struct {
 	Sheet  string // worksheet name
 	Cell   string // A1 reference within the sheet, e.g. "G4"; "" for the whole sheet
-	Detail string // what is wrong, e.g. `"12O" is not a number`
+	Detail string // what is wrong, in English, e.g. `"12O" is not a number`
+	// Msg is Detail as a catalogue code and its arguments (package
+	// messages), worded in the reader's language; zero when Detail is
+	// another package's English.
+	Msg messages.M
 	Err    error  // the underlying error, if any
 }
 
