@@ -142,6 +142,9 @@ var messagesFields = map[string]msg{
 	"api.import_all_final":        {"ogni incontro della cartella è in un turno con i referti consegnati; non è stato memorizzato nulla (una correzione passa dall'arbitro: FITAB art. 20, FIBur-INT art. 19)", "every match of the workbook is in a round whose sheets are delivered; nothing was stored (a correction goes through the referee: FITAB art. 20, FIBur-INT art. 19)"},
 	"api.import_none":             {"nessun incontro della cartella si può memorizzare; non è stato memorizzato nulla; vedere errors", "no match of the workbook can be stored; nothing was stored; see errors"},
 	"api.fix_not_scoring":         {"la linea %s (%s) ha tenuto il punteggio e ha chiuso il referto: solo lei cambia la sua ultima smazzata prima che la linea %s confermi (FITAB art. 19)", "line %s (%s) kept the score and ended the sheet: only it changes its last hand before line %s confirms (FITAB art. 19)"},
+	// Another library's English detail (a JSON decoder's), as written.
+	"api.text": {"%s", "%s"},
+
 	// The API's own checks of a request (package api), before an
 	// operation reads it.
 	"api.corr_round":             {"obbligatorio: il turno del referto errato, da 1 a %d", "required: the round of the erroneous sheet, 1 to %d"},
@@ -179,9 +182,9 @@ var messagesFields = map[string]msg{
 	"api.export_format":          {"formato sconosciuto %q: ammessi xlsx (predefinito) o csv", "unknown format %q: want xlsx (the default) or csv"},
 	"api.sep_once":               {"indicare sep una volta sola", "give sep once"},
 	"api.sep_unknown":            {"separatore sconosciuto %q: ammessi comma, semicolon o tab", "unknown separator %q: want comma, semicolon or tab"},
-	"api.season_shape":           {"stagione %q: serve un anno come 2026 (da gennaio a dicembre) o una stagione come 2025-2026 (dal 1° settembre al 31 agosto)", "season %q: want a year like 2026 (January to December) or a season like 2025-2026 (September 1 to August 31)"},
-	"api.season_year":            {"stagione %q: l'anno deve essere il %d o successivo", "season %q: the year must be %d or later"},
-	"api.season_second":          {"stagione %q: una stagione va da settembre ad agosto, quindi il secondo anno deve essere il %d", "season %q: a season runs from September to August, so the second year must be %d"},
+	"api.export_season_shape":    {"stagione %q: serve un anno come 2026 (da gennaio a dicembre) o una stagione come 2025-2026 (dal 1° settembre al 31 agosto)", "season %q: want a year like 2026 (January to December) or a season like 2025-2026 (September 1 to August 31)"},
+	"api.export_season_year":     {"stagione %q: l'anno deve essere il %d o successivo", "season %q: the year must be %d or later"},
+	"api.export_season_second":   {"stagione %q: una stagione va da settembre ad agosto, quindi il secondo anno deve essere il %d", "season %q: a season runs from September to August, so the second year must be %d"},
 	"api.club_empty":             {"il circolo \"\" non esiste", "no club \"\""},
 	"api.vp_either":              {"indicare table oppure ruleset e hands, non %s insieme a table", "give either table or ruleset and hands, not %s with table"},
 	"api.vp_need":                {"indicare table, oppure ruleset e hands", "give table, or ruleset and hands"},

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"segnapunti/domain"
+	"segnapunti/importers/sheetjson"
 )
 
 // Every code has both texts with the same arguments, and no code is
@@ -74,7 +75,7 @@ func TestEveryCodeUsed(t *testing.T) {
 			sources.Write(entry.ReplaceAll(b, nil))
 		}
 	}
-	for _, dir := range []string{"../web", "../api", "../app", "../cmd", "../exporters", "../domain"} {
+	for _, dir := range []string{"../web", "../api", "../app", "../cmd", "../exporters", "../domain", "../importers"} {
 		filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 			if err != nil || d.IsDir() || strings.HasSuffix(path, "_test.go") {
 				return nil
@@ -170,6 +171,20 @@ func TestPageVariantsAreCodes(t *testing.T) {
 		_, pen, _ := Both(v.key)
 		if got := len(strings.Fields(verbs(pen))); got != len(v.args) {
 			t.Errorf("page variant %s → %s: %d arguments for %d verbs", from, v.key, len(v.args), got)
+		}
+	}
+}
+
+// The sheet decoder words its errors in English without linking the
+// catalogue (it runs on the phones): its formats are the catalogue's
+// English, code by code.
+func TestSheetFormatsAreTheCatalogues(t *testing.T) {
+	for code, format := range sheetjson.Formats() {
+		_, en, ok := Both(code)
+		if !ok {
+			t.Errorf("sheetjson code %s is not in the catalogue", code)
+		} else if en != format {
+			t.Errorf("sheetjson code %s: %q, catalogue %q", code, format, en)
 		}
 	}
 }

@@ -34,7 +34,7 @@ type CellError struct {
 	// messages), worded in the reader's language; zero when Detail is
 	// another package's English.
 	Msg messages.M
-	Err    error  // the underlying error, if any
+	Err error // the underlying error, if any
 }
 
 // Ref is the cell as a spreadsheet names it: "Smazzate!G4" (the sheet name
@@ -56,19 +56,75 @@ func (e *CellError) Unwrap() []error {
 	return []error{domain.ErrInvalid}
 }
 
+// DetailIn is the detail in lang: worded from the catalogue when coded,
+// else Detail as written.
+func (e *CellError) DetailIn(lang domain.Lang) string {
+	if e.Msg.Key != "" {
+		return e.Msg.In(lang)
+	}
+	return e.Detail
+}
+
+// In is the error in lang: the cell, then the detail.
+func (e *CellError) In(lang domain.Lang) string { return e.Ref() + ": " + e.DetailIn(lang) }
+
+// valueError is a value the reader cannot take, as a catalogue code and
+// its arguments; its Error is the English.
+type valueError struct{ m messages.M }
+
+func (e *valueError) Error() string { return e.m.English() }
+
+// refuse is a valueError of key with args.
+func refuse(key string, args ...any) error { return &valueError{messages.New(key, args...)} }
+
+// msgOf is err's catalogue message, or the zero M when err was written
+// by another package.
+func msgOf(err error) messages.M {
+	var ve *valueError
+	var ne *NumberError
+	switch {
+	case errors.As(err, &ve):
+		return ve.m
+	case errors.As(err, &ne):
+		return ne.msg()
+	}
+	return messages.M{}
+}
+
+// detailOf is err as an argument of a catalogue message: its message when
+// coded, else its English.
+func detailOf(err error) any {
+	if m := msgOf(err); m.Key != "" {
+		return m
+	}
+	return err.Error()
+}
+
+// whatWord names what a number counts ("round", "table", "hand") in the
+// reader's language, or the workbook's own label as written.
+func whatWord(what string) any {
+	if messages.Has("xlsx.what." + what) {
+		return messages.New("xlsx.what." + what)
+	}
+	return what
+}
+
 // cellErr builds a CellError for the cell at (col, row), both 1-based.
 func cellErr(sheet string, col, row int, err error) *CellError {
-	return &CellError{Sheet: sheet, Cell: cellName(col, row), Detail: err.Error(), Err: err}
+	return &CellError{Sheet: sheet, Cell: cellName(col, row), Detail: err.Error(), Err: err, Msg: msgOf(err)}
 }
 
-// cellErrf builds a CellError with a formatted detail.
-func cellErrf(sheet string, col, row int, format string, args ...any) *CellError {
-	return &CellError{Sheet: sheet, Cell: cellName(col, row), Detail: fmt.Sprintf(format, args...)}
+// cellErrf builds a CellError worded from the catalogue: key and args.
+func cellErrf(sheet string, col, row int, key string, args ...any) *CellError {
+	m := messages.New(key, args...)
+	return &CellError{Sheet: sheet, Cell: cellName(col, row), Detail: m.English(), Msg: m}
 }
 
-// sheetErrf builds a CellError about a whole worksheet.
-func sheetErrf(sheet, format string, args ...any) *CellError {
-	return &CellError{Sheet: sheet, Detail: fmt.Sprintf(format, args...)}
+// sheetErrf builds a CellError about a whole worksheet (key and args as
+// cellErrf's).
+func sheetErrf(sheet, key string, args ...any) *CellError {
+	m := messages.New(key, args...)
+	return &CellError{Sheet: sheet, Detail: m.English(), Msg: m}
 }
 
 // panicError is a failure of the reader itself on a malformed file: Read
