@@ -181,9 +181,8 @@ func cellError(ce *xlsx.CellError) FieldError {
 // a catalogue message: the reader's code when it has one, else its
 // English.
 func workbookDetail(err error) any {
-	var ce *xlsx.CellError
-	if errors.As(err, &ce) && ce.Msg.Key != "" {
-		return messages.New("api.field", ce.Ref(), ce.Msg)
+	if m, ok := xlsx.Message(err); ok {
+		return m
 	}
 	return invalidDetail(err)
 }

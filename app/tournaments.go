@@ -385,7 +385,7 @@ func (r RoundInput) toDomain(t domain.Tournament, entered map[string]bool) (doma
 			atTables[id]++
 		case seated[id] != "":
 			key := "field.seated_twice"
-			if strings.HasPrefix(seated[id], "/byes/") || strings.HasPrefix(ptr, "/byes/") {
+			if strings.HasPrefix(seated[id], "/byes/") { // seated first among the byes
 				key = "field.seated_and_bye"
 			}
 			errs = append(errs, field(ptr, key, id, seated[id]))

@@ -112,9 +112,8 @@ func inLang(err error, lang domain.Lang) error {
 		return err
 	}
 	text := err.Error()
-	var ce *xlsx.CellError
-	if errors.As(err, &ce) && ce.Msg.Key != "" {
-		text = strings.Replace(text, ce.Error(), ce.In(lang), 1)
+	if m, ok := xlsx.Message(err); ok {
+		text = strings.Replace(text, m.English(), m.In(lang), 1)
 	}
 	var se *sheetjson.Error
 	if errors.As(err, &se) && se.Code != "" {

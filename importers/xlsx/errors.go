@@ -24,6 +24,50 @@ var (
 	ErrLayout = fmt.Errorf("%w: not in an import layout", domain.ErrInvalid)
 )
 
+// workbookError is a failure of the workbook as a whole (kind: one of
+// ErrTooLarge, ErrNotWorkbook, ErrLayout) worded from the catalogue.
+type workbookError struct {
+	kind error
+	m    messages.M
+}
+
+func (e *workbookError) Error() string { return e.kind.Error() + ": " + e.m.English() }
+func (e *workbookError) Unwrap() error { return e.kind }
+
+// wbErr is a workbookError of kind by key with args.
+func wbErr(kind error, key string, args ...any) error {
+	return &workbookError{kind, messages.New(key, args...)}
+}
+
+// kinds are the codes of the workbook-level failures' own words.
+var kinds = []struct {
+	err error
+	key string
+}{{ErrTooLarge, "xlsx.too_large"}, {ErrNotWorkbook, "xlsx.not_workbook"}, {ErrLayout, "xlsx.layout"}}
+
+// Message is an error of Read, or a match's Err, as a catalogue message
+// whose English is the error's text without the "invalid: " of
+// domain.ErrInvalid; ok is false when part of it was written by another
+// package (a zip or XML library), which only reads in English.
+func Message(err error) (m messages.M, ok bool) {
+	var ce *CellError
+	var we *workbookError
+	switch {
+	case errors.As(err, &ce) && ce.Msg.Key != "":
+		m = messages.New("xlsx.cell", ce.Ref(), ce.Msg)
+	case errors.As(err, &we):
+		m = we.m
+	default:
+		return messages.M{}, false
+	}
+	for _, k := range kinds {
+		if errors.Is(err, k.err) {
+			return messages.New(k.key, m), true
+		}
+	}
+	return m, true
+}
+
 // CellError is a problem with one cell (or, when Cell is empty, with one
 // worksheet). Callers put Ref() in problem+json `errors[].cell`.
 type CellError struct {

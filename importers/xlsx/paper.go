@@ -68,11 +68,10 @@ func (rd *reader) readPaper(names []string, tournamentSheet string) error {
 		rd.wb.Matches = append(rd.wb.Matches, m)
 	}
 	if found == 0 {
-		hint := ""
 		if len(tidyLike) > 0 {
-			hint = fmt.Sprintf("; sheet %s looks like the tidy layout: rename it Hands or Smazzate", strings.Join(tidyLike, ", "))
+			return wbErr(ErrLayout, "xlsx.no_layout_tidy", strings.Join(tidyLike, ", "))
 		}
-		return fmt.Errorf("%w: the workbook has no sheet named Hands or Smazzate (tidy layout) and no sheet shaped like the paper score, with a header row naming Smazzata, NS Base, NS Punti, EO Base, EO Punti (paper layout)%s", ErrLayout, hint)
+		return wbErr(ErrLayout, "xlsx.no_layout")
 	}
 	return nil
 }
