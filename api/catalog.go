@@ -1,7 +1,6 @@
 package api
 
 import (
-	"fmt"
 	"net/http"
 	"net/url"
 	"slices"
@@ -152,7 +151,7 @@ func (s *server) lookupVP(c *gin.Context) {
 	if q.Has("table") {
 		for _, other := range []string{"ruleset", "hands", "kind"} {
 			if q.Has(other) {
-				s.fail(c, errParam(other, fmt.Sprintf("give either table or ruleset and hands, not %s with table", other)))
+				s.fail(c, errParam(other, messages.New("api.vp_either", other)))
 				return
 			}
 		}
@@ -162,7 +161,7 @@ func (s *server) lookupVP(c *gin.Context) {
 		}
 	} else {
 		if !q.Has("ruleset") {
-			s.fail(c, errParam("ruleset", "give table, or ruleset and hands"))
+			s.fail(c, errParam("ruleset", messages.New("api.vp_need")))
 			return
 		}
 		r, err := domain.ParseRuleset(q.Get("ruleset"))

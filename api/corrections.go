@@ -48,47 +48,47 @@ var correctedParts = []string{"written", "hands"}
 // check validates the fields that need no stored data.
 func (r correctionRequest) check() (domain.CorrectionKind, []fieldError) {
 	var errs []fieldError
-	bad := func(ptr, format string, a ...any) {
-		errs = append(errs, fieldError{Pointer: ptr, Detail: fmt.Sprintf(format, a...)})
+	bad := func(ptr, key string, a ...any) {
+		errs = append(errs, fieldAt(ptr, key, a...))
 	}
 	if r.Round < 1 || r.Round > maxRoundsPlanned {
-		bad("/round", "required: the round of the erroneous sheet, 1 to %d", maxRoundsPlanned)
+		bad("/round", "api.corr_round", maxRoundsPlanned)
 	}
 	if r.Table < 1 || r.Table > maxTables {
-		bad("/table", "required: the table of the erroneous sheet, 1 to %d", maxTables)
+		bad("/table", "api.corr_table", maxTables)
 	}
 	var kind domain.CorrectionKind
 	var err error
 	if r.Kind == "" {
-		bad("/kind", "required: sum, inversion, transcription or other")
+		bad("/kind", "api.corr_kind")
 	} else if kind, err = domain.ParseCorrectionKind(r.Kind); err != nil {
-		bad("/kind", "%s", app.DomainDetail(err))
+		errs = append(errs, domainField("/kind", err))
 	}
 	errs = appendErr(errs, checkText("/reason", r.Reason, maxNoteLength, true))
 	if r.Version != nil && *r.Version < 1 {
-		bad("/version", "a sheet version is 1 or more")
+		bad("/version", "api.version_min")
 	}
 	v := r.Corrected
 	switch {
 	case v == nil || v.kind == jsonNull:
-		bad("/corrected", `required: {"written": {...}} and/or {"hands": [...]}, the corrected parts of the sheet`)
+		bad("/corrected", "api.corr_corrected")
 	case v.kind != jsonObject:
-		bad("/corrected", "want an object, got %s", v.kind)
+		bad("/corrected", "api.want_object", v.kind.msg())
 	case len(v.keys) == 0:
-		bad("/corrected", `name at least one part: "written" or "hands"`)
+		bad("/corrected", "api.corr_name_part")
 	default:
 		for i, k := range v.keys {
 			switch it := v.items[i]; k {
 			case "written":
 				if it.kind != jsonObject {
-					bad("/corrected/written", "want an object, got %s", it.kind)
+					bad("/corrected/written", "api.want_object", it.kind.msg())
 				}
 			case "hands":
 				if it.kind != jsonArray {
-					bad("/corrected/hands", "want an array, got %s", it.kind)
+					bad("/corrected/hands", "api.want_array", it.kind.msg())
 				}
 			default:
-				bad("/corrected/"+k, `unknown part %q: a correction changes "written" or "hands"`, k)
+				bad("/corrected/"+k, "api.corr_unknown_part", k)
 			}
 		}
 	}
@@ -194,11 +194,7 @@ func correctSheet(cur domain.Sheet, corrected *jsonValue) (domain.Sheet, json.Ra
 				ptr = "/corrected" + ptr
 			}
 		}
-		detail := se.Detail
-		if ptr != "" {
-			detail = ptr + ": " + detail
-		}
-		return domain.Sheet{}, nil, nil, errInvalid(detail, fieldError{Pointer: ptr, Detail: se.Detail})
+		return domain.Sheet{}, nil, nil, sheetInvalid(ptr, se)
 	}
 	if err != nil {
 		return domain.Sheet{}, nil, nil, err
@@ -326,7 +322,7 @@ func (s *server) createCorrection(c *gin.Context) {
 		kind, errs := req.check()
 		if req.Version != nil && *req.Version >= 1 {
 			if version > 0 && version != *req.Version {
-				errs = append(errs, fieldError{Pointer: "/version", Detail: fmt.Sprintf("version %d disagrees with If-Match %s", *req.Version, etag(version))})
+				errs = append(errs, fieldAt("/version", "api.version_if_match", *req.Version, etag(version)))
 			}
 			version = *req.Version
 		}

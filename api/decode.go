@@ -275,7 +275,7 @@ func bindJSON(v *jsonValue, dst any) error {
 		}
 		var se *json.SemanticError
 		if !errors.As(err, &se) {
-			errs = append(errs, fieldError{Detail: err.Error()})
+			errs = append(errs, uncodedField("", err.Error()))
 			break
 		}
 		ptr := se.JSONPointer

@@ -3,7 +3,6 @@ package api
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -78,12 +77,12 @@ func csvSheetParam(q url.Values) (string, error) {
 	switch format := q.Get("format"); format {
 	case "", "xlsx":
 		if q.Has("sheet") {
-			return "", errParam("sheet", "sheet chooses the table of a CSV export; add format=csv")
+			return "", errParam("sheet", messages.New("api.csv_sheet_xlsx"))
 		}
 		return "", nil
 	case "csv":
 		if !q.Has("sheet") {
-			return "", errParam("sheet", "a CSV export is one table: add sheet= one of "+names)
+			return "", errParam("sheet", messages.New("api.csv_sheet_needed", names))
 		}
 		sheet := q.Get("sheet")
 		for _, name := range workbook.CSVSheets() {
@@ -91,9 +90,9 @@ func csvSheetParam(q url.Values) (string, error) {
 				return name, nil
 			}
 		}
-		return "", errParam("sheet", fmt.Sprintf("unknown sheet %q: want one of %s", sheet, names))
+		return "", errParam("sheet", messages.New("api.csv_sheet_unknown", sheet, names))
 	default:
-		return "", errParam("format", fmt.Sprintf("unknown format %q: want xlsx (the default) or csv", format))
+		return "", errParam("format", messages.New("api.export_format", format))
 	}
 }
 
@@ -117,7 +116,7 @@ func csvOptions(c *gin.Context, q url.Values, csv bool) (workbook.CSVOptions, er
 	opts := workbook.CSVOptionsFor(lang)
 	if q.Has("sep") {
 		if len(q["sep"]) > 1 {
-			return opts, errParam("sep", "give sep once")
+			return opts, errParam("sep", messages.New("api.sep_once"))
 		}
 		switch q.Get("sep") {
 		case "comma", ",":
@@ -127,7 +126,7 @@ func csvOptions(c *gin.Context, q url.Values, csv bool) (workbook.CSVOptions, er
 		case "tab":
 			opts.Sep = '\t'
 		default:
-			return opts, errParam("sep", fmt.Sprintf("unknown separator %q: want comma, semicolon or tab", q.Get("sep")))
+			return opts, errParam("sep", messages.New("api.sep_unknown", q.Get("sep")))
 		}
 	}
 	return opts, nil
@@ -221,23 +220,23 @@ const minSeasonYear = 1900
 // January 1 to December 31; "2025-2026" the federation season, September 1,
 // 2025 to August 31, 2026 (the second year must follow the first).
 func parseSeason(v string) (from, to time.Time, err error) {
-	bad := func(detail string) (time.Time, time.Time, error) {
-		return time.Time{}, time.Time{}, errParam("season", detail)
+	bad := func(key string, args ...any) (time.Time, time.Time, error) {
+		return time.Time{}, time.Time{}, errParam("season", messages.New(key, args...))
 	}
 	m := seasonParam.FindStringSubmatch(v)
 	if m == nil {
-		return bad(fmt.Sprintf("season %q: want a year like 2026 (January to December) or a season like 2025-2026 (September 1 to August 31)", v))
+		return bad("api.export_season_shape", v)
 	}
 	y1, _ := strconv.Atoi(m[1])
 	if y1 < minSeasonYear {
-		return bad(fmt.Sprintf("season %q: the year must be %d or later", v, minSeasonYear))
+		return bad("api.export_season_year", v, minSeasonYear)
 	}
 	if m[2] == "" {
 		return time.Date(y1, time.January, 1, 0, 0, 0, 0, time.UTC), time.Date(y1, time.December, 31, 0, 0, 0, 0, time.UTC), nil
 	}
 	y2, _ := strconv.Atoi(m[2])
 	if y2 != y1+1 {
-		return bad(fmt.Sprintf("season %q: a season runs from September to August, so the second year must be %d", v, y1+1))
+		return bad("api.export_season_second", v, y1+1)
 	}
 	return time.Date(y1, time.September, 1, 0, 0, 0, 0, time.UTC), time.Date(y2, time.August, 31, 0, 0, 0, 0, time.UTC), nil
 }
@@ -266,7 +265,7 @@ func (s *server) exportSeason(c *gin.Context) {
 	}
 	sq := app.SeasonQuery{From: from, To: to, ClubID: q.Get("club"), Level: q.Get("level")}
 	if q.Has("club") && sq.ClubID == "" {
-		s.fail(c, errParam("club", `no club ""`))
+		s.fail(c, errParam("club", messages.New("api.club_empty")))
 		return
 	}
 	if q.Has("level") && sq.Level == "" {

@@ -7,6 +7,7 @@ import (
 
 	"segnapunti/app"
 	"segnapunti/domain"
+	"segnapunti/messages"
 )
 
 // entrantPatch is the body of PATCH /v1/tournaments/{tid}/entrants/{id}:
@@ -42,8 +43,7 @@ func (s *server) patchEntrant(c *gin.Context) {
 		return
 	}
 	if req.Players == nil && req.Team == nil && req.Club == nil {
-		s.fail(c, errInvalid("nothing to change: name at least one member (players, team, club)",
-			fieldError{Pointer: "/players", Detail: "absent, like team and club: the players replace the entrant's players"}))
+		s.fail(c, errInvalid(messages.New("api.entrant_nothing"), fieldAt("/players", "api.entrant_players")))
 		return
 	}
 	pt := app.EntrantPatch{Team: req.Team, Club: req.Club}
@@ -112,10 +112,10 @@ func (s *server) putRound(c *gin.Context) {
 func (s *server) withdrawFromRound(c *gin.Context, req entrantPatch) {
 	switch {
 	case req.WithdrawnFromRound == nil:
-		s.fail(c, errInvalid("withdrawn_from_round is required with reason", fieldError{Pointer: "/withdrawn_from_round", Detail: "required: the first round the entrant no longer plays (0 takes the withdrawal back)"}))
+		s.fail(c, errInvalid(messages.New("api.withdrawal_required"), fieldAt("/withdrawn_from_round", "api.withdrawal_round")))
 		return
 	case req.Players != nil || req.Team != nil || req.Club != nil:
-		s.fail(c, errInvalid("a withdrawal is patched alone", fieldError{Pointer: "/withdrawn_from_round", Detail: "a withdrawal is patched alone, with its reason"}))
+		s.fail(c, errInvalid(messages.New("api.withdrawal_alone"), fieldAt("/withdrawn_from_round", "api.withdrawal_alone_field")))
 		return
 	}
 	reason := ""

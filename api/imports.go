@@ -5,7 +5,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
-	"fmt"
 	"io"
 	"math"
 	"mime"
@@ -128,7 +127,7 @@ func (s *server) readUpload(c *gin.Context, limit int64) (app.Upload, error) {
 		if errors.As(err, &mb) {
 			return tooLarge
 		}
-		return errMalformed(fmt.Sprintf("the multipart body cannot be read: %v", err))
+		return errMalformed(messages.New("api.multipart", err.Error()))
 	}
 	mr := multipart.NewReader(body, params["boundary"])
 	var up app.Upload
@@ -143,7 +142,7 @@ func (s *server) readUpload(c *gin.Context, limit int64) (app.Upload, error) {
 		}
 		if parts == maxImportParts {
 			part.Close()
-			return app.Upload{}, errMalformed(fmt.Sprintf("the form has more than %d fields; send the workbook alone in the field \"file\"", maxImportParts))
+			return app.Upload{}, errMalformed(messages.New("api.form_parts", maxImportParts))
 		}
 		if part.FormName() != "file" {
 			_, err = io.Copy(io.Discard, part)
@@ -155,7 +154,7 @@ func (s *server) readUpload(c *gin.Context, limit int64) (app.Upload, error) {
 		}
 		if found {
 			part.Close()
-			return app.Upload{}, errParam("file", "the field \"file\" is given twice: upload one workbook at a time")
+			return app.Upload{}, errParam("file", messages.New("api.file_twice"))
 		}
 		found = true
 		var buf bytes.Buffer
@@ -174,7 +173,7 @@ func (s *server) readUpload(c *gin.Context, limit int64) (app.Upload, error) {
 		up = app.Upload{Filename: cleanFilename(part.FileName()), Data: buf.Bytes(), SHA256: hex.EncodeToString(h.Sum(nil))}
 	}
 	if !found {
-		return app.Upload{}, errParam("file", "no field \"file\": send the .xlsx workbook as multipart/form-data in the field \"file\"")
+		return app.Upload{}, errParam("file", messages.New("api.file_missing"))
 	}
 	return up, nil
 }

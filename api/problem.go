@@ -62,6 +62,26 @@ func splitDetail[D detailText](d D) (string, messages.M) {
 	return "", messages.M{}
 }
 
+// fieldAt is the field error at ptr worded from the catalogue: key and
+// args.
+func fieldAt(ptr, key string, args ...any) fieldError {
+	return fieldMsg(fieldError{Pointer: ptr}, messages.New(key, args...))
+}
+
+// domainField is the field error at ptr of a domain parse error
+// (app.DomainError).
+func domainField(ptr string, err error) fieldError {
+	return fromAppFields([]app.FieldError{app.DomainError(ptr, err)})[0]
+}
+
+// uncodedField is a field error another package wrote in English
+// without a code (a rule of package domain that returns a plain error, a
+// tournament file's reader): shown as written. Every detail api writes
+// itself has a code (TestAPIDetailsAreCoded).
+func uncodedField(ptr, detail string) fieldError {
+	return fieldError{Pointer: ptr, Detail: detail}
+}
+
 // fieldMsg is a field error worded from the catalogue.
 func fieldMsg(f fieldError, m messages.M) fieldError {
 	f.Detail, f.msg = m.English(), m
@@ -246,12 +266,41 @@ func fromAppFields(fs []app.FieldError) []fieldError {
 // Callers check that the body is JSON at all first (a 400), so what is
 // left is a document of the wrong shape.
 func sheetProblem(e *sheetjson.Error) problem {
-	p := problem{Type: typeInvalid, Title: titleFor(http.StatusUnprocessableEntity), Status: http.StatusUnprocessableEntity, Detail: e.Detail}
+	f := sheetField(e.Pointer, e)
+	p := problem{Type: typeInvalid, Title: titleFor(http.StatusUnprocessableEntity), Status: http.StatusUnprocessableEntity, Detail: f.Detail, msg: f.msg}
 	if e.Pointer != "" {
-		p.Detail = e.Pointer + ": " + e.Detail
-		p.Errors = []fieldError{{Pointer: e.Pointer, Detail: e.Detail}}
+		m := messages.New("api.field", e.Pointer, f.detailArg())
+		p.Detail, p.msg = m.English(), m
+		p.Errors = []fieldError{f}
 	}
 	return p
+}
+
+// sheetField is a sheet decoding error as the field error at ptr: worded
+// from the catalogue when the decoder coded it.
+func sheetField(ptr string, e *sheetjson.Error) fieldError {
+	if e.Code != "" {
+		return fieldMsg(fieldError{Pointer: ptr}, messages.New(e.Code, e.Args...))
+	}
+	return fieldError{Pointer: ptr, Detail: e.Detail}
+}
+
+// sheetInvalid is the 422 of a sheet decoding error at ptr.
+func sheetInvalid(ptr string, e *sheetjson.Error) error {
+	f := sheetField(ptr, e)
+	if ptr == "" {
+		return errInvalid(f.detailArg(), f)
+	}
+	return errInvalid(messages.New("api.field", ptr, f.detailArg()), f)
+}
+
+// detailArg is the field's detail as a message argument: its code when
+// it has one, else its English.
+func (f fieldError) detailArg() messages.M {
+	if f.msg.Key != "" {
+		return f.msg
+	}
+	return messages.New("api.text", f.Detail)
 }
 
 // marshalJSON is json.Marshal without the HTML escaping of <, > and &:
@@ -287,7 +336,7 @@ func appendErr(errs []fieldError, e *fieldError) []fieldError {
 // checkText: app.CheckText, as a field error of a problem.
 func checkText(ptr, s string, maxLen int, required bool) *fieldError {
 	if e := app.CheckText(ptr, s, maxLen, required); e != nil {
-		return &fieldError{Pointer: e.Pointer, Detail: e.Detail}
+		return &fieldError{Pointer: e.Pointer, Detail: e.Detail, msg: e.Msg}
 	}
 	return nil
 }
@@ -298,7 +347,11 @@ func invalidFields(errs []fieldError) error {
 		errs = errs[:maxFieldErrors]
 	}
 	if len(errs) == 1 {
-		return errInvalid(errs[0].Pointer+": "+errs[0].Detail, errs...)
+		var d any = errs[0].Detail
+		if errs[0].msg.Key != "" {
+			d = errs[0].msg
+		}
+		return errInvalid(messages.New("api.field", errs[0].Pointer, d), errs...)
 	}
-	return errInvalid(fmt.Sprintf("%d problems in the request body; see errors", len(errs)), errs...)
+	return errInvalid(messages.New("api.problems", len(errs)), errs...)
 }

@@ -48,6 +48,13 @@ func TestProblemLanguage(t *testing.T) {
 			"/name: want a string, got a number", "/name: attesa una stringa, trovato un numero"},
 		{"unknown field", request{method: "POST", path: "/v1/tournaments", token: w.club1, body: `{"nome": "x"}`}, 422,
 			`unknown field "nome"`, `campo sconosciuto "nome"`},
+		// A field an operation refuses, and a sheet's value the decoder
+		// refuses, are worded from the catalogue too.
+		{"operation's field", request{method: "POST", path: "/v1/tournaments/" + w.tid + "/entrants", token: w.club1, body: map[string]any{
+			"entrants": []any{map[string]any{"id": "1", "players": []any{map[string]any{"name": "Anna"}, map[string]any{"name": "Bruno"}}}}}}, 422,
+			`/entrants/0/id: entrant "1" is already entered`, `/entrants/0/id: l'iscritto "1" è già iscritto al torneo`},
+		{"sheet's value", request{method: "POST", path: "/v1/validate", body: `{"ruleset": "fitab-2025", "hands_planned": 7, "hands": []}`}, 422,
+			"/hands_planned: hands_planned must be 2, 3 or 4, not 7", "/hands_planned: hands_planned deve essere 2, 3 o 4, non 7"},
 	}
 	langs := []struct {
 		name, header string

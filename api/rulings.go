@@ -96,12 +96,11 @@ func (s *server) ruling(c *gin.Context) {
 func contradictionErrors(err error) []fieldError {
 	var ce *domain.ContradictionError
 	if !errors.As(err, &ce) {
-		return []fieldError{{Detail: app.DomainDetail(err)}}
+		return []fieldError{uncodedField("", app.DomainDetail(err))}
 	}
 	out := make([]fieldError, 0, len(ce.Contradictions))
 	for _, k := range ce.Contradictions {
-		out = append(out, fieldError{Pointer: "/" + k.Field,
-			Detail: k.Detail + " (contradicts " + strings.Join(k.With, ", ") + ")"})
+		out = append(out, uncodedField("/"+k.Field, k.Detail+" (contradicts "+strings.Join(k.With, ", ")+")"))
 	}
 	return out
 }
@@ -129,10 +128,10 @@ func domainFieldErrors(err error, pointer func(field string) string) []fieldErro
 		msg := app.DomainDetail(e)
 		field, detail, ok := strings.Cut(msg, ": ")
 		if !ok || strings.ContainsAny(field, " \"") || !errors.Is(e, domain.ErrInvalid) {
-			out = append(out, fieldError{Pointer: "", Detail: msg})
+			out = append(out, uncodedField("", msg))
 			continue
 		}
-		out = append(out, fieldError{Pointer: pointer(field), Detail: detail})
+		out = append(out, uncodedField(pointer(field), detail))
 	}
 	return out
 }

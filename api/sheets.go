@@ -210,7 +210,7 @@ func (s *server) putSheet(c *gin.Context) {
 			return domain.Sheet{}, perr
 		}
 		if root.kind == jsonObject && root.field("sheets") != nil {
-			return domain.Sheet{}, invalidFields([]fieldError{{Pointer: "/sheets", Detail: "one sheet is stored per table: send the sheet, not a batch"}})
+			return domain.Sheet{}, invalidFields([]fieldError{fieldAt("/sheets", "api.one_sheet")})
 		}
 		return domain.Sheet{}, syntaxAs400(err)
 	}
@@ -258,9 +258,8 @@ func (s *server) appendHand(c *gin.Context) {
 	}
 	key := c.GetHeader("Idempotency-Key")
 	if len(key) > maxIdempotencyKey || strings.ContainsFunc(key, func(r rune) bool { return r < 0x21 || r > 0x7e }) {
-		s.fail(c, &apiError{status: http.StatusBadRequest, typ: typeMalformed,
-			detail: fmt.Sprintf("Idempotency-Key must be 1 to %d printable ASCII characters", maxIdempotencyKey),
-			errors: []fieldError{{Header: "Idempotency-Key", Detail: "printable ASCII, no spaces"}}})
+		s.fail(c, errMalformed(messages.New("api.idem_key", maxIdempotencyKey),
+			fieldMsg(fieldError{Header: "Idempotency-Key"}, messages.New("api.idem_key_field"))))
 		return
 	}
 	decode := func(g app.SheetTarget) (domain.Hand, error) {
@@ -272,9 +271,9 @@ func (s *server) appendHand(c *gin.Context) {
 	}
 	res, err := s.app.AppendHand(c.Request.Context(), mustPrincipal(c), c.Param("tid"), round, table, decode, key)
 	if errors.Is(err, app.ErrIdempotencyReused) {
-		s.fail(c, &apiError{status: http.StatusUnprocessableEntity, typ: typeInvalid, cause: err,
-			detail: "this Idempotency-Key was already used on this sheet with a different hand; use a new key for a new hand",
-			errors: []fieldError{{Header: "Idempotency-Key", Detail: "already used with a different hand"}}})
+		e := errInvalid(messages.New("api.idem_reused"), fieldMsg(fieldError{Header: "Idempotency-Key"}, messages.New("api.idem_reused_field")))
+		e.cause = err
+		s.fail(c, e)
 		return
 	}
 	if err != nil {
@@ -321,11 +320,7 @@ func decodeHand(body []byte, g app.SheetTarget) (domain.Hand, error) {
 		if rest, ok := strings.CutPrefix(ptr, "/hands/0"); ok {
 			ptr = rest
 		}
-		detail := se.Detail
-		if ptr != "" {
-			detail = ptr + ": " + se.Detail
-		}
-		return domain.Hand{}, errInvalid(detail, fieldError{Pointer: ptr, Detail: se.Detail})
+		return domain.Hand{}, sheetInvalid(ptr, se)
 	}
 	if err != nil {
 		return domain.Hand{}, err

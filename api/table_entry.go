@@ -134,7 +134,7 @@ func (s *server) confirmSheet(c *gin.Context) {
 	}
 	var missing []fieldError
 	if req.Line == "" {
-		missing = append(missing, fieldError{Pointer: "/line", Detail: `line is required: "ns" or "eo"`})
+		missing = append(missing, fieldAt("/line", "field.line_required"))
 	}
 	if req.Entrant == "" {
 		missing = append(missing, fieldMsg(fieldError{Pointer: "/entrant"}, messages.New("api.entrant_required")))

@@ -74,7 +74,7 @@ func (s *server) editHand(c *gin.Context) {
 		return
 	}
 	if root.kind != jsonObject {
-		s.fail(c, invalidFields([]fieldError{{Pointer: "", Detail: `want a JSON object {"line", "entrant", "hand"}, got ` + root.kind.String()}}))
+		s.fail(c, invalidFields([]fieldError{fieldAt("", "api.fix_object", root.kind.msg())}))
 		return
 	}
 	hand := root.field("hand")
@@ -85,7 +85,7 @@ func (s *server) editHand(c *gin.Context) {
 		return
 	}
 	if hand == nil {
-		s.fail(c, invalidFields([]fieldError{{Pointer: "/hand", Detail: `hand is required: the hand as it should read, {"end", "ns", "eo"}`}}))
+		s.fail(c, invalidFields([]fieldError{fieldAt("/hand", "api.fix_hand")}))
 		return
 	}
 	decode := func(g app.SheetTarget) (domain.Hand, error) {

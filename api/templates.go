@@ -9,6 +9,7 @@ import (
 
 	"segnapunti/domain"
 	"segnapunti/importers/xlsx"
+	"segnapunti/messages"
 )
 
 // defaultTemplateHands: API §4 GET /v1/templates/scoresheet.xlsx?hands=3.
@@ -39,7 +40,7 @@ func (s *server) scoresheetTemplate(c *gin.Context) {
 	if v, ok := q["kind"]; ok {
 		k, err := domain.ParseKind(v[0])
 		if len(v) != 1 || err != nil {
-			s.fail(c, errParam("kind", "kind must be one of pairs, individual, teams, international"))
+			s.fail(c, errParam("kind", messages.New("api.template_kind")))
 			return
 		}
 		kind = k

@@ -7,6 +7,7 @@ import (
 
 	"segnapunti/app"
 	"segnapunti/domain"
+	"segnapunti/messages"
 )
 
 // tournamentPatch is the body of PATCH /v1/tournaments/{tid}: every member
@@ -74,8 +75,7 @@ func (s *server) patchTournament(c *gin.Context) {
 	}
 	fields := req.toApp()
 	if fields == (app.TournamentPatch{}) && req.Public == nil && req.TimeZone == nil {
-		s.fail(c, errInvalid("nothing to change: name at least one member (name, date, level, ruleset, kind, rounds_planned, hands_per_round, vp_table, plan, public, time_zone)",
-			fieldError{Pointer: "/public", Detail: "absent, like every other member: true opens the public pages, false closes them"}))
+		s.fail(c, errInvalid(messages.New("api.tournament_nothing"), fieldAt("/public", "api.tournament_public")))
 		return
 	}
 	// One request, one operation, one transaction: the fields and public
@@ -112,13 +112,13 @@ func (s *server) deleteTournament(c *gin.Context) {
 func (s *server) interruptTournament(c *gin.Context, req tournamentPatch) {
 	var errs []fieldError
 	if req.InterruptedAfterRound == nil {
-		errs = append(errs, fieldError{Pointer: "/interrupted_after_round", Detail: "required with reason: the last completed round"})
+		errs = append(errs, fieldAt("/interrupted_after_round", "api.interrupt_round"))
 	}
 	if req.Reason == nil {
-		errs = append(errs, fieldError{Pointer: "/reason", Detail: "required with interrupted_after_round: the force majeure"})
+		errs = append(errs, fieldAt("/reason", "api.interrupt_reason"))
 	}
 	if req.toApp() != (app.TournamentPatch{}) || req.Public != nil || req.TimeZone != nil {
-		errs = append(errs, fieldError{Pointer: "/interrupted_after_round", Detail: "an interruption is patched alone, with its reason"})
+		errs = append(errs, fieldAt("/interrupted_after_round", "api.interrupt_alone"))
 	}
 	if len(errs) > 0 {
 		s.fail(c, invalidFields(errs))

@@ -70,10 +70,10 @@ func (s *server) verifyTournamentFile(c *gin.Context) {
 	var fe *tournamentfile.Error
 	switch {
 	case errors.As(err, &fe) && fe.Syntax:
-		s.fail(c, errMalformed(fe.Error(), fieldError{Pointer: fe.Pointer, Detail: fe.Detail}))
+		s.fail(c, errMalformed(fe.Error(), uncodedField(fe.Pointer, fe.Detail)))
 		return
 	case errors.As(err, &fe):
-		s.fail(c, errInvalid(fe.Error(), fieldError{Pointer: fe.Pointer, Detail: fe.Detail}))
+		s.fail(c, errInvalid(fe.Error(), uncodedField(fe.Pointer, fe.Detail)))
 		return
 	case err != nil:
 		s.fail(c, err)

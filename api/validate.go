@@ -57,8 +57,8 @@ const streamAbove = 256 << 10
 // than MaxBatchSheets.
 func (s *server) validateSheets(body []byte) ([]domain.Report, bool, error) {
 	tooMany := func() error {
-		detail := fmt.Sprintf("a batch holds at most %d sheets", s.cfg.MaxBatchSheets)
-		return errInvalid(detail, fieldError{Pointer: "/sheets", Detail: detail})
+		m := messages.New("api.batch_max", s.cfg.MaxBatchSheets)
+		return errInvalid(m, fieldMsg(fieldError{Pointer: "/sheets"}, m))
 	}
 	if len(body) <= streamAbove {
 		sheets, batch, err := sheetjson.Decode(body)
@@ -99,10 +99,11 @@ func syntaxAs400(err error) error {
 	var se *sheetjson.Error
 	if errors.As(err, &se) && se.Syntax {
 		if se.Line == 0 || se.Reason == "" { // an empty or unreadable body: English only
+			f := sheetField(se.Pointer, se)
 			if se.Pointer != "" {
-				return errMalformed(se.Pointer+": "+se.Detail, fieldError{Pointer: se.Pointer, Detail: se.Detail})
+				return errMalformed(messages.New("api.field", se.Pointer, f.detailArg()), f)
 			}
-			return errMalformed(se.Detail)
+			return errMalformed(f.detailArg())
 		}
 		m := syntaxMsg(se)
 		if se.Pointer != "" {

@@ -3,7 +3,6 @@ package app
 import (
 	"context"
 	"errors"
-	"fmt"
 	"slices"
 	"strings"
 
@@ -137,31 +136,31 @@ func buildAdjustment(c domain.AdjustmentCase, round int, entrant, author string)
 // record, which the store reads in the transaction).
 func (r AdjustmentInput) check(t domain.Tournament, entered map[string]bool, rounds map[int]domain.Round) (domain.AdjustmentCase, domain.Round, []FieldError) {
 	var errs []FieldError
-	bad := func(ptr, format string, a ...any) {
-		errs = append(errs, FieldError{Pointer: ptr, Detail: fmt.Sprintf(format, a...)})
+	bad := func(ptr, key string, a ...any) {
+		errs = append(errs, field(ptr, key, a...))
 	}
 	c := domain.AdjustmentCase{Ruleset: t.Ruleset, Kind: t.Kind, HandsPlanned: t.HandsPerRound, Advantage: r.Advantage, Note: strings.TrimSpace(r.Note)}
 	switch {
 	case r.Entrant == "":
-		bad("/entrant", "required: the entrant's id")
+		bad("/entrant", "field.adjust_entrant")
 	case !entered[r.Entrant]:
-		bad("/entrant", "entrant %q is not entered in the tournament", r.Entrant)
+		bad("/entrant", "field.not_entered", r.Entrant)
 	}
 	var err error
 	if r.Reason == "" {
-		bad("/reason", "required: one of warning, late_up_to_5, late_5_to_10, late_over_10, bye, abandon_temporary, abandon_justified, abandon_unjustified, forced_removal, late_start, referee_score")
+		bad("/reason", "field.adjust_reason")
 	} else if c.Reason, err = domain.ParseAdjustmentReason(r.Reason); err != nil {
-		bad("/reason", "%s", domainDetail(err))
+		errs = append(errs, domainError("/reason", err))
 	}
 	errs = appendErr(errs, checkText("/note", r.Note, MaxNoteLength, c.Reason == domain.ReasonRefereeScore))
 	var round domain.Round
 	switch {
 	case r.Round == nil && c.Reason != "" && !slices.Contains(roundlessReasons, c.Reason):
-		bad("/round", "required for %s: the round whose match it concerns", c.Reason)
+		bad("/round", "field.adjust_round", c.Reason)
 	case r.Round != nil:
 		rd, ok := rounds[*r.Round]
 		if !ok {
-			bad("/round", "tournament %q has no round %d", t.ID, *r.Round)
+			bad("/round", "field.no_round", t.ID, *r.Round)
 			break
 		}
 		round = rd
@@ -172,24 +171,24 @@ func (r AdjustmentInput) check(t domain.Tournament, entered map[string]bool, rou
 	}
 	if r.Party != nil {
 		if !slices.Contains(partyReasons, c.Reason) {
-			bad("/party", "%s takes no party", c.Reason)
+			bad("/party", "field.adjust_no_party", c.Reason)
 		} else if c.Party, err = domain.ParseParty(*r.Party); err != nil {
-			bad("/party", "%s", domainDetail(err))
+			errs = append(errs, domainError("/party", err))
 		}
 	}
 	if c.Reason == domain.ReasonRefereeScore {
 		if r.VP == nil {
-			bad("/vp", "required for referee_score: the VP awarded (negative for a penalty)")
+			bad("/vp", "field.adjust_vp")
 		}
 		if r.MP == nil {
-			bad("/mp", "required for referee_score: the MP awarded (negative for a penalty)")
+			bad("/mp", "field.adjust_mp")
 		}
 		if r.VP != nil && r.MP != nil {
 			if *r.VP < -domain.MaxVP || *r.VP > domain.MaxVP {
-				bad("/vp", "%d is out of range (want -%d..%d)", *r.VP, domain.MaxVP, domain.MaxVP)
+				bad("/vp", "field.adjust_out_of_range", *r.VP, domain.MaxVP, domain.MaxVP)
 			}
 			if *r.MP < -MaxAdjustMP || *r.MP > MaxAdjustMP {
-				bad("/mp", "%d is out of range (want -%d..%d)", *r.MP, MaxAdjustMP, MaxAdjustMP)
+				bad("/mp", "field.adjust_out_of_range", *r.MP, MaxAdjustMP, MaxAdjustMP)
 			}
 			c.Referee = &domain.MatchScore{VP: *r.VP, MP: *r.MP}
 		}
@@ -199,7 +198,7 @@ func (r AdjustmentInput) check(t domain.Tournament, entered map[string]bool, rou
 			v   *int
 		}{{"/vp", r.VP}, {"/mp", r.MP}} {
 			if f.v != nil {
-				bad(f.ptr, "only referee_score takes a score; the score of %s follows from the codes (FITAB art. 21, 37, 38; FIBur-INT art. 20, 33, 34)", c.Reason)
+				bad(f.ptr, "field.adjust_score_only", c.Reason)
 			}
 		}
 	}
@@ -208,27 +207,27 @@ func (r AdjustmentInput) check(t domain.Tournament, entered map[string]bool, rou
 			return nil
 		}
 		if s.VP == nil || s.MP == nil {
-			bad(ptr, "want both vp and mp")
+			bad(ptr, "field.adjust_both")
 			return nil
 		}
 		if *s.MP < -MaxAdjustMP || *s.MP > MaxAdjustMP {
-			bad(ptr+"/mp", "%d is out of range", *s.MP)
+			bad(ptr+"/mp", "field.adjust_mp_range", *s.MP)
 			return nil
 		}
 		return &domain.MatchScore{VP: *s.VP, MP: *s.MP}
 	}
 	if r.Played != nil && c.Reason != domain.ReasonForcedRemoval {
-		bad("/played", "only forced_removal takes played")
+		bad("/played", "field.adjust_played_only")
 	} else {
 		c.Played = score("/played", r.Played)
 	}
 	if r.AtInterruption != nil && !slices.Contains(abandonReasons, c.Reason) {
-		bad("/at_interruption", "only an abandonment takes at_interruption")
+		bad("/at_interruption", "field.adjust_interrupt_only")
 	} else {
 		c.AtInterruption = score("/at_interruption", r.AtInterruption)
 	}
 	if r.Advantage && !slices.Contains(advantageReasons, c.Reason) {
-		bad("/advantage", "%s has no advantage rule", c.Reason)
+		bad("/advantage", "field.adjust_no_advantage", c.Reason)
 	}
 	return c, round, errs
 }
@@ -252,7 +251,7 @@ func (a *App) playedAgainst(ctx context.Context, t domain.Tournament, r domain.R
 		res := domain.Validate(st.Sheet).Computed.Lines[line]
 		return &domain.MatchScore{VP: res.VP, MP: res.MP}, nil
 	}
-	return nil, invalid([]FieldError{{Pointer: "/played", Detail: fmt.Sprintf("required: entrant %q has no stored sheet in round %d to read its result from", entrant, r.Number)}})
+	return nil, invalid([]FieldError{field("/played", "field.adjust_no_sheet", entrant, r.Number)})
 }
 
 // adjustmentPointer maps the fields AdjustmentCase.Effect names to the
@@ -283,10 +282,10 @@ func domainFieldErrors(err error, pointer func(field string) string) []FieldErro
 		msg := domainDetail(e)
 		field, detail, ok := strings.Cut(msg, ": ")
 		if !ok || strings.ContainsAny(field, " \"") || !errors.Is(e, domain.ErrInvalid) {
-			out = append(out, FieldError{Pointer: "", Detail: msg})
+			out = append(out, uncoded("", msg))
 			continue
 		}
-		out = append(out, FieldError{Pointer: pointer(field), Detail: detail})
+		out = append(out, uncoded(pointer(field), detail))
 	}
 	return out
 }

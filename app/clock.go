@@ -3,7 +3,6 @@ package app
 import (
 	"context"
 	"errors"
-	"fmt"
 	"time"
 
 	"segnapunti/domain"
@@ -87,7 +86,7 @@ func (a *App) StartClock(ctx context.Context, p Principal, tid string, round, mi
 		minutes = MinutesPerHand * r.HandsPlanned
 	}
 	if minutes < 1 || minutes > MaxClockMinutes {
-		return Clock{}, invalid([]FieldError{{Pointer: "/minutes", Detail: fmt.Sprintf("minutes must be a whole number from 1 to %d, not %d", MaxClockMinutes, minutes)}})
+		return Clock{}, invalid([]FieldError{field("/minutes", "api.whole_range_n", "minutes", MaxClockMinutes, minutes)})
 	}
 	c, err := a.db.StartClock(ctx, t.ID, r.Number, minutes, actorName(p))
 	if err != nil {

@@ -169,10 +169,10 @@ func (a *App) CreateCorrection(ctx context.Context, p Principal, tid string, rea
 		}
 	}
 	if errRound == nil {
-		return CorrectionResult{}, invalid([]FieldError{{Pointer: "/round", Detail: fmt.Sprintf("tournament %q has no round %d", t.ID, in.Round)}})
+		return CorrectionResult{}, invalid([]FieldError{field("/round", "field.no_round", t.ID, in.Round)})
 	}
 	if _, ok := errRound.Assignment(in.Table); !ok {
-		return CorrectionResult{}, invalid([]FieldError{{Pointer: "/table", Detail: fmt.Sprintf("round %d has no table %d", in.Round, in.Table)}})
+		return CorrectionResult{}, invalid([]FieldError{field("/table", "field.no_table_in_round", in.Round, in.Table)})
 	}
 	sit := CorrectionSituation(t, rounds, in.Round, in.Kind, in.Facts)
 	decision := domain.Decide(sit)
@@ -219,7 +219,7 @@ func (a *App) CreateCorrection(ctx context.Context, p Principal, tid string, rea
 	case errors.As(err, &stale):
 		return CorrectionResult{}, err
 	case errors.Is(err, domain.ErrNotFound):
-		return CorrectionResult{}, invalid([]FieldError{{Pointer: "/table", Detail: fmt.Sprintf("no sheet has been entered for table %d of round %d: there is nothing to correct", in.Table, in.Round)}})
+		return CorrectionResult{}, invalid([]FieldError{field("/table", "field.nothing_to_correct", in.Table, in.Round)})
 	case err != nil:
 		return CorrectionResult{}, err
 	}

@@ -41,6 +41,28 @@ func field(pointer, key string, args ...any) FieldError {
 	return FieldError{Pointer: pointer, Detail: m.English(), Msg: m}
 }
 
+// cellField is a refusal of a workbook cell worded from the catalogue.
+func cellField(cell, key string, args ...any) FieldError {
+	f := field("", key, args...)
+	f.Cell = cell
+	return f
+}
+
+// uncoded is a field refusal whose detail another package wrote in
+// English without a code (a rule of package domain that returns a plain
+// error): the API shows it as written, a page in Italian says the value
+// is not valid. Every detail app writes itself has a code
+// (TestAppRefusalsAreCoded).
+func uncoded(pointer, detail string) FieldError {
+	return FieldError{Pointer: pointer, Detail: detail}
+}
+
+// uncodedRefusal is a refusal whose message another package wrote in
+// English without a code (a tournament file's syntax error), as uncoded.
+func uncodedRefusal(kind error, detail string, fields ...FieldError) *Error {
+	return &Error{Kind: kind, Detail: detail, Fields: fields}
+}
+
 // DetailIn is the field's detail in lang (English when it has no code).
 func (f FieldError) DetailIn(lang domain.Lang) string {
 	if f.Msg.Key != "" {

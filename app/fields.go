@@ -96,6 +96,11 @@ func CheckText(ptr, s string, maxLen int, required bool) *FieldError {
 	return checkText(ptr, s, maxLen, required)
 }
 
+// DomainError is the field refusal at ptr of a domain parse error, for a
+// door that parses a field of its own: worded from the catalogue when the
+// rule refused by code.
+func DomainError(ptr string, err error) FieldError { return domainError(ptr, err) }
+
 // DomainDetail is the message of a domain parse error without the
 // sentinel's "invalid: " prefix.
 func DomainDetail(err error) string { return domainDetail(err) }
@@ -149,5 +154,16 @@ func domainField(ptr string, err error) FieldError {
 	if errors.As(err, &ref) {
 		return field(ptr, ref.Code, ref.Args...)
 	}
-	return FieldError{Pointer: ptr, Detail: domainDetail(err)}
+	return uncoded(ptr, domainDetail(err))
+}
+
+// domainError is the field refusal at ptr of a domain error as
+// domainDetail words it: the rule's field first ("round: …") when the
+// refusal names one.
+func domainError(ptr string, err error) FieldError {
+	var ref *domain.Refusal
+	if errors.As(err, &ref) && ref.Field != "" {
+		return field(ptr, "api.field", ref.Field, messages.New(ref.Code, ref.Args...))
+	}
+	return domainField(ptr, err)
 }

@@ -3,7 +3,6 @@ package app
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strings"
 
 	"segnapunti/domain"
@@ -121,7 +120,7 @@ func (a *App) RedefineRound(ctx context.Context, p Principal, tid string, n int,
 	if in.Number == 0 {
 		in.Number = n
 	} else if in.Number != n {
-		return domain.Round{}, invalid([]FieldError{{Pointer: "/number", Detail: fmt.Sprintf("the round of the path is %d: leave number out or give %d", n, n)}})
+		return domain.Round{}, invalid([]FieldError{field("/number", "field.round_of_path", n, n)})
 	}
 	entered, err := a.enteredIDs(ctx, t.ID)
 	if err != nil {
@@ -169,11 +168,11 @@ func (a *App) WithdrawFromRound(ctx context.Context, p Principal, tid, id string
 		return domain.Entrant{}, err
 	}
 	if r < 0 || r > t.RoundsPlanned {
-		return domain.Entrant{}, invalid([]FieldError{{Pointer: "/withdrawn_from_round", Detail: fmt.Sprintf("a round from 1 to %d (the tournament's rounds_planned), or 0 to take the withdrawal back", t.RoundsPlanned)}})
+		return domain.Entrant{}, invalid([]FieldError{field("/withdrawn_from_round", "field.withdrawn_round", t.RoundsPlanned)})
 	}
 	reason = strings.TrimSpace(reason)
 	if len(reason) > MaxNameLength {
-		return domain.Entrant{}, invalid([]FieldError{{Pointer: "/reason", Detail: fmt.Sprintf("at most %d characters", MaxNameLength)}})
+		return domain.Entrant{}, invalid([]FieldError{field("/reason", "api.at_most", MaxNameLength)})
 	}
 	if _, err := a.entrant(ctx, t.ID, id); err != nil {
 		return domain.Entrant{}, err
@@ -208,7 +207,7 @@ func (a *App) withdrawalAbandon(ctx context.Context, p Principal, t domain.Tourn
 	kinds := map[string]domain.AdjustmentReason{AbandonJustified: domain.ReasonAbandonJustified, AbandonUnjustified: domain.ReasonAbandonUnjustified}
 	kind, known := kinds[abandon]
 	if abandon != "" && !known {
-		return nil, invalid([]FieldError{{Pointer: "/abandon", Detail: fmt.Sprintf("%q is not an abandon: justified or unjustified (FITAB art. 37)", abandon)}})
+		return nil, invalid([]FieldError{field("/abandon", "field.abandon_kind", abandon)})
 	}
 	var tables []domain.TableAssignment
 	var round domain.Round
@@ -232,7 +231,7 @@ func (a *App) withdrawalAbandon(ctx context.Context, p Principal, t domain.Tourn
 	}
 	if len(tables) == 0 {
 		if abandon != "" {
-			return nil, invalid([]FieldError{{Pointer: "/abandon", Detail: fmt.Sprintf("entrant %q is not playing round %d (no table of its in that round waits for its sheet): a withdrawal between rounds is no abandon — leave abandon out", id, r)}})
+			return nil, invalid([]FieldError{field("/abandon", "field.abandon_not_playing", id, r)})
 		}
 		return nil, nil
 	}
@@ -250,7 +249,7 @@ func (a *App) withdrawalAbandon(ctx context.Context, p Principal, t domain.Tourn
 		return nil, nil // recorded already (this withdrawal, or the referee's own ruling)
 	}
 	if !known {
-		return nil, invalid([]FieldError{{Pointer: "/abandon", Detail: fmt.Sprintf("required: entrant %q leaves during round %d, which is also an abandon of that round (RULES §12.3, FITAB art. 37): justified or unjustified", id, r)}})
+		return nil, invalid([]FieldError{field("/abandon", "field.abandon_required", id, r)})
 	}
 	base := domain.AdjustmentCase{Ruleset: t.Ruleset, Kind: t.Kind, HandsPlanned: round.HandsPlanned, Phase: round.Phase, Reason: kind, Note: reason}
 	offender := base

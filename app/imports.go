@@ -166,6 +166,27 @@ func (a *App) RunImport(ctx context.Context, p Principal, tid string, read func(
 	return res, nil
 }
 
+// cellError is the field refusal of a workbook cell the reader could not
+// read: worded from the catalogue when the reader coded it.
+func cellError(ce *xlsx.CellError) FieldError {
+	if ce.Msg.Key != "" {
+		return cellField(ce.Ref(), ce.Msg.Key, ce.Msg.Args...)
+	}
+	f := uncoded("", ce.Detail)
+	f.Cell = ce.Ref()
+	return f
+}
+
+// workbookDetail is why the reader refused a workbook, as an argument of
+// a catalogue message: the reader's code when it has one, else its
+// English.
+func workbookDetail(err error) any {
+	if m, ok := xlsx.Message(err); ok {
+		return m
+	}
+	return invalidDetail(err)
+}
+
 // invalidDetail is an invalid-input error's message without its kind.
 func invalidDetail(err error) string {
 	return strings.TrimPrefix(err.Error(), domain.ErrInvalid.Error()+": ")
@@ -359,8 +380,7 @@ func (a *App) importWorkbook(ctx context.Context, t domain.Tournament, by string
 		return ImportResult{}, plan.wouldReplace(imp, wr.Outcomes)
 	}
 	if errors.Is(err, store.ErrRoundClosed) {
-		return ImportResult{}, &Error{Kind: ErrRoundClosed,
-			Detail: "a round of the workbook had its sheets delivered while the workbook was being imported; nothing was stored: upload it again to store the matches of the rounds still being played"}
+		return ImportResult{}, refusal(ErrRoundClosed, "api.import_round_raced")
 	}
 	if err != nil {
 		return ImportResult{}, err
@@ -376,16 +396,15 @@ func workbookError(err error) error {
 	var ce *xlsx.CellError
 	switch {
 	case errors.As(err, &ce):
-		return &Error{Kind: ErrUnreadableWorkbook,
-			Detail: fmt.Sprintf("the workbook cannot be read: %s: %s; nothing was stored", ce.Ref(), ce.Detail),
-			Fields: []FieldError{{Cell: ce.Ref(), Detail: ce.Detail}}}
+		f := cellError(ce)
+		e := refusal(ErrUnreadableWorkbook, "api.workbook_cell", ce.Ref(), f.Msg)
+		e.Fields = []FieldError{f}
+		return e
 	case errors.Is(err, xlsx.ErrTooLarge):
-		return &Error{Kind: ErrWorkbookTooLarge,
-			Detail: invalidDetail(err) + "; nothing was stored"}
+		return refusal(ErrWorkbookTooLarge, "api.workbook_unread", workbookDetail(err))
 	case errors.Is(err, domain.ErrInvalid):
 		// ErrNotWorkbook, ErrLayout, a setting the reader refuses.
-		return &Error{Kind: ErrUnreadableWorkbook,
-			Detail: invalidDetail(err) + "; nothing was stored"}
+		return refusal(ErrUnreadableWorkbook, "api.workbook_unread", workbookDetail(err))
 	}
 	return err
 }
@@ -407,8 +426,7 @@ type importPlan struct {
 // not fit or when no match can be stored.
 func planImport(t domain.Tournament, rounds []domain.Round, entrants []domain.Entrant, wb *xlsx.Workbook) (*importPlan, error) {
 	if len(wb.Matches) == 0 {
-		return nil, &Error{Kind: ErrUnreadableWorkbook,
-			Detail: "the workbook holds no match: every score sheet in it is blank; nothing was stored"}
+		return nil, refusal(ErrUnreadableWorkbook, "api.workbook_blank")
 	}
 	byNumber := make(map[int]domain.Round, len(rounds))
 	for _, r := range rounds {
@@ -439,7 +457,7 @@ func planImport(t domain.Tournament, rounds []domain.Round, entrants []domain.En
 		if len(errs) == 0 {
 			key := [2]int{m.Sheet.Round, m.Sheet.Table}
 			if first, dup := seen[key]; dup {
-				errs = append(errs, FieldError{Cell: out.Cell, Detail: fmt.Sprintf("round %d table %d appears twice in the workbook: also at %s", key[0], key[1], first)})
+				errs = append(errs, cellField(out.Cell, "field.workbook_twice", key[0], key[1], first))
 			}
 			seen[key] = out.Cell
 		}
@@ -451,11 +469,12 @@ func planImport(t domain.Tournament, rounds []domain.Round, entrants []domain.En
 		fitRounds = append(fitRounds, r)
 	}
 	if len(misfits) > 0 {
-		detail := fmt.Sprintf("%d problems: the workbook does not fit tournament %q; nothing was stored; see errors", len(misfits), t.ID)
+		e := refusal(ErrImportMismatch, "api.import_misfits", len(misfits), t.ID)
 		if len(misfits) == 1 {
-			detail = fmt.Sprintf("%s: %s; the workbook does not fit tournament %q, nothing was stored", misfits[0].Cell, misfits[0].Detail, t.ID)
+			e = refusal(ErrImportMismatch, "api.import_misfit", misfits[0].Cell, misfits[0].Msg, t.ID)
 		}
-		return nil, &Error{Kind: ErrImportMismatch, Detail: detail, Fields: firstErrors(misfits)}
+		e.Fields = firstErrors(misfits)
+		return nil, e
 	}
 	if err := validateMatches(wb.Matches, fitting, plan.matches); err != nil {
 		return nil, err
@@ -467,9 +486,8 @@ func planImport(t domain.Tournament, rounds []domain.Round, entrants []domain.En
 			// what may still change goes through a referee's correction
 			// (RULES §9).
 			out.Status = statusRejected
-			out.Error = &FieldError{Cell: cellOf(&m.Sheet, "/round", out.Cell), Detail: fmt.Sprintf(
-				"round %d is %s: its sheets are final and are not replaced by an upload; not stored (a correction goes through the referee, POST /v1/tournaments/%s/corrections)",
-				r.Number, r.State, t.ID)}
+			f := cellField(cellOf(&m.Sheet, "/round", out.Cell), "field.workbook_final", r.Number, roundState(string(r.State)), t.ID)
+			out.Error = &f
 			continue
 		}
 		plan.sheets = append(plan.sheets, store.ImportedSheet{Round: r.Number, Table: m.Sheet.Table, Sheet: m.Sheet, ReportJSON: out.Report})
@@ -527,11 +545,13 @@ func nothingToStore(matches []ImportMatch) error {
 		closed = closed && m.Status == statusRejected
 	}
 	if closed {
-		return &Error{Kind: ErrRoundClosed, Fields: firstErrors(errs),
-			Detail: "every match of the workbook is in a round whose sheets are delivered; nothing was stored (a correction goes through the referee: FITAB art. 20, FIBur-INT art. 19)"}
+		e := refusal(ErrRoundClosed, "api.import_all_final")
+		e.Fields = firstErrors(errs)
+		return e
 	}
-	return &Error{Kind: ErrUnreadableWorkbook, Fields: firstErrors(errs),
-		Detail: "no match of the workbook can be stored; nothing was stored; see errors"}
+	e := refusal(ErrUnreadableWorkbook, "api.import_none")
+	e.Fields = firstErrors(errs)
+	return e
 }
 
 // firstErrors caps the list a problem carries.
@@ -546,9 +566,15 @@ func firstErrors(errs []FieldError) []FieldError {
 func matchError(m *xlsx.Match) *FieldError {
 	var ce *xlsx.CellError
 	if errors.As(m.Err, &ce) {
-		return &FieldError{Cell: ce.Ref(), Detail: ce.Detail}
+		f := cellError(ce)
+		return &f
 	}
-	return &FieldError{Cell: m.Origin(), Detail: invalidDetail(m.Err)}
+	f := uncoded("", invalidDetail(m.Err))
+	if d, ok := workbookDetail(m.Err).(messages.M); ok {
+		f = field("", d.Key, d.Args...)
+	}
+	f.Cell = m.Origin()
+	return &f
 }
 
 // cellOf is the cell a field of the sheet was read from, or fallback.
@@ -567,23 +593,23 @@ func cellOf(sh *domain.Sheet, pointer, fallback string) string {
 func fitMatch(t domain.Tournament, rounds map[int]domain.Round, entered map[string]bool, m *xlsx.Match) (domain.Round, []FieldError) {
 	sh := &m.Sheet
 	origin := m.Origin()
-	misfit := func(pointer, format string, args ...any) []FieldError {
-		return []FieldError{{Cell: cellOf(sh, pointer, origin), Detail: fmt.Sprintf(format, args...)}}
+	misfit := func(pointer, key string, args ...any) []FieldError {
+		return []FieldError{cellField(cellOf(sh, pointer, origin), key, args...)}
 	}
 	if sh.Round == 0 {
-		return domain.Round{}, misfit("/round", "the match does not say its round: add a \"Turno\" label and its number above the hands")
+		return domain.Round{}, misfit("/round", "field.match_no_round")
 	}
 	if sh.Table == 0 {
-		return domain.Round{}, misfit("/table", "the match does not say its table: add a \"Tavolo\" label and its number above the hands")
+		return domain.Round{}, misfit("/table", "field.match_no_table")
 	}
 	r, ok := rounds[sh.Round]
 	if !ok {
-		return domain.Round{}, misfit("/round", "tournament %q has no round %d%s: enter the round (POST /v1/tournaments/%s/rounds) before its sheets",
+		return domain.Round{}, misfit("/round", "field.match_round",
 			t.ID, sh.Round, roundList(rounds), t.ID)
 	}
 	tb, ok := r.Assignment(sh.Table)
 	if !ok {
-		return domain.Round{}, misfit("/table", "round %d has no table %d", r.Number, sh.Table)
+		return domain.Round{}, misfit("/table", "field.no_table_in_round", r.Number, sh.Table)
 	}
 	var errs []FieldError
 	for _, l := range domain.Lines {
@@ -601,47 +627,47 @@ func fitMatch(t domain.Tournament, rounds map[int]domain.Round, entered map[stri
 			sh.Sides[l].ID = want // API §4.1: ids may be left out
 		case got == want:
 		case !entered[got]:
-			errs = append(errs, misfit("/"+l.String()+"/id", "%s %q is not an entrant of tournament %q; round %d table %d seats %q at %s",
+			errs = append(errs, misfit("/"+l.String()+"/id", "field.match_not_entrant",
 				l.Label(), got, t.ID, r.Number, tb.Table, want, l.Label())...)
 		case got == other:
-			errs = append(errs, misfit("/"+l.String()+"/id", "round %d table %d seats %q at %s, not %q (are NS and EO swapped?)",
+			errs = append(errs, misfit("/"+l.String()+"/id", "field.match_swapped",
 				r.Number, tb.Table, want, l.Label(), got)...)
 		default:
-			errs = append(errs, misfit("/"+l.String()+"/id", "round %d table %d seats %q at %s, not %q",
+			errs = append(errs, misfit("/"+l.String()+"/id", "field.match_seat",
 				r.Number, tb.Table, want, l.Label(), got)...)
 		}
 	}
 	// Settings: the reader took the tournament's ruleset and planned hands
 	// unless a Tournament/Torneo sheet names them; named, they must agree.
 	if sh.Ruleset != t.Ruleset {
-		errs = append(errs, misfit("/ruleset", "the tournament is played under %s, not %s", t.Ruleset, sh.Ruleset)...)
+		errs = append(errs, misfit("/ruleset", "field.ruleset_mismatch", t.Ruleset, sh.Ruleset)...)
 	}
 	if _, named := sh.Cells["/hands_planned"]; !named {
 		sh.HandsPlanned = r.HandsPlanned // rounds may plan other hands than the tournament
 	} else if sh.HandsPlanned != r.HandsPlanned {
-		errs = append(errs, misfit("/hands_planned", "round %d plans %d hands, not %d", r.Number, r.HandsPlanned, sh.HandsPlanned)...)
+		errs = append(errs, misfit("/hands_planned", "field.hands_mismatch", r.Number, r.HandsPlanned, sh.HandsPlanned)...)
 	}
 	if _, named := sh.Cells["/kind"]; !named {
 		sh.Kind = t.Kind
 	} else if sh.Kind != t.Kind {
-		errs = append(errs, misfit("/kind", "the tournament is a %s tournament, not %s", t.Kind, sh.Kind)...)
+		errs = append(errs, misfit("/kind", "field.kind_mismatch", t.Kind, sh.Kind)...)
 	}
 	if _, named := sh.Cells["/vp_table"]; !named {
 		sh.VPTable = t.VPTable
 	} else if sh.VPTable != t.VPTable {
 		if t.VPTable.IsZero() {
-			errs = append(errs, misfit("/vp_table", "the tournament pins no VP table, so the table follows the planned hands (FITAB art. 18, FIBur-INT art. 17); leave vp_table out")...)
+			errs = append(errs, misfit("/vp_table", "field.vp_table_unpinned")...)
 		} else {
-			errs = append(errs, misfit("/vp_table", "the tournament pins the VP table %s, not %s", t.VPTable.ID(), sh.VPTable.ID())...)
+			errs = append(errs, misfit("/vp_table", "field.vp_table_mismatch", t.VPTable.ID(), sh.VPTable.ID())...)
 		}
 	}
 	return r, errs
 }
 
 // roundList says which rounds a tournament has, for a message.
-func roundList(rounds map[int]domain.Round) string {
+func roundList(rounds map[int]domain.Round) messages.M {
 	if len(rounds) == 0 {
-		return " (it has no round yet)"
+		return messages.New("field.rounds_none")
 	}
 	ns := make([]int, 0, len(rounds))
 	for n := range rounds {
@@ -652,7 +678,7 @@ func roundList(rounds map[int]domain.Round) string {
 	for i, n := range ns {
 		parts[i] = strconv.Itoa(n)
 	}
-	return " (its rounds: " + strings.Join(parts, ", ") + ")"
+	return messages.New("field.rounds_list", strings.Join(parts, ", "))
 }
 
 // wouldReplace is the refusal of an upload the store found would replace

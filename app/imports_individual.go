@@ -1,8 +1,6 @@
 package app
 
 import (
-	"fmt"
-
 	"segnapunti/domain"
 )
 
@@ -13,7 +11,7 @@ import (
 // false for a table that seats one entrant a line and a sheet naming none
 // by ids: fitMatch's pairs check applies.
 func fitIndividualLine(r domain.Round, tb domain.TableAssignment, entered map[string]bool, sh *domain.Sheet, l domain.Line,
-	misfit func(pointer, format string, args ...any) []FieldError) (errs []FieldError, done bool) {
+	misfit func(pointer, key string, args ...any) []FieldError) (errs []FieldError, done bool) {
 	want, other := tb.Line(l), tb.Line(l.Other())
 	side := &sh.Sides[l]
 	at := "/" + l.String()
@@ -21,13 +19,13 @@ func fitIndividualLine(r domain.Round, tb domain.TableAssignment, entered map[st
 		if side.IDs == nil {
 			return nil, false
 		}
-		return misfit(at+"/ids", "round %d table %d seats one entrant at %s (%q): name it with one id, not %s",
+		return misfit(at+"/ids", "field.match_one_entrant",
 			r.Number, tb.Table, l.Label(), want[0], quoteIDs(side.IDs)), true
 	}
 	got := side.IDs
 	switch {
 	case got == nil && side.ID != "":
-		return misfit(at+"/id", "%s names %q: in an individual tournament a line is two players, written in one cell as \"%s-%s\" (round %d table %d)",
+		return misfit(at+"/id", "field.match_pair_cell",
 			l.Label(), side.ID, want[0], want[1], r.Number, tb.Table), true
 	case got == nil:
 		side.IDs = want // API §4.1: ids may be left out
@@ -35,14 +33,14 @@ func fitIndividualLine(r domain.Round, tb domain.TableAssignment, entered map[st
 	case sameIDs(got, want):
 		return nil, true
 	case sameIDs(got, other):
-		return misfit(at+"/ids", "round %d table %d seats players %s at %s, not %s (are NS and EO swapped?)",
+		return misfit(at+"/ids", "field.match_players_swapped",
 			r.Number, tb.Table, quoteIDs(want), l.Label(), quoteIDs(got)), true
 	}
 	for _, id := range got {
 		if !entered[id] {
-			return misfit(at+"/ids", "%s names player %q, who is not entered; round %d table %d seats %s at %s",
+			return misfit(at+"/ids", "field.match_player_unknown",
 				l.Label(), id, r.Number, tb.Table, quoteIDs(want), l.Label()), true
 		}
 	}
-	return misfit(at+"/ids", "%s", fmt.Sprintf("round %d table %d seats players %s at %s, not %s", r.Number, tb.Table, quoteIDs(want), l.Label(), quoteIDs(got))), true
+	return misfit(at+"/ids", "field.match_players", r.Number, tb.Table, quoteIDs(want), l.Label(), quoteIDs(got)), true
 }

@@ -2,7 +2,6 @@ package app
 
 import (
 	"context"
-	"fmt"
 	"strings"
 
 	"segnapunti/domain"
@@ -23,10 +22,10 @@ func (a *App) InterruptTournament(ctx context.Context, p Principal, tid string, 
 	reason = strings.TrimSpace(reason)
 	var errs []FieldError
 	if reason == "" {
-		errs = append(errs, FieldError{Pointer: "/reason", Detail: "required: the force majeure that interrupts the tournament (FITAB art. 39)"})
+		errs = append(errs, field("/reason", "field.interrupt_reason"))
 	}
 	if k < 0 || k > MaxRoundsPlanned {
-		errs = append(errs, FieldError{Pointer: "/interrupted_after_round", Detail: fmt.Sprintf("the last completed round, 0 to %d", MaxRoundsPlanned)})
+		errs = append(errs, field("/interrupted_after_round", "field.interrupt_after", MaxRoundsPlanned))
 	}
 	if len(errs) > 0 {
 		return domain.Tournament{}, domain.Interruption{}, invalid(errs)
@@ -36,7 +35,7 @@ func (a *App) InterruptTournament(ctx context.Context, p Principal, tid string, 
 			return conflict("api.interrupted", t.ID, *t.InterruptedAfterRound)
 		}
 		if k > t.RoundsPlanned {
-			return invalid([]FieldError{{Pointer: "/interrupted_after_round", Detail: fmt.Sprintf("%d is beyond the %d rounds planned", k, t.RoundsPlanned)}})
+			return invalid([]FieldError{field("/interrupted_after_round", "field.interrupt_beyond", k, t.RoundsPlanned)})
 		}
 		done := deliveredRounds(rounds)
 		return uncompleted(done, k)
@@ -60,10 +59,10 @@ func (a *App) PreviewInterruption(ctx context.Context, p Principal, tid string, 
 	}
 	var errs []FieldError
 	if strings.TrimSpace(reason) == "" {
-		errs = append(errs, FieldError{Pointer: "/reason", Detail: "required: the force majeure that interrupts the tournament (FITAB art. 39)"})
+		errs = append(errs, field("/reason", "field.interrupt_reason"))
 	}
 	if k < 0 || k > t.RoundsPlanned {
-		errs = append(errs, FieldError{Pointer: "/interrupted_after_round", Detail: fmt.Sprintf("%d is not a round of the %d planned (0 to %d)", k, t.RoundsPlanned, t.RoundsPlanned)})
+		errs = append(errs, field("/interrupted_after_round", "field.interrupt_not_round", k, t.RoundsPlanned, t.RoundsPlanned))
 	}
 	if len(errs) > 0 {
 		return domain.Interruption{}, invalid(errs)
@@ -81,7 +80,7 @@ func (a *App) PreviewInterruption(ctx context.Context, p Principal, tid string, 
 	}
 	ruling, err := domain.RuleInterruption(t.Ruleset, t.RoundsPlanned, k)
 	if err != nil {
-		return domain.Interruption{}, invalid([]FieldError{{Pointer: "/interrupted_after_round", Detail: domainDetail(err)}})
+		return domain.Interruption{}, invalid([]FieldError{domainError("/interrupted_after_round", err)})
 	}
 	return ruling, nil
 }
@@ -121,7 +120,7 @@ func deliveredRounds(rounds []domain.Round) map[int]bool {
 func uncompleted(done map[int]bool, k int) error {
 	for n := 1; n <= k; n++ {
 		if !done[n] {
-			return invalid([]FieldError{{Pointer: "/interrupted_after_round", Detail: fmt.Sprintf("round %d is not completed (its sheets are not delivered): the tournament was interrupted before it", n)}})
+			return invalid([]FieldError{field("/interrupted_after_round", "field.interrupt_not_completed", n)})
 		}
 	}
 	return nil

@@ -79,7 +79,7 @@ func (a *App) SetLineup(ctx context.Context, p Principal, tid string, round int,
 			ptr = "/" + strings.ReplaceAll(strings.ReplaceAll(ref.Field, "[", "/"), "]", "")
 			return domain.Lineup{}, invalid([]FieldError{field(ptr, ref.Code, ref.Args...)})
 		}
-		return domain.Lineup{}, invalid([]FieldError{{Pointer: ptr, Detail: detail}})
+		return domain.Lineup{}, invalid([]FieldError{uncoded(ptr, detail)})
 	}
 	if err := a.db.SetLineup(ctx, t.ID, round, l); err != nil {
 		return domain.Lineup{}, err

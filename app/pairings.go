@@ -3,7 +3,6 @@ package app
 import (
 	"context"
 	"errors"
-	"fmt"
 	"slices"
 	"strings"
 
@@ -45,13 +44,13 @@ func (a *App) GenerateRound(ctx context.Context, p Principal, tid string, in Gen
 	}
 	var errs []FieldError
 	if in.Number < 1 || in.Number > t.RoundsPlanned {
-		errs = append(errs, FieldError{Pointer: "/number", Detail: fmt.Sprintf("required: a round from 1 to %d (the tournament's rounds_planned)", t.RoundsPlanned)})
+		errs = append(errs, field("/number", "field.round_number", t.RoundsPlanned))
 	}
 	hands := in.HandsPlanned
 	if hands == 0 {
 		hands = t.HandsPerRound
 	} else if hands < MinPlannedHands || hands > MaxHands {
-		errs = append(errs, FieldError{Pointer: "/hands_planned", Detail: "2, 3 or 4 hands (left out: the tournament's hands_per_round)"})
+		errs = append(errs, field("/hands_planned", "field.hands_planned"))
 	}
 	plan := t.EffectivePlan()
 	if in.System == "" && in.Number >= 1 {
@@ -60,21 +59,21 @@ func (a *App) GenerateRound(ctx context.Context, p Principal, tid string, in Gen
 	system, err := domain.ParsePairingSystem(in.System)
 	switch {
 	case in.System == "":
-		errs = append(errs, FieldError{Pointer: "/system", Detail: "required: entry_order, draw, mitchell, danese, danese_modificato, italiana or gironi"})
+		errs = append(errs, field("/system", "field.system_required"))
 	case err != nil:
-		errs = append(errs, FieldError{Pointer: "/system", Detail: domainDetail(err)})
+		errs = append(errs, domainError("/system", err))
 	case system == domain.SystemChoice:
-		errs = append(errs, FieldError{Pointer: "/system", Detail: "choice is the referee's own seating: enter it with POST /v1/tournaments/{tid}/rounds"})
+		errs = append(errs, field("/system", "field.system_choice"))
 	}
 	// A round robin from round 1 on a drawn order (RULES §12.1).
 	drawn := system == domain.SystemItaliana && in.Number == 1 && plan.FirstRound == domain.SystemDraw
 	if in.Seed != nil && system != domain.SystemDraw && !drawn {
-		errs = append(errs, FieldError{Pointer: "/seed", Detail: "only a draw takes a seed"})
+		errs = append(errs, field("/seed", "field.seed_draw"))
 	}
 	var phase domain.Phase
 	if in.Phase != "" {
 		if phase, err = domain.ParsePhase(in.Phase); err != nil {
-			errs = append(errs, FieldError{Pointer: "/phase", Detail: domainDetail(err)})
+			errs = append(errs, domainError("/phase", err))
 		}
 	}
 	if len(errs) > 0 {
@@ -208,7 +207,7 @@ func pairingError(err error) error {
 	if errors.As(err, &ref) {
 		return invalid([]FieldError{field(ptr, ref.Code, ref.Args...)})
 	}
-	return invalid([]FieldError{{Pointer: ptr, Detail: detail}})
+	return invalid([]FieldError{uncoded(ptr, detail)})
 }
 
 // ProposedRound is the proposal for round n of a tournament p may read.

@@ -3,7 +3,6 @@ package app
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -88,17 +87,17 @@ func (a *App) CreateToken(ctx context.Context, p Principal, req NewToken) (strin
 	var errs []FieldError
 	role, err := domain.ParseRole(req.Role)
 	if err != nil {
-		errs = append(errs, FieldError{Pointer: "/role", Detail: domainDetail(err)})
+		errs = append(errs, domainError("/role", err))
 	}
 	errs = appendErr(errs, checkText("/name", req.Name, MaxNameLength, true))
 	clubID := ""
 	switch {
 	case role == domain.RoleClub && (req.Club == nil || *req.Club == ""):
-		errs = append(errs, FieldError{Pointer: "/club", Detail: "a club token needs the id of its club"})
+		errs = append(errs, field("/club", "field.club_token"))
 	case role == domain.RoleClub:
 		clubID = *req.Club
 	case req.Club != nil && role != "":
-		errs = append(errs, FieldError{Pointer: "/club", Detail: fmt.Sprintf("only club tokens belong to a club; leave club out for a %s token", role)})
+		errs = append(errs, field("/club", "field.club_only", role))
 	}
 	if len(errs) > 0 {
 		return "", Principal{}, invalid(errs)
@@ -114,11 +113,11 @@ func (a *App) CreateToken(ctx context.Context, p Principal, req NewToken) (strin
 // clubExists refuses, as a field error at ptr, a club id nobody created.
 func (a *App) clubExists(ctx context.Context, ptr, id, hint string) error {
 	if !ValidID(id) {
-		return invalid([]FieldError{{Pointer: ptr, Detail: fmt.Sprintf("no club %q", id)}})
+		return invalid([]FieldError{field(ptr, "field.no_club", id)})
 	}
 	_, err := a.db.GetClub(ctx, id)
 	if errors.Is(err, domain.ErrNotFound) {
-		return invalid([]FieldError{{Pointer: ptr, Detail: fmt.Sprintf("no club %q%s", id, hint)}})
+		return invalid([]FieldError{field(ptr, "field.no_club_hint", id, hint)})
 	}
 	return err
 }
@@ -164,10 +163,10 @@ func (a *App) CreatePerson(ctx context.Context, p Principal, np NewPerson) (Pers
 	var errs []FieldError
 	errs = appendErr(errs, checkText("/name", np.Name, MaxNameLength, true))
 	if _, err := domain.ParseRole(string(np.Role)); err != nil {
-		errs = append(errs, FieldError{Pointer: "/role", Detail: domainDetail(err)})
+		errs = append(errs, domainError("/role", err))
 	}
 	if np.Role == domain.RoleClub && np.ClubID == "" {
-		errs = append(errs, FieldError{Pointer: "/club", Detail: "a club person needs a club"})
+		errs = append(errs, field("/club", "field.club_person"))
 	}
 	if len(errs) > 0 {
 		return Person{}, invalid(errs)
@@ -198,8 +197,11 @@ func (a *App) SetPassword(ctx context.Context, p Principal, id, password string)
 
 // ErrDisableSelf: an admin may not disable the person they are signed in
 // as, which would lock the last admin out with nobody to let them back.
-var ErrDisableSelf = &Error{Kind: domain.ErrInvalid, Code: "DISABLE_SELF",
-	Detail: "you cannot disable yourself", Fields: []FieldError{{Pointer: "/disabled", Detail: "you cannot disable yourself"}}}
+var ErrDisableSelf = func() *Error {
+	e := refusal(domain.ErrInvalid, "field.disable_self")
+	e.Code, e.Fields = "DISABLE_SELF", []FieldError{field("/disabled", "field.disable_self")}
+	return e
+}()
 
 // SetDisabled disables (or enables again) a person (an admin's); their
 // sessions end at once. The caller may not disable themselves.

@@ -21,12 +21,12 @@ func parsePlan(in domain.PlanInput, t domain.Tournament) (domain.Plan, []FieldEr
 	if errors.As(err, &pe) {
 		errs := make([]FieldError, len(pe.Problems))
 		for i, pr := range pe.Problems {
-			errs[i] = FieldError{Pointer: "/plan" + pr.Pointer, Detail: pr.Detail}
+			errs[i] = uncoded("/plan"+pr.Pointer, pr.Detail)
 		}
 		return domain.Plan{}, errs
 	}
 	if err != nil {
-		return domain.Plan{}, []FieldError{{Pointer: "/plan", Detail: domainDetail(err)}}
+		return domain.Plan{}, []FieldError{domainError("/plan", err)}
 	}
 	return p, nil
 }

@@ -68,17 +68,16 @@ func (a *App) SetPrizeCategories(ctx context.Context, p Principal, tid string, c
 // prizeFieldError turns "prizes[2].places: detail" into the pointer
 // /categories/2/places.
 func prizeFieldError(err error) FieldError {
-	detail := domainDetail(err)
-	field, rest, ok := strings.Cut(detail, ": ")
-	if !ok {
-		return FieldError{Pointer: "/categories", Detail: detail}
+	var ref *domain.Refusal
+	if !errors.As(err, &ref) {
+		return uncoded("/categories", domainDetail(err))
 	}
 	var i int
 	var name string
-	if n, _ := fmt.Sscanf(strings.NewReplacer("[", " ", "].", " ").Replace(field), "prizes %d %s", &i, &name); n == 2 {
-		return FieldError{Pointer: fmt.Sprintf("/categories/%d/%s", i, name), Detail: rest}
+	if n, _ := fmt.Sscanf(strings.NewReplacer("[", " ", "].", " ").Replace(ref.Field), "prizes %d %s", &i, &name); n == 2 {
+		return domainField(fmt.Sprintf("/categories/%d/%s", i, name), err)
 	}
-	return FieldError{Pointer: "/categories", Detail: rest}
+	return domainField("/categories", err)
 }
 
 // Prizes is a tournament's categories and awards from its final standings

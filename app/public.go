@@ -43,7 +43,7 @@ func (a *App) PatchTournament(ctx context.Context, p Principal, tid string, in P
 		return domain.Tournament{}, err
 	}
 	if in.Public == nil && in.TimeZone == nil {
-		return domain.Tournament{}, invalid([]FieldError{{Pointer: "/public", Detail: "required: true to make the tournament public, false to hide it"}})
+		return domain.Tournament{}, invalid([]FieldError{field("/public", "field.public_required")})
 	}
 	// Both settings in one write, one transaction; only what changes.
 	var public *bool

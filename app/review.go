@@ -206,7 +206,7 @@ func (a *App) PreviewCorrection(ctx context.Context, p Principal, tid string, re
 	}
 	st, err := a.db.GetSheet(ctx, t.ID, in.Round, in.Table)
 	if errors.Is(err, domain.ErrNotFound) {
-		return CorrectionPreview{}, invalid([]FieldError{{Pointer: "/table", Detail: fmt.Sprintf("no sheet has been entered for table %d of round %d: there is nothing to correct", in.Table, in.Round)}})
+		return CorrectionPreview{}, invalid([]FieldError{field("/table", "field.nothing_to_correct", in.Table, in.Round)})
 	}
 	if err != nil {
 		return CorrectionPreview{}, err
@@ -353,7 +353,7 @@ func CorrectValues(values map[string]*int) func(domain.Sheet) (domain.Sheet, []b
 			case len(parts) == 3 && parts[0] == "written":
 				l, ok := line(parts[1])
 				if !ok {
-					errs = append(errs, FieldError{Pointer: ptr, Detail: "unknown line"})
+					errs = append(errs, field(ptr, "field.unknown_line"))
 					continue
 				}
 				w := &sh.Written[l]
@@ -366,7 +366,7 @@ func CorrectValues(values map[string]*int) func(domain.Sheet) (domain.Sheet, []b
 				case "vp":
 					f = &w.VP
 				default:
-					errs = append(errs, FieldError{Pointer: ptr, Detail: "unknown field"})
+					errs = append(errs, field(ptr, "field.unknown_field"))
 					continue
 				}
 				if !sameInt(*f, v) {
@@ -377,14 +377,14 @@ func CorrectValues(values map[string]*int) func(domain.Sheet) (domain.Sheet, []b
 				i, err := strconv.Atoi(parts[1])
 				l, ok := line(parts[2])
 				if err != nil || i < 0 || i >= len(sh.Hands) || !ok {
-					errs = append(errs, FieldError{Pointer: ptr, Detail: "the sheet has no such hand"})
+					errs = append(errs, field(ptr, "field.no_such_hand"))
 					continue
 				}
 				ls := &sh.Hands[i].Lines[l]
 				switch parts[3] {
 				case "base", "points":
 					if v == nil {
-						errs = append(errs, FieldError{Pointer: ptr, Detail: "required: a whole number"})
+						errs = append(errs, field(ptr, "field.whole_number"))
 						continue
 					}
 					f := &ls.Base
@@ -409,11 +409,11 @@ func CorrectValues(values map[string]*int) func(domain.Sheet) (domain.Sheet, []b
 						touched["hands"] = true
 					}
 				default:
-					errs = append(errs, FieldError{Pointer: ptr, Detail: "unknown field"})
+					errs = append(errs, field(ptr, "field.unknown_field"))
 					continue
 				}
 			default:
-				errs = append(errs, FieldError{Pointer: ptr, Detail: "not a field a correction changes"})
+				errs = append(errs, field(ptr, "field.not_correctable"))
 			}
 		}
 		if len(errs) > 0 {
@@ -426,7 +426,7 @@ func CorrectValues(values map[string]*int) func(domain.Sheet) (domain.Sheet, []b
 			}
 		}
 		if len(keys) == 0 {
-			return domain.Sheet{}, nil, nil, invalid([]FieldError{{Pointer: "/corrected", Detail: "no value was changed: a correction changes at least one figure of the sheet"}})
+			return domain.Sheet{}, nil, nil, invalid([]FieldError{field("/corrected", "field.nothing_changed")})
 		}
 		before, err := sheetParts(cur, keys)
 		if err != nil {

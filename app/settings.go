@@ -3,13 +3,13 @@ package app
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net"
 	"net/url"
 	"strconv"
 	"strings"
 
 	"segnapunti/domain"
+	"segnapunti/messages"
 	"segnapunti/store"
 )
 
@@ -20,6 +20,14 @@ import (
 // maxPublicURL bounds a stored address.
 const maxPublicURL = 2048
 
+// urlError is NormalizePublicURL's refusal: a catalogue message, English
+// as an error.
+type urlError struct{ m messages.M }
+
+func (e urlError) Error() string { return e.m.English() }
+
+func urlErr(key string, args ...any) error { return urlError{messages.New(key, args...)} }
+
 // NormalizePublicURL checks an address that phones open: http or https,
 // a host, nothing after the path (no query, fragment or user). It returns
 // it without a trailing slash, so that "/table/…" can be appended.
@@ -28,21 +36,21 @@ func NormalizePublicURL(raw string) (string, error) {
 	u, err := url.Parse(raw)
 	switch {
 	case raw == "":
-		return "", errors.New("the address is empty")
+		return "", urlErr("field.url_empty")
 	case len(raw) > maxPublicURL:
-		return "", fmt.Errorf("the address is longer than %d characters", maxPublicURL)
+		return "", urlErr("field.url_long", maxPublicURL)
 	case err != nil:
-		return "", fmt.Errorf("%q is not an address", raw)
+		return "", urlErr("field.url_not", raw)
 	case u.Scheme != "http" && u.Scheme != "https":
-		return "", fmt.Errorf("%q must start with http:// or https://", raw)
+		return "", urlErr("field.url_scheme", raw)
 	case u.Host == "" || u.Hostname() == "":
-		return "", fmt.Errorf("%q names no host", raw)
+		return "", urlErr("field.url_host", raw)
 	case u.User != nil || u.RawQuery != "" || u.Fragment != "" || u.Opaque != "":
-		return "", fmt.Errorf("%q must be scheme, host, port and path only", raw)
+		return "", urlErr("field.url_parts", raw)
 	}
 	if p := u.Port(); p != "" {
 		if n, err := strconv.Atoi(p); err != nil || n < 1 || n > 65535 {
-			return "", fmt.Errorf("%q has a bad port", raw)
+			return "", urlErr("field.url_port", raw)
 		}
 	}
 	return strings.TrimRight(u.Scheme+"://"+u.Host+u.EscapedPath(), "/"), nil
@@ -82,7 +90,9 @@ func (a *App) SetPublicURL(ctx context.Context, p Principal, raw string) (string
 	if strings.TrimSpace(raw) != "" {
 		var err error
 		if v, err = NormalizePublicURL(raw); err != nil {
-			return "", invalid([]FieldError{{Pointer: "/public_url", Detail: err.Error()}})
+			var ue urlError
+			errors.As(err, &ue)
+			return "", invalid([]FieldError{field("/public_url", ue.m.Key, ue.m.Args...)})
 		}
 	}
 	if err := a.db.PutSetting(ctx, store.SettingPublicURL, v, string(p.Role)+":"+p.Name); err != nil {

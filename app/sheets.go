@@ -119,25 +119,25 @@ func CheckSheetAgrees(sh domain.Sheet, g SheetTarget) []FieldError {
 	var errs []FieldError
 	t, r := g.Tournament, g.Round
 	if sh.Ruleset != t.Ruleset {
-		errs = append(errs, FieldError{Pointer: "/ruleset", Detail: fmt.Sprintf("the tournament is played under %s, not %s", t.Ruleset, sh.Ruleset)})
+		errs = append(errs, field("/ruleset", "field.ruleset_mismatch", t.Ruleset, sh.Ruleset))
 	}
 	if sh.HandsPlanned != r.HandsPlanned {
-		errs = append(errs, FieldError{Pointer: "/hands_planned", Detail: fmt.Sprintf("round %d plans %d hands, not %d", r.Number, r.HandsPlanned, sh.HandsPlanned)})
+		errs = append(errs, field("/hands_planned", "field.hands_mismatch", r.Number, r.HandsPlanned, sh.HandsPlanned))
 	}
 	if sh.Kind != t.Kind {
-		errs = append(errs, FieldError{Pointer: "/kind", Detail: fmt.Sprintf("the tournament is a %s tournament, not %s", t.Kind, sh.Kind)})
+		errs = append(errs, field("/kind", "field.kind_mismatch", t.Kind, sh.Kind))
 	}
 	switch {
 	case t.VPTable.IsZero() && !sh.VPTable.IsZero():
-		errs = append(errs, FieldError{Pointer: "/vp_table", Detail: "the tournament pins no VP table, so the table follows the planned hands (FITAB art. 18, FIBur-INT art. 17); leave vp_table out"})
+		errs = append(errs, field("/vp_table", "field.vp_table_unpinned"))
 	case sh.VPTable != t.VPTable:
-		errs = append(errs, FieldError{Pointer: "/vp_table", Detail: fmt.Sprintf("the tournament pins the VP table %s, not %s", t.VPTable.ID(), sh.VPTable.ID())})
+		errs = append(errs, field("/vp_table", "field.vp_table_mismatch", t.VPTable.ID(), sh.VPTable.ID()))
 	}
 	if sh.Round != r.Number {
-		errs = append(errs, FieldError{Pointer: "/round", Detail: fmt.Sprintf("the sheet is stored at round %d, not %d", r.Number, sh.Round)})
+		errs = append(errs, field("/round", "field.round_mismatch", r.Number, sh.Round))
 	}
 	if sh.Table != g.Table.Table {
-		errs = append(errs, FieldError{Pointer: "/table", Detail: fmt.Sprintf("the sheet is stored at table %d, not %d", g.Table.Table, sh.Table)})
+		errs = append(errs, field("/table", "field.table_mismatch", g.Table.Table, sh.Table))
 	}
 	for _, l := range domain.Lines {
 		want := g.Side(l)
@@ -161,7 +161,7 @@ func CheckSheetAgrees(sh domain.Sheet, g SheetTarget) []FieldError {
 			continue
 		}
 		if got.ID != want.ID {
-			errs = append(errs, FieldError{Pointer: at + "/id", Detail: fmt.Sprintf("table %d of round %d seats entrant %q at %s, not %q", g.Table.Table, r.Number, want.ID, l.Label(), got.ID)})
+			errs = append(errs, field(at+"/id", "field.seat_mismatch", g.Table.Table, r.Number, want.ID, l.Label(), got.ID))
 		}
 	}
 	return errs

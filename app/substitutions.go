@@ -3,7 +3,6 @@ package app
 import (
 	"context"
 	"errors"
-	"fmt"
 	"slices"
 	"strings"
 
@@ -31,13 +30,13 @@ func (a *App) Substitute(ctx context.Context, p Principal, tid, id string, s dom
 	s.In.Name, s.In.Membership = strings.TrimSpace(s.In.Name), strings.TrimSpace(s.In.Membership)
 	var errs []FieldError
 	if len(s.Reason) > MaxNameLength || len(s.In.Name) > MaxNameLength || len(s.In.Membership) > MaxNameLength {
-		errs = append(errs, FieldError{Pointer: "/reason", Detail: fmt.Sprintf("names and reason: at most %d characters", MaxNameLength)})
+		errs = append(errs, field("/reason", "field.substitution_length", MaxNameLength))
 	}
 	if err := domain.CheckSubstitution(t.Ruleset, t.RoundsPlanned, s); err != nil {
 		field, detail, _ := strings.Cut(domainDetail(err), ": ")
-		errs = append(errs, FieldError{Pointer: "/" + strings.ReplaceAll(field, ".", "/"), Detail: detail})
+		errs = append(errs, uncoded("/"+strings.ReplaceAll(field, ".", "/"), detail))
 	} else if !slices.ContainsFunc(e.Players, func(pl domain.Player) bool { return pl.Membership != "" && pl.Membership == s.Out }) {
-		errs = append(errs, FieldError{Pointer: "/out", Detail: fmt.Sprintf("no player of entrant %s has membership number %q", e.ID, s.Out)})
+		errs = append(errs, field("/out", "field.no_such_player", e.ID, s.Out))
 	}
 	if len(errs) > 0 {
 		return domain.Substitution{}, invalid(errs)

@@ -186,12 +186,12 @@ func signer(g SheetTarget, line, entrant string) (domain.Line, string, error) {
 		if l, ok := g.Table.LineOf(entrant); ok { // individual: either player of the line
 			return l, entrant, nil
 		}
-		return l, entrant, invalid([]FieldError{{Pointer: "/entrant", Detail: fmt.Sprintf("%q is the entrant number of neither line at table %d", entrant, g.Table.Table)}})
+		return l, entrant, invalid([]FieldError{field("/entrant", "field.entrant_neither", entrant, g.Table.Table)})
 	default:
-		return l, entrant, invalid([]FieldError{{Pointer: "/line", Detail: fmt.Sprintf("line must be \"ns\" or \"eo\", not %q", line)}})
+		return l, entrant, invalid([]FieldError{field("/line", "field.line_value", line)})
 	}
 	if entrant == "" || !slices.Contains(g.Table.Line(l), entrant) {
-		return l, entrant, invalid([]FieldError{{Pointer: "/entrant", Detail: fmt.Sprintf("%q is not the entrant number of line %s at table %d", entrant, l.Label(), g.Table.Table)}})
+		return l, entrant, invalid([]FieldError{field("/entrant", "field.entrant_not_line", entrant, l.Label(), g.Table.Table)})
 	}
 	return l, entrant, nil
 }
@@ -240,7 +240,7 @@ func (a *App) EndSheet(ctx context.Context, p Principal, tid string, round, tabl
 		return ConfirmResult{}, err
 	}
 	if line == "" {
-		return ConfirmResult{}, invalid([]FieldError{{Pointer: "/line", Detail: `line is required: "ns" or "eo"`}})
+		return ConfirmResult{}, invalid([]FieldError{field("/line", "field.line_required")})
 	}
 	l, entrant, err := signer(g, line, entrant)
 	if err != nil {

@@ -58,7 +58,7 @@ func (a *App) fixLastHand(ctx context.Context, p Principal, tid string, round, t
 	}
 	last := len(st.Sheet.Hands) - 1
 	if index != last {
-		return FixResult{}, invalid([]FieldError{{Pointer: "/index", Detail: fmt.Sprintf("only the last hand (%d) can be changed or removed at the table, not hand %d", last+1, index+1)}})
+		return FixResult{}, invalid([]FieldError{field("/index", "field.last_hand_only", last+1, index+1)})
 	}
 	sh := st.Sheet
 	sh.Hands = append([]domain.Hand(nil), st.Sheet.Hands...)
@@ -131,10 +131,10 @@ func (a *App) FixLastHandAs(ctx context.Context, p Principal, tid string, round,
 	}
 	var missing []FieldError
 	if line == "" {
-		missing = append(missing, FieldError{Pointer: "/line", Detail: `line is required: the scoring line, "ns" or "eo"`})
+		missing = append(missing, field("/line", "field.scoring_line"))
 	}
 	if entrant == "" {
-		missing = append(missing, FieldError{Pointer: "/entrant", Detail: "entrant is required: the scoring line's entrant number"})
+		missing = append(missing, field("/entrant", "field.scoring_entrant"))
 	}
 	if len(missing) > 0 {
 		return FixResult{}, invalid(missing)
@@ -152,10 +152,9 @@ func (a *App) FixLastHandAs(ctx context.Context, p Principal, tid string, round,
 		case c.Kind == store.SignConfirm:
 			return FixResult{}, sheetSigned(g)
 		case c.Kind == store.SignEnd && c.Line != l:
-			return FixResult{}, &Error{Kind: domain.ErrConflict, Code: CodeFixNotScoringLine,
-				Detail: fmt.Sprintf("line %s (%s) kept the score and ended the sheet: only it changes its last hand before line %s confirms (FITAB art. 19)",
-					c.Line.Label(), strings.Join(g.Table.Line(c.Line), " / "), l.Label()),
-				Fields: []FieldError{{Pointer: "/line", Detail: "the line that did not keep the score"}}}
+			e := refusal(domain.ErrConflict, "api.fix_not_scoring", c.Line.Label(), strings.Join(g.Table.Line(c.Line), " / "), l.Label())
+			e.Code, e.Fields = CodeFixNotScoringLine, []FieldError{field("/line", "field.not_scoring_line")}
+			return FixResult{}, e
 		}
 	}
 	if decode == nil {

@@ -57,7 +57,8 @@ func DefaultZone() *time.Location {
 // checkTimeZone is the field error of a time zone member, nil when good.
 func checkTimeZone(name string) *FieldError {
 	if _, err := LoadZone(name); err != nil {
-		return &FieldError{Pointer: "/time_zone", Detail: err.Error()}
+		f := field("/time_zone", "field.time_zone", name)
+		return &f
 	}
 	return nil
 }

@@ -98,7 +98,7 @@ func (a *App) EditTournament(ctx context.Context, p Principal, tid string, pt To
 		case t.Kind != cur.Kind && u.Entrants > 0:
 			return conflict("api.edit_kind", tid)
 		case int64(t.RoundsPlanned) < u.Rounds:
-			return invalid([]FieldError{{Pointer: "/rounds_planned", Detail: "the tournament already has more rounds than that"}})
+			return invalid([]FieldError{field("/rounds_planned", "field.rounds_fewer")})
 		case pt.Plan != nil && u.Rounds > 0:
 			// RULES §12.1, FITAB art. 2: the plan is announced before the
 			// tournament starts and may change until round 1 is published.

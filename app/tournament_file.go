@@ -204,10 +204,10 @@ func (a *App) ImportTournamentFile(ctx context.Context, p Principal, data []byte
 	case p.Role == domain.RoleClub:
 		t.ClubID = p.ClubID
 	case t.ClubID == "":
-		return domain.Tournament{}, invalid([]FieldError{{Pointer: "/tournament/club", Detail: "required for an admin or federation token: the organising club"}})
+		return domain.Tournament{}, invalid([]FieldError{field("/tournament/club", "field.club_required_file")})
 	default:
 		if _, err := a.db.GetClub(ctx, t.ClubID); errors.Is(err, domain.ErrNotFound) {
-			return domain.Tournament{}, invalid([]FieldError{{Pointer: "/tournament/club/id", Detail: fmt.Sprintf("no club %q on this instance", t.ClubID)}})
+			return domain.Tournament{}, invalid([]FieldError{field("/tournament/club/id", "field.no_club_instance", t.ClubID)})
 		} else if err != nil {
 			return domain.Tournament{}, err
 		}
@@ -256,9 +256,9 @@ func fileError(err error) error {
 	var fe *tournamentfile.Error
 	if errors.As(err, &fe) {
 		if fe.Syntax {
-			return &Error{Kind: ErrBadParameter, Detail: fe.Error(), Fields: []FieldError{{Pointer: fe.Pointer, Detail: fe.Detail}}}
+			return uncodedRefusal(ErrBadParameter, fe.Error(), uncoded(fe.Pointer, fe.Detail))
 		}
-		return invalid([]FieldError{{Pointer: fe.Pointer, Detail: fe.Detail}})
+		return invalid([]FieldError{uncoded(fe.Pointer, fe.Detail)})
 	}
 	return err
 }

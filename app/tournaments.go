@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -47,35 +46,35 @@ func (r TournamentInput) toDomain() (domain.Tournament, []FieldError) {
 	t := domain.Tournament{Name: strings.TrimSpace(r.Name), RoundsPlanned: r.RoundsPlanned, HandsPerRound: r.HandsPerRound}
 	errs = appendErr(errs, checkText("/name", r.Name, MaxNameLength, true))
 	if r.Date == "" {
-		errs = append(errs, FieldError{Pointer: "/date", Detail: "required: the day of the tournament, YYYY-MM-DD"})
+		errs = append(errs, field("/date", "field.date_required"))
 	} else if d, err := time.Parse(DateLayout, r.Date); err != nil {
-		errs = append(errs, FieldError{Pointer: "/date", Detail: fmt.Sprintf("want a date YYYY-MM-DD, got %q", r.Date)})
+		errs = append(errs, field("/date", "field.date_shape", r.Date))
 	} else {
 		t.Date = d
 	}
 	var err error
 	if r.Level == "" {
-		errs = append(errs, FieldError{Pointer: "/level", Detail: "required: club, provincial, regional, national or event"})
+		errs = append(errs, field("/level", "field.level_required"))
 	} else if t.Level, err = domain.ParseLevel(r.Level); err != nil {
-		errs = append(errs, FieldError{Pointer: "/level", Detail: domainDetail(err)})
+		errs = append(errs, domainError("/level", err))
 	}
 	if r.Ruleset == "" {
-		errs = append(errs, FieldError{Pointer: "/ruleset", Detail: "required: fitab-2025, fitab-int, fibur-ita or fibur-int"})
+		errs = append(errs, field("/ruleset", "field.ruleset_required"))
 	} else if t.Ruleset, err = domain.ParseRuleset(r.Ruleset); err != nil {
-		errs = append(errs, FieldError{Pointer: "/ruleset", Detail: domainDetail(err)})
+		errs = append(errs, domainError("/ruleset", err))
 	}
 	if t.Kind, err = domain.ParseKind(r.Kind); err != nil {
-		errs = append(errs, FieldError{Pointer: "/kind", Detail: domainDetail(err)})
+		errs = append(errs, domainError("/kind", err))
 	}
 	if r.RoundsPlanned < 1 || r.RoundsPlanned > MaxRoundsPlanned {
-		errs = append(errs, FieldError{Pointer: "/rounds_planned", Detail: fmt.Sprintf("required: 1 to %d rounds", MaxRoundsPlanned)})
+		errs = append(errs, field("/rounds_planned", "field.rounds_required", MaxRoundsPlanned))
 	}
 	if r.HandsPerRound < MinPlannedHands || r.HandsPerRound > MaxHands {
-		errs = append(errs, FieldError{Pointer: "/hands_per_round", Detail: "required: 2, 3 or 4 hands (API §1 hands_planned)"})
+		errs = append(errs, field("/hands_per_round", "field.hands_required"))
 	}
 	if r.VPTable != nil {
 		if t.VPTable, err = domain.ParseVPTable(*r.VPTable); err != nil {
-			errs = append(errs, FieldError{Pointer: "/vp_table", Detail: domainDetail(err)})
+			errs = append(errs, domainError("/vp_table", err))
 		}
 	}
 	if r.TimeZone != "" {
@@ -101,13 +100,13 @@ func (a *App) CreateTournament(ctx context.Context, p Principal, in TournamentIn
 	case p.Role == domain.RoleClub:
 		t.ClubID = p.ClubID
 	case in.Club == nil || *in.Club == "":
-		errs = append(errs, FieldError{Pointer: "/club", Detail: "required for an admin or federation token: the id of the organising club"})
+		errs = append(errs, field("/club", "field.club_required"))
 	default:
 		t.ClubID = *in.Club
 		if !ValidID(t.ClubID) {
-			errs = append(errs, FieldError{Pointer: "/club", Detail: fmt.Sprintf("no club %q", t.ClubID)})
+			errs = append(errs, field("/club", "field.no_club", t.ClubID))
 		} else if _, err := a.db.GetClub(ctx, t.ClubID); errors.Is(err, domain.ErrNotFound) {
-			errs = append(errs, FieldError{Pointer: "/club", Detail: fmt.Sprintf("no club %q", t.ClubID)})
+			errs = append(errs, field("/club", "field.no_club", t.ClubID))
 		} else if err != nil {
 			return domain.Tournament{}, err
 		}
@@ -210,10 +209,10 @@ func playersPerEntrant(k domain.Kind) (lo, hi int) {
 func entrantsToDomain(in []EntrantInput, k domain.Kind, existing map[string]bool) ([]domain.Entrant, []FieldError) {
 	var errs []FieldError
 	if len(in) == 0 {
-		return nil, []FieldError{{Pointer: "/entrants", Detail: "required: at least one entrant"}}
+		return nil, []FieldError{field("/entrants", "field.no_entrant")}
 	}
 	if len(in) > MaxEntrants {
-		return nil, []FieldError{{Pointer: "/entrants", Detail: fmt.Sprintf("at most %d entrants at once", MaxEntrants)}}
+		return nil, []FieldError{field("/entrants", "field.too_many_entrants", MaxEntrants)}
 	}
 	lo, hi := playersPerEntrant(k)
 	seen := map[string]int{}
@@ -223,17 +222,17 @@ func entrantsToDomain(in []EntrantInput, k domain.Kind, existing map[string]bool
 		if fe := checkIDSyntax(at+"/id", e.ID); fe != nil {
 			errs = append(errs, *fe)
 		} else if j, dup := seen[e.ID]; dup {
-			errs = append(errs, FieldError{Pointer: at + "/id", Detail: fmt.Sprintf("entrant %q is listed twice (also at /entrants/%d)", e.ID, j)})
+			errs = append(errs, field(at+"/id", "field.entrant_twice", e.ID, j))
 		} else if existing[e.ID] {
-			errs = append(errs, FieldError{Pointer: at + "/id", Detail: fmt.Sprintf("entrant %q is already entered", e.ID)})
+			errs = append(errs, field(at+"/id", "field.entrant_entered", e.ID))
 		}
 		seen[e.ID] = i
 		if n := len(e.Players); n < lo || n > hi {
-			want := strconv.Itoa(lo)
 			if hi != lo {
-				want = fmt.Sprintf("%d to %d", lo, hi)
+				errs = append(errs, field(at+"/players", "field.players_range", k, lo, hi, n))
+			} else {
+				errs = append(errs, field(at+"/players", "field.players", k, lo, n))
 			}
-			errs = append(errs, FieldError{Pointer: at + "/players", Detail: fmt.Sprintf("a %s entrant has %s players, not %d", k, want, n)})
 		}
 		d := domain.Entrant{ID: e.ID}
 		for j, pl := range e.Players {
@@ -242,10 +241,10 @@ func entrantsToDomain(in []EntrantInput, k domain.Kind, existing map[string]bool
 			errs = appendErr(errs, checkMembership(pat+"/membership", pl.Membership))
 			sex := strings.ToUpper(strings.TrimSpace(pl.Sex))
 			if !domain.ValidPlayerSex(sex) {
-				errs = append(errs, FieldError{Pointer: pat + "/sex", Detail: fmt.Sprintf("%q is not F or M", pl.Sex)})
+				errs = append(errs, field(pat+"/sex", "field.sex", pl.Sex))
 			}
 			if !domain.ValidBirthYear(pl.BirthYear) {
-				errs = append(errs, FieldError{Pointer: pat + "/birth_year", Detail: "not a year between 1900 and 2100"})
+				errs = append(errs, field(pat+"/birth_year", "field.birth_year"))
 			}
 			d.Players = append(d.Players, domain.Player{Name: strings.TrimSpace(pl.Name), Membership: strings.TrimSpace(pl.Membership),
 				Sex: sex, BirthYear: pl.BirthYear})
@@ -254,7 +253,7 @@ func entrantsToDomain(in []EntrantInput, k domain.Kind, existing map[string]bool
 			errs = appendErr(errs, checkText(at+"/team", *e.Team, MaxNameLength, true))
 			d.Team = strings.TrimSpace(*e.Team)
 		} else if k == domain.KindTeams {
-			errs = append(errs, FieldError{Pointer: at + "/team", Detail: "required in a team tournament: the team's name"})
+			errs = append(errs, field(at+"/team", "field.team_required"))
 		}
 		if e.Club != nil {
 			errs = appendErr(errs, checkText(at+"/club", *e.Club, MaxNameLength, false))
@@ -352,24 +351,24 @@ func (r RoundInput) toDomain(t domain.Tournament, entered map[string]bool) (doma
 	var errs []FieldError
 	out := domain.Round{Number: r.Number, HandsPlanned: r.HandsPlanned, State: domain.RoundPlaying}
 	if r.Number < 1 || r.Number > t.RoundsPlanned {
-		errs = append(errs, FieldError{Pointer: "/number", Detail: fmt.Sprintf("required: a round from 1 to %d (the tournament's rounds_planned)", t.RoundsPlanned)})
+		errs = append(errs, field("/number", "field.round_number", t.RoundsPlanned))
 	}
 	if r.HandsPlanned == 0 {
 		out.HandsPlanned = t.HandsPerRound
 	} else if r.HandsPlanned < MinPlannedHands || r.HandsPlanned > MaxHands {
-		errs = append(errs, FieldError{Pointer: "/hands_planned", Detail: "2, 3 or 4 hands (left out: the tournament's hands_per_round)"})
+		errs = append(errs, field("/hands_planned", "field.hands_planned"))
 	}
 	var err error
 	if r.Phase == "" {
 		out.Phase = t.EffectivePlan().PhaseOf(r.Number) // RULES §12.1: the plan's phase of the round
 	} else if out.Phase, err = domain.ParsePhase(r.Phase); err != nil {
-		errs = append(errs, FieldError{Pointer: "/phase", Detail: domainDetail(err)})
+		errs = append(errs, domainError("/phase", err))
 	}
 	if len(r.Tables) == 0 {
-		errs = append(errs, FieldError{Pointer: "/tables", Detail: "required: at least one table"})
+		errs = append(errs, field("/tables", "field.no_table"))
 	}
 	if len(r.Tables) > MaxTables {
-		return out, append(errs, FieldError{Pointer: "/tables", Detail: fmt.Sprintf("at most %d tables", MaxTables)})
+		return out, append(errs, field("/tables", "field.too_many_tables", MaxTables))
 	}
 	seated := map[string]string{} // entrant id → pointer where it sits
 	teams := t.Kind == domain.KindTeams
@@ -377,15 +376,19 @@ func (r RoundInput) toDomain(t domain.Tournament, entered map[string]bool) (doma
 	seat := func(ptr, id string) {
 		switch {
 		case id == "":
-			errs = append(errs, FieldError{Pointer: ptr, Detail: "required: an entrant id"})
+			errs = append(errs, field(ptr, "field.seat_required"))
 		case !entered[id]:
-			errs = append(errs, FieldError{Pointer: ptr, Detail: fmt.Sprintf("entrant %q is not entered in the tournament", id)})
+			errs = append(errs, field(ptr, "field.not_entered", id))
 		case teams && strings.HasPrefix(ptr, "/tables/") && atTables[id] == 1 && !strings.HasPrefix(seated[id], "/byes/"):
 			// RULES §12.5: a team sits at the two tables of its match;
 			// domain.ValidateTeamRound checks they are one match.
 			atTables[id]++
 		case seated[id] != "":
-			errs = append(errs, FieldError{Pointer: ptr, Detail: fmt.Sprintf("entrant %q appears twice in the round (also at %s): an entrant plays once per round (FITAB art. 2)", id, seated[id])})
+			key := "field.seated_twice"
+			if strings.HasPrefix(seated[id], "/byes/") { // seated first among the byes
+				key = "field.seated_and_bye"
+			}
+			errs = append(errs, field(ptr, key, id, seated[id]))
 		default:
 			seated[id] = ptr
 			if strings.HasPrefix(ptr, "/tables/") {
@@ -422,9 +425,9 @@ func (r RoundInput) toDomain(t domain.Tournament, entered map[string]bool) (doma
 	for i, tb := range r.Tables {
 		at := fmt.Sprintf("/tables/%d", i)
 		if tb.Table < 1 || tb.Table > MaxTables {
-			errs = append(errs, FieldError{Pointer: at + "/table", Detail: fmt.Sprintf("a table number from 1 to %d", MaxTables)})
+			errs = append(errs, field(at+"/table", "field.table_range", MaxTables))
 		} else if j, dup := tables[tb.Table]; dup {
-			errs = append(errs, FieldError{Pointer: at + "/table", Detail: fmt.Sprintf("table %d is listed twice (also at /tables/%d)", tb.Table, j)})
+			errs = append(errs, field(at+"/table", "field.table_twice", tb.Table, j))
 		} else {
 			tables[tb.Table] = i
 		}
@@ -569,7 +572,7 @@ func (a *App) SetRoundState(ctx context.Context, p Principal, tid string, n int,
 	}
 	next, err := domain.ParseRoundState(state)
 	if err != nil {
-		return domain.Round{}, invalid([]FieldError{{Pointer: "/state", Detail: domainDetail(err)}})
+		return domain.Round{}, invalid([]FieldError{domainError("/state", err)})
 	}
 	if next == domain.RoundPlaying && r.State == domain.RoundPlaying && r.System != "" {
 		return domain.Round{}, conflict("api.round_published_art", r.Number) // a generated round: app/pairings.go
@@ -636,9 +639,9 @@ func (a *App) checkVacated(ctx context.Context, t domain.Tournament, r domain.Ro
 	for i, id := range r.Vacated {
 		switch {
 		case withdrawn[id]:
-			errs = append(errs, FieldError{Pointer: fmt.Sprintf("/vacated/%d", i), Detail: fmt.Sprintf("entrant %q has withdrawn by round %d: it is not seated at all (RULES §12.3)", id, r.Number)})
+			errs = append(errs, field(fmt.Sprintf("/vacated/%d", i), "field.vacated_withdrawn", id, r.Number))
 		case len(withdrawn) == 0:
-			errs = append(errs, FieldError{Pointer: fmt.Sprintf("/vacated/%d", i), Detail: fmt.Sprintf("no entrant has withdrawn by round %d, so nobody's opponent is gone: an entrant without an opponent rests (byes) (RULES §12.3, FITAB art. 37)", r.Number)})
+			errs = append(errs, field(fmt.Sprintf("/vacated/%d", i), "field.vacated_none", r.Number))
 		}
 	}
 	if len(errs) > 0 {

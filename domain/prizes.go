@@ -89,49 +89,49 @@ func validPrizeID(id string) bool {
 // wraps ErrInvalid and names the field, e.g. "prizes[2].places".
 func ValidatePrizeCategories(cats []PrizeCategory) error {
 	if len(cats) > MaxPrizeCategories {
-		return fmt.Errorf("%w: prizes: at most %d categories", ErrInvalid, MaxPrizeCategories)
+		return refuse("prizes", "prize.too_many", MaxPrizeCategories)
 	}
 	seen := map[string]bool{}
 	for i, c := range cats {
 		f := func(name string) string { return fmt.Sprintf("prizes[%d].%s", i, name) }
 		if !validPrizeID(c.ID) {
-			return fmt.Errorf("%w: %s: %q is not a category name (lower-case letters, digits, - and _, at most 40)", ErrInvalid, f("id"), c.ID)
+			return refuse(f("id"), "prize.bad_id", c.ID)
 		}
 		if seen[c.ID] {
-			return fmt.Errorf("%w: %s: category %q is defined twice", ErrInvalid, f("id"), c.ID)
+			return refuse(f("id"), "prize.twice", c.ID)
 		}
 		seen[c.ID] = true
 		if strings.TrimSpace(c.Label) == "" || len(c.Label) > 100 {
-			return fmt.Errorf("%w: %s: a label of 1 to 100 characters is needed", ErrInvalid, f("label"))
+			return refuse(f("label"), "prize.label")
 		}
 		if c.Places < 1 || c.Places > MaxPrizePlaces {
-			return fmt.Errorf("%w: %s: %d is not between 1 and %d", ErrInvalid, f("places"), c.Places, MaxPrizePlaces)
+			return refuse(f("places"), "prize.places", c.Places, MaxPrizePlaces)
 		}
 		switch c.Kind {
 		case PrizeOverall, PrizeLadies, PrizeBestClub:
 		case PrizeSeniors:
 			if !plausibleYear(c.BornBy) {
-				return fmt.Errorf("%w: %s: %d is not a year between 1900 and 2100", ErrInvalid, f("born_by"), c.BornBy)
+				return refuse(f("born_by"), "prize.born_by", c.BornBy)
 			}
 		case PrizeHostClub:
 			if strings.TrimSpace(c.Club) == "" {
-				return fmt.Errorf("%w: %s: the host club's name is needed", ErrInvalid, f("club"))
+				return refuse(f("club"), "prize.host_club")
 			}
 		case PrizeCustom:
 			switch c.Attribute {
 			case PrizeAttrSex:
 				if c.Value != "F" && c.Value != "M" {
-					return fmt.Errorf("%w: %s: %q is not F or M", ErrInvalid, f("value"), c.Value)
+					return refuse(f("value"), "prize.sex", c.Value)
 				}
 			case PrizeAttrBornBy, PrizeAttrBornFrom:
 				if y, err := strconv.Atoi(c.Value); err != nil || !plausibleYear(y) {
-					return fmt.Errorf("%w: %s: %q is not a year between 1900 and 2100", ErrInvalid, f("value"), c.Value)
+					return refuse(f("value"), "prize.year", c.Value)
 				}
 			default:
-				return fmt.Errorf("%w: %s: unknown attribute %q (want sex, born_by or born_from)", ErrInvalid, f("attribute"), c.Attribute)
+				return refuse(f("attribute"), "prize.attribute", c.Attribute)
 			}
 		default:
-			return fmt.Errorf("%w: %s: unknown kind %q (want overall, ladies, seniors, best_club, host_club or custom)", ErrInvalid, f("kind"), c.Kind)
+			return refuse(f("kind"), "prize.kind", c.Kind)
 		}
 	}
 	return nil

@@ -19,14 +19,23 @@
 //   - a page: {{t "code" args}} in the template, or translate(lang, code);
 //   - an operation (package app): notFound/conflict/forbidden/paramError/
 //     refusal(kind, "code", args...), or field(pointer, "code", args...)
-//     for one field; Detail keeps the English for logs;
+//     (cellField for a workbook cell) for one field; Detail keeps the
+//     English for logs;
 //   - a handler (package api): errNotFound(messages.New("code", args...))
-//     and the other constructors, or fieldMsg(fieldError{...}, m);
+//     and the other constructors, or fieldAt(pointer, "code", args...);
 //   - a rule (package domain): Note{Code, Args} or refuse(field, code,
 //     args...); domain writes no sentence.
 //
+// A page that words an operation's detail its own way (a pasted list's
+// row rather than a JSON pointer) says so once in pageVariants; the
+// workbook reader (importers/xlsx, codes "xlsx.") carries its message in
+// CellError.Msg, and the sheet decoder (importers/sheetjson, codes
+// "sheet."), which runs on the phones without this catalogue, in
+// Error.Code and Error.Args beside its English.
+//
 // An operation that still refuses with an English format compiles and
-// answers in English only; TestAppRefusalsAreCoded names it.
+// answers in English only; TestAppRefusalsAreCoded (package app) and
+// TestAPIDetailsAreCoded (package api) name it.
 package messages
 
 import (
@@ -50,7 +59,7 @@ var catalogues = []map[string]msg{
 	messagesCommon, messagesAuth, messagesAdmin,
 	messagesSecretary, messagesTable, messagesReferee, messagesPublic,
 	messagesPairing, messagesAdjust, messagesDetails,
-	messagesAPI, messagesRules,
+	messagesAPI, messagesFields, messagesImporters, messagesRules,
 }
 
 // catalogue is every message by code, merged once.

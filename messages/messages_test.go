@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"segnapunti/domain"
+	"segnapunti/importers/sheetjson"
 )
 
 // Every code has both texts with the same arguments, and no code is
@@ -74,7 +75,7 @@ func TestEveryCodeUsed(t *testing.T) {
 			sources.Write(entry.ReplaceAll(b, nil))
 		}
 	}
-	for _, dir := range []string{"../web", "../api", "../app", "../cmd", "../exporters", "../domain"} {
+	for _, dir := range []string{"../web", "../api", "../app", "../cmd", "../exporters", "../domain", "../importers"} {
 		filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 			if err != nil || d.IsDir() || strings.HasSuffix(path, "_test.go") {
 				return nil
@@ -121,6 +122,69 @@ func TestNotesInBothLanguages(t *testing.T) {
 	} {
 		if got := Notes(lang, notes); got != want {
 			t.Errorf("%s:\n got %q\nwant %q", lang, got, want)
+		}
+	}
+}
+
+// A page words an operation's detail its own way and names the row of a
+// list where the API names a pointer or an index (the entrants pasted on
+// lines 3, 7 and 9: index 2 is line 9).
+func TestOnPageNamesTheRow(t *testing.T) {
+	lines := func(i int) int { return []int{3, 7, 9}[i] }
+	for _, c := range []struct {
+		m      M
+		row    func(int) int
+		it, en string
+	}{
+		{New("field.entrant_twice", "7", 2), lines, `il numero "7" compare due volte (anche alla riga 9)`, `number "7" is listed twice (also on row 9)`},
+		{New("field.seated_twice", "7", "/tables/1/ns/id"), nil, `il numero "7" è già in questo turno (riga 2): si gioca una volta per turno`, `number "7" is already in this round (row 2): an entrant plays once a round`},
+		{New("field.players_range", "teams", 4, 8, 3), nil, "servono da 4 a 8 giocatori, non 3", "4 to 8 players are needed, not 3"},
+		{New("prize.places", 0, 10), nil, "un numero di premi da 1 a 10", "a number of prizes from 1 to 10"},
+		// No page wording: the API's, in the page's language.
+		{New("field.no_round", "t1", 4), nil, `il torneo "t1" non ha il turno 4`, `tournament "t1" has no round 4`},
+	} {
+		p := c.m.OnPage(c.row)
+		if got := p.In(domain.Italian); got != c.it {
+			t.Errorf("%s in Italian: %q, want %q", c.m.Key, got, c.it)
+		}
+		if got := p.In(domain.English); got != c.en {
+			t.Errorf("%s in English: %q, want %q", c.m.Key, got, c.en)
+		}
+	}
+}
+
+// Every page wording names a code of the catalogue, and takes arguments
+// the operation's detail has.
+func TestPageVariantsAreCodes(t *testing.T) {
+	for from, v := range pageVariants {
+		if !Has(from) || !Has(v.key) {
+			t.Errorf("page variant %s → %s: not both codes", from, v.key)
+			continue
+		}
+		_, en, _ := Both(from)
+		n := len(strings.Fields(verbs(en)))
+		for _, k := range v.args {
+			if k < 1 || k > n {
+				t.Errorf("page variant %s takes argument %d of %d", from, k, n)
+			}
+		}
+		_, pen, _ := Both(v.key)
+		if got := len(strings.Fields(verbs(pen))); got != len(v.args) {
+			t.Errorf("page variant %s → %s: %d arguments for %d verbs", from, v.key, len(v.args), got)
+		}
+	}
+}
+
+// The sheet decoder words its errors in English without linking the
+// catalogue (it runs on the phones): its formats are the catalogue's
+// English, code by code.
+func TestSheetFormatsAreTheCatalogues(t *testing.T) {
+	for code, format := range sheetjson.Formats() {
+		_, en, ok := Both(code)
+		if !ok {
+			t.Errorf("sheetjson code %s is not in the catalogue", code)
+		} else if en != format {
+			t.Errorf("sheetjson code %s: %q, catalogue %q", code, format, en)
 		}
 	}
 }

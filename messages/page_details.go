@@ -1,106 +1,119 @@
 package messages
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 )
 
-// The operations' field refusals in the page's language. Package app
-// writes its field details in English for the API (API §3); a page shows
-// them to a secretary, in Italian first, and names the list row (the
-// pasted row, the seating row) where the API names a JSON pointer.
-// A detail not listed here is shown as the operation wrote it; add the
-// ones a page can meet.
+// The operations' field details on a page. Package app words its field
+// details for the API (API §3, codes "field." and "api."); a page shows
+// some of them to a secretary in its own words, and names the list row
+// (the pasted row, the seating row) where the API names a JSON pointer.
 
-// detailPattern is an operation's detail with values: re matches it
-// whole; key is the message, given the captures in order. A capture
-// listed in rows is an index into the request's list, shown as the row
-// it came from.
-type detailPattern struct {
-	re   *regexp.Regexp
+// pageVariant is the page's wording of an operation's detail: key takes
+// the detail's arguments numbered in args (1-based, in order); those also
+// listed in rows are indexes into the request's list (or a pointer into
+// it, "/tables/3/ns/id"), shown as the row they came from.
+type pageVariant struct {
 	key  string
-	rows []int // capture numbers (1-based) that are list indexes
+	args []int
+	rows []int
 }
 
-func detailPat(re, key string, rows ...int) detailPattern {
-	return detailPattern{re: regexp.MustCompile("^" + re + "$"), key: key, rows: rows}
+// pageVariants: the entrants list (app.entrantsToDomain), the seating
+// (app.RoundInput.toDomain) and the prize categories.
+var pageVariants = map[string]pageVariant{
+	"field.entrant_twice":     variant("detail.entrant_twice", []int{1, 2}, 2),
+	"field.entrant_entered":   variant("detail.entrant_entered", []int{1}),
+	"field.players_range":     variant("detail.players_range", []int{2, 3, 4}),
+	"field.players":           variant("detail.players", []int{2, 3}),
+	"field.team_required":     variant("detail.team_required", nil),
+	"field.no_entrant":        variant("detail.no_entrant", nil),
+	"field.too_many_entrants": variant("detail.too_many_entrants", []int{1}),
+	"field.seat_required":     variant("detail.seat_required", nil),
+	"field.not_entered":       variant("detail.not_entered", []int{1}),
+	"field.seated_twice":      variant("detail.seated_twice", []int{1, 2}, 2),
+	"field.seated_and_bye":    variant("detail.seated_and_bye", []int{1}),
+	"field.table_range":       variant("detail.table_range", []int{1}),
+	"field.table_twice":       variant("detail.table_twice", []int{1, 2}, 2),
+	"field.too_many_tables":   variant("detail.too_many_tables", []int{1}),
+	"field.no_table":          variant("detail.no_table", nil),
+	"field.hands_planned":     variant("detail.hands", nil),
+	"field.round_number":      variant("detail.round_number", []int{1}),
+	"field.sex":               variant("detail.sex", []int{1}),
+	"field.birth_year":        variant("detail.year", nil),
+	// The prize categories (domain.ValidatePrizeCategories).
+	"prize.bad_id":    variant("detail.prize_id", []int{1}),
+	"prize.twice":     variant("detail.prize_twice", []int{1}),
+	"prize.label":     variant("detail.prize_label", nil),
+	"prize.places":    variant("detail.places", []int{2}),
+	"prize.born_by":   variant("detail.year", nil),
+	"prize.host_club": variant("detail.host_club", nil),
+	"prize.sex":       variant("detail.sex", []int{1}),
+	"prize.year":      variant("detail.year", nil),
+	"prize.attribute": variant("detail.prize_attribute", nil),
+	"prize.kind":      variant("detail.prize_kind", nil),
 }
 
-// detailPatterns: the entrants list (app.entrantsToDomain, app.checkText,
-// app.checkIDSyntax) and the seating (app.RoundInput.toDomain).
-var detailPatterns = []detailPattern{
-	detailPat(`entrant (".*") is listed twice \(also at /entrants/(\d+)\)`, "detail.entrant_twice", 2),
-	detailPat(`entrant (".*") is already entered`, "detail.entrant_entered"),
-	detailPat(`a \S+ entrant has (\d+) to (\d+) players, not (\d+)`, "detail.players_range"),
-	detailPat(`a \S+ entrant has (\d+) players, not (\d+)`, "detail.players"),
-	detailPat(`required in a team tournament: the team's name`, "detail.team_required"),
-	detailPat(`required, and not blank`, "detail.required"),
-	detailPat(`at most (\d+) characters`, "detail.at_most"),
-	detailPat(`control characters are not allowed`, "detail.control"),
-	detailPat(`not valid UTF-8 text`, "detail.utf8"),
-	detailPat(`want 1 to (\d+) characters`, "detail.id_length"),
-	detailPat(`use only letters, digits, '-', '_' and '\.'`, "detail.id_chars"),
-	detailPat(`required: at least one entrant`, "detail.no_entrant"),
-	detailPat(`at most (\d+) entrants at once`, "detail.too_many_entrants"),
-	detailPat(`required: an entrant id`, "detail.seat_required"),
-	detailPat(`entrant (".*") is not entered in the tournament`, "detail.not_entered"),
-	detailPat(`entrant (".*") appears twice in the round \(also at /tables/(\d+)\S*\): an entrant plays once per round \([^)]*\)`, "detail.seated_twice", 2),
-	detailPat(`entrant (".*") appears twice in the round \(also at /byes/\d+\): an entrant plays once per round \([^)]*\)`, "detail.seated_and_bye"),
-	detailPat(`an individual line is two players, not (\d+)`, "detail.individual_line"),
-	detailPat(`a table number from 1 to (\d+)`, "detail.table_range"),
-	detailPat(`table (\d+) is listed twice \(also at /tables/(\d+)\)`, "detail.table_twice", 2),
-	detailPat(`required: at least one table`, "detail.no_table"),
-	detailPat(`at most (\d+) tables`, "detail.too_many_tables"),
-	detailPat(`2, 3 or 4 hands \(left out: the tournament's hands_per_round\)`, "detail.hands"),
-	detailPat(`required: a round from 1 to (\d+) \(the tournament's rounds_planned\)`, "detail.round_number"),
-	// The players' sex and birth year, the prize categories.
-	detailPat(`(".*") is not F or M`, "detail.sex"),
-	detailPat(`(?:\S+ is )?not a year between 1900 and 2100`, "detail.year"),
-	detailPat(`-?\d+ is not between 1 and (\d+)`, "detail.places"),
-	detailPat(`(".*") is not a category name \(.*\)`, "detail.prize_id"),
-	detailPat(`category (".*") is defined twice`, "detail.prize_twice"),
-	detailPat(`a label of 1 to 100 characters is needed`, "detail.prize_label"),
-	detailPat(`the host club's name is needed`, "detail.host_club"),
-	detailPat(`unknown attribute ".*" \(want sex, born_by or born_from\)`, "detail.prize_attribute"),
-	detailPat(`unknown kind ".*" \(.*\)`, "detail.prize_kind"),
+// variant is a page wording taking args, rows among them.
+func variant(key string, args []int, rows ...int) pageVariant {
+	return pageVariant{key: key, args: args, rows: rows}
 }
 
-// FieldDetail is an operation's field detail in lang; row turns an index
-// of the request's list into the row people count (nil: index + 1).
-func FieldDetail(lang Lang, detail string, row func(i int) int) string {
-	for _, p := range detailPatterns {
-		m := p.re.FindStringSubmatch(detail)
-		if m == nil {
-			continue
+// OnPage is m as a page words it: the page's own wording when it has one
+// (pageVariants), with a list index shown as row(index) (nil: index + 1).
+func (m M) OnPage(row func(i int) int) M {
+	v, ok := pageVariants[m.Key]
+	if !ok {
+		return m
+	}
+	out := M{Key: v.key}
+	for _, k := range v.args {
+		if k > len(m.Args) {
+			return m
 		}
-		args := make([]any, 0, len(m)-1)
-		for k, c := range m[1:] {
-			args = append(args, c)
-			for _, idx := range p.rows {
-				if idx == k+1 {
-					i, _ := strconv.Atoi(c)
-					if row == nil {
-						args[k] = i + 1
-					} else {
-						args[k] = row(i)
-					}
-				}
+		a := m.Args[k-1]
+		for _, r := range v.rows {
+			if r == k {
+				a = rowOf(a, row)
 			}
 		}
-		return Text(lang, p.key, args...)
+		out.Args = append(out.Args, a)
 	}
-	return detail
+	return out
 }
 
-// messagesDetails are FieldDetail's messages; ids start with "detail.".
+// rowOf is the row of a list index, or of the first index in a pointer.
+func rowOf(a any, row func(i int) int) any {
+	i, ok := a.(int)
+	if s, isText := a.(string); isText {
+		parts := strings.Split(strings.Trim(s, "/"), "/")
+		if len(parts) < 2 {
+			return a
+		}
+		n, err := strconv.Atoi(parts[1])
+		if err != nil {
+			return a
+		}
+		i, ok = n, true
+	}
+	if !ok {
+		return a
+	}
+	if row == nil {
+		return i + 1
+	}
+	return row(i)
+}
+
+// messagesDetails are the pages' wordings (pageVariants) and the names
+// of a list row's fields (RowField); ids start with "detail.".
 var messagesDetails = map[string]msg{
-	"detail.entrant_twice":     {"il numero %s compare due volte (anche alla riga %d)", "number %s is listed twice (also on row %d)"},
-	"detail.entrant_entered":   {"il numero %s è già iscritto al torneo", "number %s is already entered"},
-	"detail.players_range":     {"servono da %s a %s giocatori, non %s", "%s to %s players are needed, not %s"},
-	"detail.players":           {"servono %s giocatori, non %s", "%s players are needed, not %s"},
+	"detail.entrant_twice":     {"il numero %q compare due volte (anche alla riga %d)", "number %q is listed twice (also on row %d)"},
+	"detail.entrant_entered":   {"il numero %q è già iscritto al torneo", "number %q is already entered"},
+	"detail.players_range":     {"servono da %d a %d giocatori, non %d", "%d to %d players are needed, not %d"},
+	"detail.players":           {"servono %d giocatori, non %d", "%d players are needed, not %d"},
 	"detail.team_required":     {"in un torneo a squadre serve il nome della squadra", "a team tournament needs the team's name"},
-	"detail.required":          {"obbligatorio", "required"},
 	"detail.membership":        {"%q non è un numero di tessera (lettere e cifre, es. FT123456)", "%q is not a membership number (letters and digits, e.g. FT123456)"},
 	"detail.field.id":          {"numero", "number"},
 	"detail.field.players":     {"giocatori", "players"},
@@ -108,31 +121,25 @@ var messagesDetails = map[string]msg{
 	"detail.field.club":        {"circolo", "club"},
 	"detail.field.name":        {"nome del giocatore %d", "name of player %d"},
 	"detail.field.membership":  {"tessera del giocatore %d", "membership number of player %d"},
-	"detail.at_most":           {"al massimo %s caratteri", "at most %s characters"},
-	"detail.control":           {"contiene caratteri non ammessi", "contains characters that are not allowed"},
-	"detail.utf8":              {"contiene byte che non sono testo (UTF-8 non valido): riscrivilo", "contains bytes that are not text (invalid UTF-8): type it again"},
-	"detail.id_length":         {"da 1 a %s caratteri", "1 to %s characters"},
-	"detail.id_chars":          {"solo lettere, cifre, '-', '_' e '.'", "only letters, digits, '-', '_' and '.'"},
 	"detail.no_entrant":        {"nessun iscritto", "no entrant"},
-	"detail.too_many_entrants": {"al massimo %s iscritti alla volta", "at most %s entrants at once"},
+	"detail.too_many_entrants": {"al massimo %d iscritti alla volta", "at most %d entrants at once"},
 	"detail.seat_required":     {"scrivi il numero di un iscritto", "write an entrant's number"},
-	"detail.not_entered":       {"il numero %s non è iscritto al torneo", "number %s is not entered in the tournament"},
-	"detail.seated_twice":      {"il numero %s è già in questo turno (riga %d): si gioca una volta per turno", "number %s is already in this round (row %d): an entrant plays once a round"},
-	"detail.seated_and_bye":    {"il numero %s è anche tra i riposi: chi riposa non gioca", "number %s is also among the byes: an entrant with a bye does not play"},
-	"detail.individual_line":   {"una linea dell'individuale è di due giocatori, non %s", "an individual line is two players, not %s"},
-	"detail.table_range":       {"un numero di tavolo da 1 a %s", "a table number from 1 to %s"},
-	"detail.table_twice":       {"il tavolo %s compare due volte (anche alla riga %d)", "table %s is listed twice (also on row %d)"},
+	"detail.not_entered":       {"il numero %q non è iscritto al torneo", "number %q is not entered in the tournament"},
+	"detail.seated_twice":      {"il numero %q è già in questo turno (riga %d): si gioca una volta per turno", "number %q is already in this round (row %d): an entrant plays once a round"},
+	"detail.seated_and_bye":    {"il numero %q è anche tra i riposi: chi riposa non gioca", "number %q is also among the byes: an entrant with a bye does not play"},
+	"detail.table_range":       {"un numero di tavolo da 1 a %d", "a table number from 1 to %d"},
+	"detail.table_twice":       {"il tavolo %d compare due volte (anche alla riga %d)", "table %d is listed twice (also on row %d)"},
 	"detail.no_table":          {"serve almeno un tavolo", "at least one table is needed"},
-	"detail.too_many_tables":   {"al massimo %s tavoli", "at most %s tables"},
+	"detail.too_many_tables":   {"al massimo %d tavoli", "at most %d tables"},
 	"detail.hands":             {"2, 3 o 4 smazzate", "2, 3 or 4 hands"},
-	"detail.round_number":      {"un turno da 1 a %s (i turni previsti)", "a round from 1 to %s (the rounds planned)"},
+	"detail.round_number":      {"un turno da 1 a %d (i turni previsti)", "a round from 1 to %d (the rounds planned)"},
 
 	// Prize categories: a player's sex and birth year.
-	"detail.sex":              {"%s non è F o M", "%s is not F or M"},
+	"detail.sex":              {"%q non è F o M", "%q is not F or M"},
 	"detail.year":             {"non è un anno tra il 1900 e il 2100", "not a year between 1900 and 2100"},
-	"detail.places":           {"un numero di premi da 1 a %s", "a number of prizes from 1 to %s"},
-	"detail.prize_id":         {"%s non è un codice di categoria (lettere minuscole, cifre, - e _, al massimo 40)", "%s is not a category code (lower-case letters, digits, - and _, at most 40)"},
-	"detail.prize_twice":      {"la categoria %s compare due volte", "category %s is listed twice"},
+	"detail.places":           {"un numero di premi da 1 a %d", "a number of prizes from 1 to %d"},
+	"detail.prize_id":         {"%q non è un codice di categoria (lettere minuscole, cifre, - e _, al massimo 40)", "%q is not a category code (lower-case letters, digits, - and _, at most 40)"},
+	"detail.prize_twice":      {"la categoria %q compare due volte", "category %q is listed twice"},
 	"detail.prize_label":      {"serve un nome da 1 a 100 caratteri", "a name of 1 to 100 characters is needed"},
 	"detail.host_club":        {"serve il nome del circolo ospitante", "the host club's name is needed"},
 	"detail.prize_attribute":  {"scegli l'attributo: sesso, nati entro l'anno, nati dall'anno", "choose the attribute: sex, born by, born from"},

@@ -38,4 +38,16 @@ var messagesRules = map[string]msg{
 	"rule.lineup_other_table": {"%q siede già all'altro tavolo della partita", "%q already sits at the match's other table"},
 	"rule.mitchell_rounds":    {"con %d tavoli si giocano al massimo %d turni Mitchell dal turno %d senza ripetere un incontro; il turno %d è rifiutato (%s)", "with %d tables at most %d Mitchell rounds are played from round %d without a rematch; round %d is refused (%s)"},
 	"tie.shared":              {"pari merito: %s pari in VP, MP e ogni spareggio", "shared place: %s level on VP, MP and every tie-break"},
+	// Prize categories (ValidatePrizeCategories).
+	"prize.too_many":  {"al massimo %d categorie", "at most %d categories"},
+	"prize.bad_id":    {"%q non è un nome di categoria (lettere minuscole, cifre, - e _, al massimo 40)", "%q is not a category name (lower-case letters, digits, - and _, at most 40)"},
+	"prize.twice":     {"la categoria %q è definita due volte", "category %q is defined twice"},
+	"prize.label":     {"serve un nome da 1 a 100 caratteri", "a label of 1 to 100 characters is needed"},
+	"prize.places":    {"%d non è tra 1 e %d", "%d is not between 1 and %d"},
+	"prize.born_by":   {"%d non è un anno tra il 1900 e il 2100", "%d is not a year between 1900 and 2100"},
+	"prize.host_club": {"serve il nome del circolo ospitante", "the host club's name is needed"},
+	"prize.sex":       {"%q non è F o M", "%q is not F or M"},
+	"prize.year":      {"%q non è un anno tra il 1900 e il 2100", "%q is not a year between 1900 and 2100"},
+	"prize.attribute": {"attributo sconosciuto %q (ammessi sex, born_by o born_from)", "unknown attribute %q (want sex, born_by or born_from)"},
+	"prize.kind":      {"tipo sconosciuto %q (ammessi overall, ladies, seniors, best_club, host_club o custom)", "unknown kind %q (want overall, ladies, seniors, best_club, host_club or custom)"},
 }

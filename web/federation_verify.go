@@ -50,7 +50,7 @@ func (s *Server) federationVerifyUpload(w http.ResponseWriter, r *http.Request) 
 	switch {
 	case errors.As(err, &ae) && len(ae.Fields) > 0:
 		data.Error = "federation.verify_unreadable"
-		data.FileError, data.FilePointer = ae.Fields[0].Detail, ae.Fields[0].Pointer
+		data.FileError, data.FilePointer = ae.Fields[0].DetailIn(langOf(r)), ae.Fields[0].Pointer
 		s.render(w, r, http.StatusUnprocessableEntity, "federation_verify", data)
 		return
 	case err != nil:

@@ -28,7 +28,7 @@ func fieldName(pointer string) string {
 }
 
 // invalidFields returns the fields of an operation's ErrInvalid refusal,
-// each with its detail in lang (messages.FieldDetail; row: the list row of an
+// each with its detail in lang (messages.M.OnPage; row: the list row of an
 // index, nil for index + 1), and false for any other error.
 func invalidFields(lang Lang, err error, row func(i int) int) (fieldErrors, bool) {
 	var ae *app.Error
@@ -41,13 +41,14 @@ func invalidFields(lang Lang, err error, row func(i int) int) (fieldErrors, bool
 		if f.Pointer == "" {
 			name = f.Parameter
 		}
-		detail := messages.FieldDetail(lang, f.Detail, row)
+		detail := f.Msg.OnPage(row).In(lang)
 		switch {
 		case f.Msg.Key != "":
-			detail = f.DetailIn(lang)
-		case detail == f.Detail && lang != domain.English:
-			// No Italian for it yet: the page says the field is wrong
-			// rather than show an English sentence.
+		case lang == domain.English:
+			detail = f.Detail
+		default:
+			// Another package's English without a code: the page says
+			// the field is wrong rather than show an English sentence.
 			detail = messages.Text(lang, "form.invalid_value")
 		}
 		if prev, ok := out[name]; ok {

@@ -13,6 +13,8 @@ import (
 	"segnapunti/domain"
 	"segnapunti/exporters/reportjson"
 	"segnapunti/importers/sheetjson"
+	"segnapunti/importers/xlsx"
+	"segnapunti/messages"
 )
 
 // maxInputFile bounds one input file. A 100,000-sheet batch is about
@@ -81,7 +83,7 @@ func runValidate(args []string, stdout, stderr io.Writer) (int, error) {
 			return sink.add(v)
 		})
 		if err != nil {
-			return exitUsage, err
+			return exitUsage, inLang(err, l)
 		}
 	}
 	if err := sink.close(); err != nil {
@@ -101,6 +103,33 @@ func runValidate(args []string, stdout, stderr io.Writer) (int, error) {
 	}
 	return exitOK, nil
 }
+
+// inLang is an unreadable input's reason in lang: the detail of the cell
+// (xlsx) or of the sheet's member (sheetjson) worded from the catalogue
+// when the reader coded it; the rest as written.
+func inLang(err error, lang domain.Lang) error {
+	if lang == domain.English {
+		return err
+	}
+	text := err.Error()
+	if m, ok := xlsx.Message(err); ok {
+		text = strings.Replace(text, m.English(), m.In(lang), 1)
+	}
+	var se *sheetjson.Error
+	if errors.As(err, &se) && se.Code != "" {
+		text = strings.Replace(text, se.Detail, messages.Text(lang, se.Code, se.Args...), 1)
+	}
+	return worded{text, err}
+}
+
+// worded is an error with its text in the reader's language.
+type worded struct {
+	text string
+	err  error
+}
+
+func (w worded) Error() string { return w.text }
+func (w worded) Unwrap() error { return w.err }
 
 // readSheets opens one input file, checks it is a readable regular file of
 // sane size, and hands every sheet it holds, validated, to emit.
@@ -141,7 +170,7 @@ func readJSON(path string, r io.Reader, emit func(validated) error) error {
 			return nil
 		}
 		if err != nil {
-			return fmt.Errorf("%s: %v", path, err)
+			return fmt.Errorf("%s: %w", path, err)
 		}
 		src := path
 		if dec.Batch() {

@@ -18,11 +18,11 @@ const maxWorkbook = 100 << 20
 func readWorkbook(path string, r io.Reader, size int64, emit func(validated) error) error {
 	wb, err := xlsx.Read(r, size, xlsx.Options{MaxBytes: maxWorkbook})
 	if err != nil {
-		return fmt.Errorf("%s: %v", path, err)
+		return fmt.Errorf("%s: %w", path, err)
 	}
 	for _, m := range wb.Matches {
 		if m.Err != nil {
-			return fmt.Errorf("%s: %s: %v", path, m.Origin(), m.Err)
+			return fmt.Errorf("%s: %s: %w", path, m.Origin(), m.Err)
 		}
 	}
 	for _, m := range wb.Matches {

@@ -51,7 +51,7 @@ func convert(w *wireSheet) (domain.Sheet, *problem) {
 		return s, required("/hands_planned", "hands_planned")
 	}
 	if s.HandsPlanned = *w.HandsPlanned; s.HandsPlanned < MinHandsPlanned || s.HandsPlanned > MaxHandsPlanned {
-		return s, newProblem("/hands_planned", -1, "hands_planned must be 2, 3 or 4, not %d", s.HandsPlanned)
+		return s, newProblem("/hands_planned", -1, "sheet.hands_planned", s.HandsPlanned)
 	}
 	s.Kind = domain.KindPairs // API §1: the default
 	if w.Kind != nil {
@@ -69,12 +69,12 @@ func convert(w *wireSheet) (domain.Sheet, *problem) {
 	}
 	if w.Round != nil {
 		if s.Round = *w.Round; s.Round < 1 || s.Round > MaxRoundOrTable {
-			return s, newProblem("/round", -1, "round must be between 1 and %d, not %d", MaxRoundOrTable, s.Round)
+			return s, newProblem("/round", -1, "sheet.round", MaxRoundOrTable, s.Round)
 		}
 	}
 	if w.Table != nil {
 		if s.Table = *w.Table; s.Table < 1 || s.Table > MaxRoundOrTable {
-			return s, newProblem("/table", -1, "table must be between 1 and %d, not %d", MaxRoundOrTable, s.Table)
+			return s, newProblem("/table", -1, "sheet.table", MaxRoundOrTable, s.Table)
 		}
 	}
 	for l, side := range [2]*wireSide{w.NS, w.EO} {
@@ -104,7 +104,7 @@ func convert(w *wireSheet) (domain.Sheet, *problem) {
 	}
 	if w.FirstDealer != nil && *w.FirstDealer != "" {
 		if !slices.Contains(firstDealers, *w.FirstDealer) {
-			return s, newProblem("/first_dealer", -1, "unknown first_dealer %q (want n, e, s or o)", *w.FirstDealer)
+			return s, newProblem("/first_dealer", -1, "sheet.first_dealer", *w.FirstDealer)
 		}
 		s.FirstDealer = *w.FirstDealer
 	}
@@ -120,7 +120,7 @@ func convert(w *wireSheet) (domain.Sheet, *problem) {
 		return s, required("/hands", "hands")
 	}
 	if n := len(w.Hands); n == 0 || n > MaxHands {
-		return s, newProblem("/hands", -1, "a sheet has 1 to %d hands, not %d", MaxHands, n)
+		return s, newProblem("/hands", -1, "sheet.hands", MaxHands, n)
 	}
 	s.Hands = make([]domain.Hand, len(w.Hands))
 	for i, wh := range w.Hands {
@@ -195,7 +195,7 @@ func convertHand(w *wireHand, i int, h *domain.Hand) *problem {
 			}
 			if f.nonNeg && *f.v < 0 {
 				return newProblem(domain.HandPointer(i+1, line, f.name), -1,
-					"%s must be 0 or more, not %d: the sheet subtracts it as a magnitude (FITAB art. 18)", f.name, *f.v)
+					"sheet.non_negative", f.name, *f.v)
 			}
 		}
 		ls := &h.Lines[l]
@@ -245,7 +245,7 @@ func checkBurrachi(wm map[domain.BurracoType]*int, ptr string) (map[domain.Burra
 		}
 		n := wm[domain.BurracoType(k)]
 		if n == nil {
-			return nil, newProblem(p, -1, "a burraco count must be a whole number, not null")
+			return nil, newProblem(p, -1, "sheet.burraco_null")
 		}
 		if *n < 0 || *n > MaxBurrachiPerType {
 			return nil, burracoCountRange(p, fmt.Sprint(*n), -1)
@@ -255,15 +255,15 @@ func checkBurrachi(wm map[domain.BurracoType]*int, ptr string) (map[domain.Burra
 }
 
 func required(ptr, name string) *problem {
-	return newProblem(ptr, -1, "%s is required", name)
+	return newProblem(ptr, -1, "sheet.required", name)
 }
 
 func scoreRange(ptr, name string, v int) *problem {
-	return newProblem(ptr, -1, "%s must be between %d and %d, not %d", name, -MaxScore, MaxScore, v)
+	return newProblem(ptr, -1, "sheet.score_range", name, -MaxScore, MaxScore, v)
 }
 
 // fromDomain turns a domain parse error ("invalid: unknown ruleset ...")
 // into a detail without the sentinel's prefix.
 func fromDomain(ptr string, err error) *problem {
-	return &problem{ptr: ptr, detail: strings.TrimPrefix(err.Error(), domain.ErrInvalid.Error()+": "), off: -1}
+	return rawProblem(ptr, -1, strings.TrimPrefix(err.Error(), domain.ErrInvalid.Error()+": "))
 }

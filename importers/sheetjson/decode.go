@@ -410,6 +410,9 @@ func (d *Decoder) problemError(p *problem, start int64, prefix string) (domain.S
 	if p.off >= 0 {
 		e = d.at(e.Pointer, start+int64(p.off), p.syntax, p.detail)
 	}
+	if !p.syntax {
+		e.Code, e.Args = p.code, p.args
+	}
 	if p.syntax {
 		d.err = e
 	}
@@ -456,7 +459,8 @@ func (d *Decoder) begin() error {
 			if d.in.rerr != nil {
 				return d.readError()
 			}
-			return &Error{Detail: `the input is empty: want a sheet object or a batch {"sheets": [...]}`, Syntax: true}
+			p := newProblem("", -1, "sheet.empty")
+			return &Error{Detail: p.detail, Code: p.code, Syntax: true}
 		}
 		return d.syntax(err, "")
 	case '}', ']':
@@ -642,7 +646,10 @@ func (d *Decoder) libraryError(err error, ptr string, base int64, rel bool) *Err
 		off = base + se.ByteOffset
 	}
 	if errors.Is(se.Err, jsontext.ErrDuplicateName) {
-		return d.at(ptr, off, false, duplicateField(ptr, jsontext.Pointer(ptr).LastToken(), -1).detail)
+		dup := duplicateField(ptr, jsontext.Pointer(ptr).LastToken(), -1)
+		e := d.at(ptr, off, false, dup.detail)
+		e.Code, e.Args = dup.code, dup.args
+		return e
 	}
 	return d.at(ptr, off, true, syntaxDetail(se))
 }
@@ -652,8 +659,8 @@ func (d *Decoder) at(ptr string, off int64, syntax bool, detail string) *Error {
 	line, col := d.in.position(off)
 	e := &Error{Pointer: ptr, Detail: detail, Line: line, Column: col, Syntax: syntax}
 	if syntax {
-		e.Reason = detail
-		e.Detail = fmt.Sprintf("malformed JSON at line %d, column %d: %s", e.Line, e.Column, detail)
+		p := newProblem(ptr, -1, "sheet.malformed_at", e.Line, e.Column, detail)
+		e.Reason, e.Detail, e.Code, e.Args = detail, p.detail, p.code, p.args
 	}
 	return e
 }

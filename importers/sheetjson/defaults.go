@@ -34,7 +34,8 @@ func DecodeSheet(data []byte, def Defaults) (domain.Sheet, error) {
 	d := newDecoder(nil, data)
 	d.fast.def = &def
 	if d.Batch() {
-		return domain.Sheet{}, &Error{Pointer: "/sheets", Detail: "one sheet is stored per table: send the sheet, not a batch"}
+		p := newProblem("/sheets", -1, "api.one_sheet")
+		return domain.Sheet{}, &Error{Pointer: p.ptr, Detail: p.detail, Code: p.code}
 	}
 	return d.Next()
 }

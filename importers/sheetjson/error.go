@@ -2,6 +2,7 @@ package sheetjson
 
 import (
 	"fmt"
+	"maps"
 	"strings"
 
 	"segnapunti/domain"
@@ -18,6 +19,13 @@ type Error struct {
 	Pointer string
 	// Detail is one English sentence saying what is wrong.
 	Detail string
+	// Code and Args are Detail as a code of the message catalogue
+	// (package messages, codes "sheet.") and its arguments, for a reader
+	// in another language; Code is empty when Detail is another
+	// library's English. The engine does not link the catalogue: the
+	// formats here are its English (TestSheetFormatsAreTheCatalogues).
+	Code string
+	Args []any
 	// Line and Column locate the problem in the input (1-based; the column
 	// counts bytes, as most JSON tools do). Always set for syntax errors,
 	// set for type, unknown-field and duplicate-field errors, 0 when unknown
@@ -55,13 +63,54 @@ func (e *Error) Unwrap() error { return domain.ErrInvalid }
 type problem struct {
 	ptr    string
 	detail string
+	code   string
+	args   []any
 	off    int
 	syntax bool
 }
 
-func newProblem(ptr string, off int, format string, args ...any) *problem {
-	return &problem{ptr: ptr, detail: fmt.Sprintf(format, args...), off: off}
+// newProblem is a problem worded by code (one of Formats) with args.
+func newProblem(ptr string, off int, code string, args ...any) *problem {
+	format, ok := formats[code]
+	if !ok {
+		panic("sheetjson: no format for " + code)
+	}
+	return &problem{ptr: ptr, detail: fmt.Sprintf(format, args...), code: code, args: args, off: off}
 }
+
+// rawProblem is a problem another library worded (English only).
+func rawProblem(ptr string, off int, detail string) *problem {
+	return &problem{ptr: ptr, detail: detail, off: off}
+}
+
+// formats are the English of the decoding errors by code; package
+// messages has them in Italian and English.
+var formats = map[string]string{
+	"sheet.hands_planned":   "hands_planned must be 2, 3 or 4, not %d",
+	"sheet.round":           "round must be between 1 and %d, not %d",
+	"sheet.table":           "table must be between 1 and %d, not %d",
+	"sheet.first_dealer":    "unknown first_dealer %q (want n, e, s or o)",
+	"sheet.hands":           "a sheet has 1 to %d hands, not %d",
+	"sheet.non_negative":    "%s must be 0 or more, not %d: the sheet subtracts it as a magnitude (FITAB art. 18)",
+	"sheet.burraco_null":    "a burraco count must be a whole number, not null",
+	"sheet.required":        "%s is required",
+	"sheet.score_range":     "%s must be between %d and %d, not %d",
+	"sheet.out_of_range":    "%s is out of range: %s",
+	"sheet.whole":           "%s must be a whole number, not %s",
+	"sheet.type":            "%s must be %s, not %s",
+	"sheet.unknown_case":    "unknown field %q: field names are lower case, did you mean %q?",
+	"sheet.unknown_field":   "unknown field %q: %s has only %s",
+	"sheet.duplicate":       "field %q appears twice; give each field once so the sheet has one reading",
+	"sheet.unknown_burraco": "unknown burraco type %q (want %s)",
+	"sheet.burraco_range":   "a burraco count must be between 0 and %d, not %s",
+	"sheet.null":            "%s must be %s, not null",
+	"sheet.empty":           "the input is empty: want a sheet object or a batch {\"sheets\": [...]}",
+	"sheet.malformed_at":    "malformed JSON at line %d, column %d: %s",
+	"api.one_sheet":         "one sheet is stored per table: send the sheet, not a batch",
+}
+
+// Formats is the English format of every code of the decoding errors.
+func Formats() map[string]string { return maps.Clone(formats) }
 
 // pointer builds an RFC 6901 pointer from reference tokens, escaping "~"
 // and "/" in keys (RFC 6901 §3: ~0 and ~1).

@@ -182,16 +182,16 @@ func libraryProblem(data []byte, err error) *problem {
 		}
 		s := shapeAt(ptr)
 		if s == nil {
-			return newProblem(string(ptr), off, "%v", se.Err)
+			return rawProblem(string(ptr), off, se.Err.Error())
 		}
 		what, number := valueAt(data, off)
 		if s.kind == kindInt && number {
 			if !strings.ContainsAny(what, ".eE") {
-				return newProblem(string(ptr), off, "%s is out of range: %s", s.label, what)
+				return newProblem(string(ptr), off, "sheet.out_of_range", s.label, what)
 			}
-			return newProblem(string(ptr), off, "%s must be a whole number, not %s", s.label, what)
+			return newProblem(string(ptr), off, "sheet.whole", s.label, what)
 		}
-		return newProblem(string(ptr), off, "%s must be %s, not %s", s.label, expected(s), what)
+		return newProblem(string(ptr), off, "sheet.type", s.label, expected(s), what)
 	}
 	var sy *jsontext.SyntacticError
 	if errors.As(err, &sy) {
@@ -201,7 +201,7 @@ func libraryProblem(data []byte, err error) *problem {
 		}
 		return &problem{ptr: schemaPrefix(sy.JSONPointer), detail: syntaxDetail(sy), off: off, syntax: true}
 	}
-	return newProblem("", -1, "%v", err)
+	return rawProblem("", -1, err.Error())
 }
 
 // schemaPrefix cuts a syntax error's pointer to the part API §1 knows: a

@@ -21,26 +21,26 @@ func burracoIndex(key string) int {
 func unknownField(s *shape, ptr, key string, off int) *problem {
 	for _, f := range s.fields {
 		if strings.EqualFold(f.key, key) {
-			return newProblem(ptr, off, "unknown field %q: field names are lower case, did you mean %q?", key, f.key)
+			return newProblem(ptr, off, "sheet.unknown_case", key, f.key)
 		}
 	}
-	return newProblem(ptr, off, "unknown field %q: %s has only %s", key, s.label, s.names())
+	return newProblem(ptr, off, "sheet.unknown_field", key, s.label, s.names())
 }
 
 func duplicateField(ptr, key string, off int) *problem {
-	return newProblem(ptr, off, "field %q appears twice; give each field once so the sheet has one reading", key)
+	return newProblem(ptr, off, "sheet.duplicate", key)
 }
 
 func unknownBurraco(ptr, key string, off int) *problem {
-	return newProblem(ptr, off, "unknown burraco type %q (want %s)", key, burracoNames())
+	return newProblem(ptr, off, "sheet.unknown_burraco", key, burracoNames())
 }
 
 func burracoCountRange(ptr, got string, off int) *problem {
-	return newProblem(ptr, off, "a burraco count must be between 0 and %d, not %s", MaxBurrachiPerType, got)
+	return newProblem(ptr, off, "sheet.burraco_range", MaxBurrachiPerType, got)
 }
 
 func nullElement(s *shape, ptr string, off int) *problem {
-	return newProblem(ptr, off, "%s must be %s, not null", s.label, expected(s))
+	return newProblem(ptr, off, "sheet.null", s.label, expected(s))
 }
 
 func burracoNames() string {

@@ -8,6 +8,7 @@ import (
 	"unicode"
 
 	"segnapunti/domain"
+	"segnapunti/messages"
 )
 
 // Workbook-level failures. Each wraps domain.ErrInvalid (the upload is bad
@@ -23,13 +24,61 @@ var (
 	ErrLayout = fmt.Errorf("%w: not in an import layout", domain.ErrInvalid)
 )
 
+// workbookError is a failure of the workbook as a whole (kind: one of
+// ErrTooLarge, ErrNotWorkbook, ErrLayout) worded from the catalogue.
+type workbookError struct {
+	kind error
+	m    messages.M
+}
+
+func (e *workbookError) Error() string { return e.kind.Error() + ": " + e.m.English() }
+func (e *workbookError) Unwrap() error { return e.kind }
+
+// wbErr is a workbookError of kind by key with args.
+func wbErr(kind error, key string, args ...any) error {
+	return &workbookError{kind, messages.New(key, args...)}
+}
+
+// kinds are the codes of the workbook-level failures' own words.
+var kinds = []struct {
+	err error
+	key string
+}{{ErrTooLarge, "xlsx.too_large"}, {ErrNotWorkbook, "xlsx.not_workbook"}, {ErrLayout, "xlsx.layout"}}
+
+// Message is an error of Read, or a match's Err, as a catalogue message
+// whose English is the error's text without the "invalid: " of
+// domain.ErrInvalid; ok is false when part of it was written by another
+// package (a zip or XML library), which only reads in English.
+func Message(err error) (m messages.M, ok bool) {
+	var ce *CellError
+	var we *workbookError
+	switch {
+	case errors.As(err, &ce) && ce.Msg.Key != "":
+		m = messages.New("xlsx.cell", ce.Ref(), ce.Msg)
+	case errors.As(err, &we):
+		m = we.m
+	default:
+		return messages.M{}, false
+	}
+	for _, k := range kinds {
+		if errors.Is(err, k.err) {
+			return messages.New(k.key, m), true
+		}
+	}
+	return m, true
+}
+
 // CellError is a problem with one cell (or, when Cell is empty, with one
 // worksheet). Callers put Ref() in problem+json `errors[].cell`.
 type CellError struct {
 	Sheet  string // worksheet name
 	Cell   string // A1 reference within the sheet, e.g. "G4"; "" for the whole sheet
-	Detail string // what is wrong, e.g. `"12O" is not a number`
-	Err    error  // the underlying error, if any
+	Detail string // what is wrong, in English, e.g. `"12O" is not a number`
+	// Msg is Detail as a catalogue code and its arguments (package
+	// messages), worded in the reader's language; zero when Detail is
+	// another package's English.
+	Msg messages.M
+	Err error // the underlying error, if any
 }
 
 // Ref is the cell as a spreadsheet names it: "Smazzate!G4" (the sheet name
@@ -51,19 +100,75 @@ func (e *CellError) Unwrap() []error {
 	return []error{domain.ErrInvalid}
 }
 
+// DetailIn is the detail in lang: worded from the catalogue when coded,
+// else Detail as written.
+func (e *CellError) DetailIn(lang domain.Lang) string {
+	if e.Msg.Key != "" {
+		return e.Msg.In(lang)
+	}
+	return e.Detail
+}
+
+// In is the error in lang: the cell, then the detail.
+func (e *CellError) In(lang domain.Lang) string { return e.Ref() + ": " + e.DetailIn(lang) }
+
+// valueError is a value the reader cannot take, as a catalogue code and
+// its arguments; its Error is the English.
+type valueError struct{ m messages.M }
+
+func (e *valueError) Error() string { return e.m.English() }
+
+// refuse is a valueError of key with args.
+func refuse(key string, args ...any) error { return &valueError{messages.New(key, args...)} }
+
+// msgOf is err's catalogue message, or the zero M when err was written
+// by another package.
+func msgOf(err error) messages.M {
+	var ve *valueError
+	var ne *NumberError
+	switch {
+	case errors.As(err, &ve):
+		return ve.m
+	case errors.As(err, &ne):
+		return ne.msg()
+	}
+	return messages.M{}
+}
+
+// detailOf is err as an argument of a catalogue message: its message when
+// coded, else its English.
+func detailOf(err error) any {
+	if m := msgOf(err); m.Key != "" {
+		return m
+	}
+	return err.Error()
+}
+
+// whatWord names what a number counts ("round", "table", "hand") in the
+// reader's language, or the workbook's own label as written.
+func whatWord(what string) any {
+	if messages.Has("xlsx.what." + what) {
+		return messages.New("xlsx.what." + what)
+	}
+	return what
+}
+
 // cellErr builds a CellError for the cell at (col, row), both 1-based.
 func cellErr(sheet string, col, row int, err error) *CellError {
-	return &CellError{Sheet: sheet, Cell: cellName(col, row), Detail: err.Error(), Err: err}
+	return &CellError{Sheet: sheet, Cell: cellName(col, row), Detail: err.Error(), Err: err, Msg: msgOf(err)}
 }
 
-// cellErrf builds a CellError with a formatted detail.
-func cellErrf(sheet string, col, row int, format string, args ...any) *CellError {
-	return &CellError{Sheet: sheet, Cell: cellName(col, row), Detail: fmt.Sprintf(format, args...)}
+// cellErrf builds a CellError worded from the catalogue: key and args.
+func cellErrf(sheet string, col, row int, key string, args ...any) *CellError {
+	m := messages.New(key, args...)
+	return &CellError{Sheet: sheet, Cell: cellName(col, row), Detail: m.English(), Msg: m}
 }
 
-// sheetErrf builds a CellError about a whole worksheet.
-func sheetErrf(sheet, format string, args ...any) *CellError {
-	return &CellError{Sheet: sheet, Detail: fmt.Sprintf(format, args...)}
+// sheetErrf builds a CellError about a whole worksheet (key and args as
+// cellErrf's).
+func sheetErrf(sheet, key string, args ...any) *CellError {
+	m := messages.New(key, args...)
+	return &CellError{Sheet: sheet, Detail: m.English(), Msg: m}
 }
 
 // panicError is a failure of the reader itself on a malformed file: Read

@@ -42,7 +42,7 @@ func readGrid(f *excelize.File, sheet string, lim limits, cells *int) (*grid, er
 		if len(cols) > lim.cols {
 			for c := lim.cols; c < len(cols); c++ {
 				if strings.TrimSpace(cols[c]) != "" {
-					return nil, fmt.Errorf("%w: %w", ErrTooLarge, cellErrf(sheet, c+1, row, "a value beyond the first %d columns", lim.cols))
+					return nil, fmt.Errorf("%w: %w", ErrTooLarge, cellErrf(sheet, c+1, row, "xlsx.beyond_columns", lim.cols))
 				}
 			}
 			cols = cols[:lim.cols]
@@ -52,10 +52,10 @@ func readGrid(f *excelize.File, sheet string, lim limits, cells *int) (*grid, er
 				continue
 			}
 			if len(v) > lim.cellText {
-				return nil, fmt.Errorf("%w: %w", ErrTooLarge, cellErrf(sheet, c+1, row, "%d bytes of text, over the limit of %d (a score sheet cell holds a number or a name)", len(v), lim.cellText))
+				return nil, fmt.Errorf("%w: %w", ErrTooLarge, cellErrf(sheet, c+1, row, "xlsx.cell_text", len(v), lim.cellText))
 			}
 			if *cells++; *cells > lim.cells {
-				return nil, fmt.Errorf("%w: %w", ErrTooLarge, cellErrf(sheet, c+1, row, "more than %d non-empty cells in the workbook", lim.cells))
+				return nil, fmt.Errorf("%w: %w", ErrTooLarge, cellErrf(sheet, c+1, row, "xlsx.cells", lim.cells))
 			}
 		}
 		if row > lim.rows {
@@ -163,7 +163,7 @@ func (g *grid) positive(col, row int, what string) (int, error) {
 		return 0, err
 	}
 	if v < 1 {
-		return 0, cellErrf(g.sheet, col, row, "%s %d: must be 1 or more", what, v)
+		return 0, cellErrf(g.sheet, col, row, "xlsx.positive", whatWord(what), v)
 	}
 	return v, nil
 }
@@ -208,7 +208,7 @@ func (g *grid) header(table map[string]string, required []string, maxRow int) (r
 		missing = required
 	}
 	return 0, nil, nil, fmt.Errorf("%w: %w", ErrLayout, sheetErrf(g.sheet,
-		"no header row in rows 1-%d naming the columns %s (missing %s)",
+		"xlsx.no_header",
 		maxRow, strings.Join(required, ", "), strings.Join(missing, ", ")))
 }
 
@@ -228,7 +228,7 @@ func (g *grid) headerColumns(table map[string]string, r int) (map[string]int, []
 			continue
 		}
 		if prev, dup := cols[f]; dup {
-			return nil, nil, cellErrf(g.sheet, c, r, "column %q is %s again (already %s)", t, f, cellName(prev, r))
+			return nil, nil, cellErrf(g.sheet, c, r, "xlsx.column_again", t, f, cellName(prev, r))
 		}
 		cols[f] = c
 	}

@@ -129,7 +129,7 @@ const maxHandsPerMatch = 12
 func orderHands(g *grid, hc handCols, hs []handRow) error {
 	if len(hs) > maxHandsPerMatch {
 		return cellErrf(g.sheet, handCell(hc), hs[maxHandsPerMatch].row,
-			"more than %d hands in one match (a round has 2 to 4)", maxHandsPerMatch)
+			"xlsx.too_many_hands", maxHandsPerMatch)
 	}
 	numbered := 0
 	for _, h := range hs {
@@ -143,7 +143,7 @@ func orderHands(g *grid, hc handCols, hs []handRow) error {
 	if numbered < len(hs) {
 		for _, h := range hs {
 			if h.num == 0 {
-				return cellErrf(g.sheet, hc.hand, h.row, "hand number missing (the other hands of the match are numbered)")
+				return cellErrf(g.sheet, hc.hand, h.row, "xlsx.hand_unnumbered")
 			}
 		}
 	}
@@ -151,9 +151,9 @@ func orderHands(g *grid, hc handCols, hs []handRow) error {
 	for i, h := range hs {
 		switch {
 		case i > 0 && h.num == hs[i-1].num:
-			return cellErrf(g.sheet, hc.hand, h.row, "hand %d appears twice (also in row %d)", h.num, hs[i-1].row)
+			return cellErrf(g.sheet, hc.hand, h.row, "xlsx.hand_twice", h.num, hs[i-1].row)
 		case h.num != i+1:
-			return cellErrf(g.sheet, hc.hand, h.row, "hand %d follows hand %d: hand %d is missing", h.num, i, i+1)
+			return cellErrf(g.sheet, hc.hand, h.row, "xlsx.hand_gap", h.num, i, i+1)
 		}
 	}
 	return nil

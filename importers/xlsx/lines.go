@@ -54,9 +54,3 @@ func allDigits(ids []string) bool {
 	}
 	return true
 }
-
-// individualIDs is the error text of a line cell that does not name two
-// players in an individual tournament.
-func individualIDsDetail(l domain.Line, v string) string {
-	return l.Label() + " is \"" + v + "\": in an individual tournament a line is two players, written as two player ids in the cell, e.g. \"3-11\", \"3 / 11\" or \"3, 11\""
-}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"segnapunti/domain"
+	"segnapunti/messages"
 )
 
 // MaxNumber bounds every number read from a workbook. Scores are a few
@@ -24,6 +25,19 @@ func (e *NumberError) Error() string {
 		return "empty: a number is needed"
 	}
 	return strconv.Quote(e.Text) + " " + e.Reason
+}
+
+// msg is the error as a catalogue message.
+func (e *NumberError) msg() messages.M {
+	switch e.Reason {
+	case reasonEmpty:
+		return messages.New("xlsx.empty")
+	case reasonNotWhole:
+		return messages.New("xlsx.not_whole", e.Text)
+	case reasonRange:
+		return messages.New("xlsx.out_of_range", e.Text)
+	}
+	return messages.New("xlsx.not_number", e.Text)
 }
 
 // Unwrap makes a bad number an invalid input.

@@ -68,11 +68,10 @@ func (rd *reader) readPaper(names []string, tournamentSheet string) error {
 		rd.wb.Matches = append(rd.wb.Matches, m)
 	}
 	if found == 0 {
-		hint := ""
 		if len(tidyLike) > 0 {
-			hint = fmt.Sprintf("; sheet %s looks like the tidy layout: rename it Hands or Smazzate", strings.Join(tidyLike, ", "))
+			return wbErr(ErrLayout, "xlsx.no_layout_tidy", strings.Join(tidyLike, ", "))
 		}
-		return fmt.Errorf("%w: the workbook has no sheet named Hands or Smazzate (tidy layout) and no sheet shaped like the paper score, with a header row naming Smazzata, NS Base, NS Punti, EO Base, EO Punti (paper layout)%s", ErrLayout, hint)
+		return wbErr(ErrLayout, "xlsx.no_layout")
 	}
 	return nil
 }
@@ -126,7 +125,7 @@ func readPaperSheet(g *grid, hrow int, cols map[string]int, set settings) (m Mat
 			// Signatures and notes may follow the totals; a numbered hand
 			// may not.
 			if _, ok, _ := g.number(hc.hand, r); ok && m.Err == nil {
-				m.Err = cellErrf(g.sheet, hc.hand, r, "a hand row after the totals")
+				m.Err = cellErrf(g.sheet, hc.hand, r, "xlsx.hand_after_total")
 			}
 			continue
 		}
@@ -140,7 +139,7 @@ func readPaperSheet(g *grid, hrow int, cols map[string]int, set settings) (m Mat
 		return m, false, nil
 	}
 	if len(hands) == 0 && m.Err == nil {
-		m.Err = cellErrf(g.sheet, hc.hand, hrow, "totals but no hands under the header")
+		m.Err = cellErrf(g.sheet, hc.hand, hrow, "xlsx.totals_no_hands")
 	}
 	if err := orderHands(g, hc, hands); err != nil && m.Err == nil {
 		m.Err = err
@@ -204,7 +203,7 @@ func readPaperLabels(g *grid, hrow int, sh *domain.Sheet) error {
 						if sh.Kind == domain.KindIndividual {
 							ids, ok := SplitPlayerIDs(v)
 							if !ok {
-								return cellErrf(g.sheet, vc, r, "%s", individualIDsDetail(l, v))
+								return cellErrf(g.sheet, vc, r, "xlsx.individual_ids", l.Label(), v)
 							}
 							sh.Sides[l].IDs = ids
 							sh.Cells["/"+l.String()+"/ids"] = ref
@@ -266,7 +265,7 @@ func readFooterRow(g *grid, r, labelCol int, label string, hc handCols, w writte
 		name := lineField(l, label)
 		if prev := w[name]; prev != nil {
 			if m.Err == nil {
-				m.Err = cellErrf(g.sheet, labelCol, r, "a second %q row (the first is row %d)", g.text(labelCol, r), prev.row)
+				m.Err = cellErrf(g.sheet, labelCol, r, "xlsx.second_row", g.text(labelCol, r), prev.row)
 			}
 			continue
 		}

@@ -200,7 +200,7 @@ func Read(r io.Reader, size int64, opts Options) (wb *Workbook, err error) {
 // readUpload reads an upload of at most lim.bytes.
 func readUpload(r io.Reader, size int64, lim limits) ([]byte, error) {
 	if size > lim.bytes {
-		return nil, fmt.Errorf("%w: %d bytes, over the limit of %d", ErrTooLarge, size, lim.bytes)
+		return nil, wbErr(ErrTooLarge, "xlsx.bytes", size, lim.bytes)
 	}
 	buf := bytes.NewBuffer(make([]byte, 0, min(max(size, 0), lim.bytes)+bytes.MinRead))
 	_, err := buf.ReadFrom(io.LimitReader(r, lim.bytes+1))
@@ -209,7 +209,7 @@ func readUpload(r io.Reader, size int64, lim limits) ([]byte, error) {
 		return nil, fmt.Errorf("reading the workbook: %w", err)
 	}
 	if int64(len(data)) > lim.bytes {
-		return nil, fmt.Errorf("%w: over the limit of %d bytes", ErrTooLarge, lim.bytes)
+		return nil, wbErr(ErrTooLarge, "xlsx.over_bytes", lim.bytes)
 	}
 	return data, nil
 }
@@ -256,12 +256,12 @@ func openWorkbook(data []byte, lim limits) (*excelize.File, error) {
 func checkContainer(data []byte, lim limits) error {
 	switch {
 	case len(data) == 0:
-		return fmt.Errorf("%w: the file is empty", ErrNotWorkbook)
+		return wbErr(ErrNotWorkbook, "xlsx.file_empty")
 	case bytes.HasPrefix(data, []byte{0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1}):
 		// The OLE container holds both password-protected .xlsx and old .xls.
-		return fmt.Errorf("%w: a password-protected workbook or an old .xls file: save it as .xlsx without a password", ErrNotWorkbook)
+		return wbErr(ErrNotWorkbook, "xlsx.ole")
 	case !bytes.HasPrefix(data, []byte("PK")):
-		return fmt.Errorf("%w: not an .xlsx file (an .xlsx file is a zip archive; is this a renamed text or CSV file?)", ErrNotWorkbook)
+		return wbErr(ErrNotWorkbook, "xlsx.not_zip")
 	}
 	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
 	if err != nil {
@@ -272,7 +272,7 @@ func checkContainer(data []byte, lim limits) error {
 	for _, zf := range zr.File {
 		total += zf.UncompressedSize64
 		if total > uint64(lim.unzipped) {
-			return fmt.Errorf("%w: unpacks to more than %d bytes", ErrTooLarge, lim.unzipped)
+			return wbErr(ErrTooLarge, "xlsx.unzipped", lim.unzipped)
 		}
 		if isSharedStrings(zf) && zf.UncompressedSize64 > uint64(lim.ssBytes) {
 			return fmt.Errorf("%w: %s: more than %d bytes unpacked", ErrTooLarge, zf.Name, lim.ssBytes)
@@ -288,7 +288,7 @@ func checkContainer(data []byte, lim limits) error {
 					b, _ := io.ReadAll(io.LimitReader(rc, 200))
 					rc.Close()
 					if bytes.Contains(b, []byte("opendocument")) {
-						return fmt.Errorf("%w: an OpenDocument file (.ods): save it as .xlsx", ErrNotWorkbook)
+						return wbErr(ErrNotWorkbook, "xlsx.ods")
 					}
 				}
 			}
@@ -296,7 +296,7 @@ func checkContainer(data []byte, lim limits) error {
 	}
 	if !types || !xl {
 		// A .docx or .pptx is a zip with content types too, but no xl/ part.
-		return fmt.Errorf("%w: a zip archive, but not an .xlsx workbook", ErrNotWorkbook)
+		return wbErr(ErrNotWorkbook, "xlsx.zip_not_xlsx")
 	}
 	// excelize ignores read errors inside the zip: a damaged entry, or one
 	// larger than its header says, would be read cut short without a word.
@@ -341,10 +341,10 @@ type reader struct {
 func (rd *reader) read() (*Workbook, error) {
 	names := rd.f.GetSheetList()
 	if len(names) == 0 {
-		return nil, fmt.Errorf("%w: the workbook has no worksheets", ErrNotWorkbook)
+		return nil, wbErr(ErrNotWorkbook, "xlsx.no_worksheets")
 	}
 	if len(names) > rd.lim.sheet {
-		return nil, fmt.Errorf("%w: %d worksheets, over the limit of %d", ErrTooLarge, len(names), rd.lim.sheet)
+		return nil, wbErr(ErrTooLarge, "xlsx.worksheets", len(names), rd.lim.sheet)
 	}
 	special := map[string]string{} // sheetHands etc. → the first sheet of that name
 	read := names[:0:0]            // the sheets that may hold data
@@ -405,7 +405,7 @@ func (rd *reader) settings() (settings, error) {
 	s := settings{ruleset: t.Ruleset, handsPlanned: t.HandsPlanned, kind: t.Kind, vpTable: t.VPTable, name: t.Name, cells: map[string]string{}}
 	if s.ruleset == "" {
 		if rd.opts.Ruleset == "" {
-			return s, fmt.Errorf("%w: no ruleset: add a row \"ruleset\" (fitab-2025, fitab-int, fibur-ita or fibur-int) to a Tournament (Torneo) sheet", ErrLayout)
+			return s, wbErr(ErrLayout, "xlsx.no_ruleset")
 		}
 		r, err := domain.ParseRuleset(string(rd.opts.Ruleset))
 		if err != nil {
@@ -415,7 +415,7 @@ func (rd *reader) settings() (settings, error) {
 	}
 	if s.handsPlanned == 0 {
 		if rd.opts.HandsPlanned == 0 {
-			return s, fmt.Errorf("%w: no planned hands: add a row \"hands_planned\" (2, 3 or 4) to a Tournament (Torneo) sheet", ErrLayout)
+			return s, wbErr(ErrLayout, "xlsx.no_hands_planned")
 		}
 		s.handsPlanned = rd.opts.HandsPlanned
 	}

@@ -41,7 +41,7 @@ func (m *tidyMatch) setID(g *grid, l domain.Line, col, r int) {
 	case m.ids[l] == "":
 		m.ids[l], m.idCells[l], m.idAt[l] = id, cellRef(g.sheet, col, r), [2]int{col, r}
 	case m.ids[l] != id && m.err == nil:
-		m.err = cellErrf(g.sheet, col, r, "round %d table %d: %s is %q here but %q in %s",
+		m.err = cellErrf(g.sheet, col, r, "xlsx.id_differs",
 			m.key.round, m.key.table, l.Label(), id, m.ids[l], m.idCells[l])
 	}
 }
@@ -122,7 +122,7 @@ func (rd *reader) readTidy(handsName, resultsName string) error {
 			sh.Cells["/round"] = cellRef(rg.sheet, rc[fRound], m.resRow)
 			sh.Cells["/table"] = cellRef(rg.sheet, rc[fTable], m.resRow)
 			if m.err == nil {
-				m.err = cellErrf(rg.sheet, rc[fRound], m.resRow, "results for round %d table %d, but no hands for them in %s",
+				m.err = cellErrf(rg.sheet, rc[fRound], m.resRow, "xlsx.results_no_hands",
 					m.key.round, m.key.table, quoteSheet(g.sheet))
 			}
 		}
@@ -133,7 +133,7 @@ func (rd *reader) readTidy(handsName, resultsName string) error {
 				ids, ok := SplitPlayerIDs(m.ids[l])
 				if !ok {
 					if m.err == nil {
-						m.err = cellErrf(g.sheet, m.idAt[l][0], m.idAt[l][1], "%s", individualIDsDetail(l, m.ids[l]))
+						m.err = cellErrf(g.sheet, m.idAt[l][0], m.idAt[l][1], "xlsx.individual_ids", l.Label(), m.ids[l])
 					}
 					continue
 				}
@@ -203,7 +203,7 @@ func readResults(rg *grid, rrow int, rc map[string]int, byKey map[matchKey]*tidy
 		}
 		if m.resRow != 0 {
 			if m.err == nil {
-				m.err = cellErrf(rg.sheet, rc[fRound], r, "round %d table %d has a second results row (the first is row %d)", round, table, m.resRow)
+				m.err = cellErrf(rg.sheet, rc[fRound], r, "xlsx.results_twice", round, table, m.resRow)
 			}
 			continue
 		}

@@ -26,7 +26,7 @@ func (rd *reader) readTournament(g *grid) (Tournament, error) {
 			continue // a key without a value says nothing
 		}
 		if _, dup := t.Cells[key]; dup {
-			return t, cellErrf(g.sheet, kc, r, "%s is set twice (already in %s)", key, t.Cells[key])
+			return t, cellErrf(g.sheet, kc, r, "xlsx.set_twice", key, t.Cells[key])
 		}
 		v := g.text(vc, r)
 		var err error
@@ -40,7 +40,7 @@ func (rd *reader) readTournament(g *grid) (Tournament, error) {
 			}
 			// API §1: hands_planned is 2, 3 or 4.
 			if n < 2 || n > 4 {
-				err = fmt.Errorf("hands_planned %d: must be 2, 3 or 4", n)
+				err = refuse("xlsx.hands_planned", n)
 			}
 			t.HandsPlanned = n
 		case kName:

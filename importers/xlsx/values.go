@@ -1,7 +1,6 @@
 package xlsx
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 	"unicode"
@@ -20,7 +19,7 @@ func parseHandEnd(s string) (domain.HandEnd, error) {
 	if v, ok := lookup(handEndValues, s); ok {
 		return domain.ParseHandEnd(v)
 	}
-	return "", fmt.Errorf("%q is not a hand end (closed, stock_exhausted, time_out, stall, interrupted; chiusura, tallone esaurito, tempo scaduto, stallo, interrotta)", s)
+	return "", refuse("xlsx.hand_end", s)
 }
 
 func parsePozzetto(s string) (domain.Pozzetto, error) {
@@ -30,7 +29,7 @@ func parsePozzetto(s string) (domain.Pozzetto, error) {
 	if v, ok := lookup(pozzettoValues, s); ok {
 		return domain.ParsePozzetto(v)
 	}
-	return "", fmt.Errorf("%q is not a pozzetto state (taken, not_taken, taken_not_played; preso, non preso, preso non giocato)", s)
+	return "", refuse("xlsx.pozzetto", s)
 }
 
 // parseClosed reads a yes/no cell; nil when empty.
@@ -41,7 +40,7 @@ func parseClosed(s string) (*bool, error) {
 	if v, ok := lookup(boolValues, s); ok {
 		return domain.Bool(v == "true"), nil
 	}
-	return nil, fmt.Errorf("%q is not yes or no (sì/no, yes/no, x)", s)
+	return nil, refuse("xlsx.yes_no", s)
 }
 
 // maxBurrachiOfType bounds a count in a breakdown: the deck holds at most 15
@@ -64,7 +63,7 @@ func parseBurrachi(s string) (map[domain.BurracoType]int, error) {
 	out := map[domain.BurracoType]int{}
 	for _, item := range strings.FieldsFunc(s, func(r rune) bool { return strings.ContainsRune(",;+/\n", r) }) {
 		if err := parseBurracoItem(item, out); err != nil {
-			return nil, fmt.Errorf("%q is not a burraco breakdown: %v (write e.g. \"pulito 1, sporco 2\" or \"1P 2S\")", s, err)
+			return nil, refuse("xlsx.burrachi", s, detailOf(err))
 		}
 	}
 	return out, nil
@@ -91,7 +90,7 @@ func parseBurracoItem(item string, out map[domain.BurracoType]int) error {
 			}
 			n, err := strconv.Atoi(string(rs[i:j]))
 			if err != nil || n > maxBurrachiOfType {
-				return fmt.Errorf("count %s is too large", string(rs[i:j]))
+				return refuse("xlsx.count_large", string(rs[i:j]))
 			}
 			toks = append(toks, burracoToken{num: n})
 			i = j
@@ -106,7 +105,7 @@ func parseBurracoItem(item string, out map[domain.BurracoType]int) error {
 		case unicode.IsSpace(r) || r == ':' || r == '=' || r == '×':
 			i++
 		default:
-			return fmt.Errorf("unexpected %q", r)
+			return refuse("xlsx.unexpected", r)
 		}
 	}
 	if len(toks) == 0 {
@@ -122,15 +121,15 @@ func parseBurracoItem(item string, out map[domain.BurracoType]int) error {
 		switch {
 		case countFirst:
 			if toks[i].word != "" {
-				return fmt.Errorf("a count is missing before %q", toks[i].word)
+				return refuse("xlsx.count_missing", toks[i].word)
 			}
 			if i+1 >= len(toks) || toks[i+1].word == "" {
-				return fmt.Errorf("count %d names no burraco type", toks[i].num)
+				return refuse("xlsx.count_no_type", toks[i].num)
 			}
 			n, w, i = toks[i].num, toks[i+1].word, i+2
 		default:
 			if toks[i].word == "" {
-				return fmt.Errorf("count %d names no burraco type", toks[i].num)
+				return refuse("xlsx.count_no_type", toks[i].num)
 			}
 			w, n, i = toks[i].word, 1, i+1
 			if i < len(toks) && toks[i].word == "" {
@@ -139,14 +138,14 @@ func parseBurracoItem(item string, out map[domain.BurracoType]int) error {
 		}
 		t, ok := burracoWords[w]
 		if !ok {
-			return fmt.Errorf("%q is not a burraco type", w)
+			return refuse("xlsx.not_type", w)
 		}
 		bt, err := domain.ParseBurracoType(t)
 		if err != nil {
 			return err
 		}
 		if out[bt]+n > maxBurrachiOfType {
-			return fmt.Errorf("too many %s", bt)
+			return refuse("xlsx.too_many", bt)
 		}
 		if n > 0 {
 			out[bt] += n
@@ -177,21 +176,21 @@ func parseRulesetCell(s string) (domain.Ruleset, error) {
 	if v, ok := lookup(rulesetValues, s); ok {
 		return domain.ParseRuleset(v)
 	}
-	return "", fmt.Errorf("unknown ruleset %q (want fitab-2025, fitab-int, fibur-ita or fibur-int)", s)
+	return "", refuse("xlsx.ruleset", s)
 }
 
 func parseLevelCell(s string) (domain.Level, error) {
 	if v, ok := lookup(levelValues, s); ok {
 		return domain.ParseLevel(v)
 	}
-	return "", fmt.Errorf("unknown level %q (want club, provincial, regional, national or event)", s)
+	return "", refuse("xlsx.level", s)
 }
 
 func parseKindCell(s string) (domain.Kind, error) {
 	if v, ok := lookup(kindValues, s); ok {
 		return domain.ParseKind(v)
 	}
-	return "", fmt.Errorf("unknown kind %q (want pairs, individual, teams or international)", s)
+	return "", refuse("xlsx.kind", s)
 }
 
 // autoVPTable are the words for "no fixed table: chosen per match by
@@ -205,7 +204,7 @@ func parseVPTableCell(s string) (domain.VPTable, error) {
 	if _, ok := lookup(autoVPTable, s); ok {
 		return domain.VPTable{}, nil
 	}
-	return domain.VPTable{}, fmt.Errorf("unknown VP table %q (want automatica, fitab-2, fitab-3, fitab-4, fibur-2, fibur-3, fibur-4 or fibur-teams)", s)
+	return domain.VPTable{}, refuse("xlsx.vp_table", s)
 }
 
 // splitPlayers splits "Greco / De Luca" into its names.
