@@ -1,8 +1,10 @@
-// Package eventtest runs whole tournaments from the pages in a real
-// Chromium, start to finish (RULES §12: a round robin, a two-session event
-// with withdrawals, a team championship): each test is long, so they live
-// apart from the evening's page tests (web/browsertest) and run beside
-// them.
+// Package eventtest drives what lies beyond one pairs evening (RULES §12)
+// in a real Chromium: whole tournaments run from the pages start to finish
+// (a round robin, a two-session event with withdrawals, a team
+// championship) and the pages of §12 (a withdrawal during a round, vacated
+// tables, line-ups and who sat, team standings, an interruption). They
+// live apart from the evening's page tests (web/browsertest) and run
+// beside them, so that neither package nears Go's time limit.
 package eventtest
 
 import (
