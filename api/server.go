@@ -193,9 +193,9 @@ func (s *server) routes() *gin.Engine {
 	t.PUT("/rounds/:n", s.putRound)             // api/fixes.go
 	t.POST("/rounds/generate", s.generateRound) // api/pairings.go
 	t.GET("/rounds/:n/check", s.checkRound)
-	t.PUT("/rounds/:n/tables/:t/sheet", s.putSheet)
+	t.PUT("/rounds/:n/tables/:t/sheet", s.sheetScope(app.SheetReplace), s.putSheet)
 	t.GET("/rounds/:n/tables/:t/sheet", s.getSheet)
-	t.POST("/rounds/:n/tables/:t/sheet/hands", s.appendHand)
+	t.POST("/rounds/:n/tables/:t/sheet/hands", s.sheetScope(app.SheetWrite), s.appendHand)
 	t.POST("/rounds/:n/tables/:t/entry-link", s.issueEntryLink)
 	t.PUT("/rounds/:n/tables/:t/lineup", s.putLineup) // api/lineups.go
 	t.POST("/rounds/:n/tables/:t/sheet/confirm", s.confirmSheet)

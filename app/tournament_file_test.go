@@ -77,7 +77,7 @@ func TestTournamentFileRoundTripPairs(t *testing.T) {
 		}
 		put := func(round, table int, written *int, hands ...domain.Hand) {
 			t.Helper()
-			if _, err := f.app.PutSheet(ctx, own, tid, round, table, func(g app.SheetTarget) (domain.Sheet, error) {
+			if _, err := putSheet(f.app, ctx, own, tid, round, table, func(g app.SheetTarget) (domain.Sheet, error) {
 				sh := g.EmptySheet()
 				sh.Hands = hands
 				if written != nil {
@@ -157,7 +157,7 @@ func TestTournamentFileRoundTripIndividual(t *testing.T) {
 			Tables: []domain.TableAssignment{{Table: 1, NS: "1", NS2: "2", EO: "3", EO2: "4"}}}); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := f.app.PutSheet(ctx, own, tr.ID, 1, 1, func(g app.SheetTarget) (domain.Sheet, error) {
+		if _, err := putSheet(f.app, ctx, own, tr.ID, 1, 1, func(g app.SheetTarget) (domain.Sheet, error) {
 			sh := g.EmptySheet()
 			sh.Hands = []domain.Hand{hand(300, 235, 100, -120), hand(200, 100, 0, -50)}
 			return sh, nil
@@ -244,7 +244,7 @@ func putTeamSheets(t *testing.T, a *app.App, p app.Principal, tid string, signed
 		table  int
 		ns, eo string
 	}{{1, "1", "2"}, {2, "2", "1"}} {
-		if _, err := a.PutSheet(ctx, p, tid, 1, tb.table, func(g app.SheetTarget) (domain.Sheet, error) {
+		if _, err := putSheet(a, ctx, p, tid, 1, tb.table, func(g app.SheetTarget) (domain.Sheet, error) {
 			sh := g.EmptySheet()
 			sh.Hands = []domain.Hand{hand(300, 235, 100, -120), hand(200, 100*tb.table, 0, -50)}
 			return sh, nil

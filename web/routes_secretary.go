@@ -27,8 +27,8 @@ func (s *Server) routesSecretary(mux *http.ServeMux) {
 	mux.HandleFunc("POST /tournaments/{tid}/rounds/{n}/clock", in(s.roundClockStart))
 	mux.HandleFunc("POST /tournaments/{tid}/rounds/{n}/clock/call", in(s.roundClockCall))
 	mux.HandleFunc("GET /tournaments/{tid}/rounds/{n}/tables/{t}", in(s.sheetShow))
-	mux.HandleFunc("POST /tournaments/{tid}/rounds/{n}/tables/{t}", in(s.sheetSave))
-	mux.HandleFunc("POST /tournaments/{tid}/rounds/{n}/tables/{t}/validate", in(s.sheetValidate))
+	mux.HandleFunc("POST /tournaments/{tid}/rounds/{n}/tables/{t}", in(s.withSheet(s.sheetSave)))
+	mux.HandleFunc("POST /tournaments/{tid}/rounds/{n}/tables/{t}/validate", in(s.withSheet(s.sheetValidate)))
 	mux.HandleFunc("GET /tournaments/{tid}/rounds/{n}/tables/{t}/lineup", in(s.lineupShow))  // web/lineup.go
 	mux.HandleFunc("POST /tournaments/{tid}/rounds/{n}/tables/{t}/lineup", in(s.lineupSave)) // web/lineup.go
 	mux.HandleFunc("GET /tournaments/{tid}/imports", in(s.importShow))

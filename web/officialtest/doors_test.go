@@ -373,7 +373,7 @@ func TestBothDoorsWhenMoreHandsMayBeAdded(t *testing.T) {
 			apiTable, pageTable := 2*i+1, 2*i+2
 			for _, tb := range []int{apiTable, pageTable} {
 				for _, end := range c.before {
-					if _, err := ops.AppendHand(ctx, club, tid, 1, tb, func(app.SheetTarget) (domain.Hand, error) { return hand(end), nil }, ""); err != nil {
+					if _, err := webtest.AppendHand(ops, ctx, club, tid, 1, tb, hand(end), ""); err != nil {
 						t.Fatalf("%s: seed table %d: %v", c.name, tb, err)
 					}
 				}
