@@ -39,3 +39,24 @@ func sheetScopeOf(c *gin.Context) app.SheetScope {
 	sc, _ := v.(app.SheetScope)
 	return sc
 }
+
+// tournamentScope resolves the tournament of the path for use:
+// app.TournamentScope.
+func (s *server) tournamentScope(use app.TournamentUse) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		sc, err := s.app.TournamentScope(c.Request.Context(), mustPrincipal(c), c.Param("tid"), use)
+		if err != nil {
+			s.fail(c, err)
+			return
+		}
+		c.Set(scopeKey, sc)
+	}
+}
+
+// tournamentScopeOf is the scope tournamentScope resolved (a zero scope,
+// which every operation refuses, when the route has none).
+func tournamentScopeOf(c *gin.Context) app.TournamentScope {
+	v, _ := c.Get(scopeKey)
+	sc, _ := v.(app.TournamentScope)
+	return sc
+}

@@ -205,7 +205,7 @@ func (s *server) routes() *gin.Engine {
 	t.GET("/imports", s.listImports)       // api/imports_undo.go
 	t.DELETE("/imports/:id", s.undoImport) // api/imports_undo.go
 	auth.GET("/imports/:id", s.getImport)
-	t.POST("/corrections", s.createCorrection)
+	t.POST("/corrections", s.tournamentScope(app.TournamentCorrect), s.createCorrection)
 	t.GET("/corrections", s.listCorrections)
 	t.GET("/corrections/:cid", s.getCorrection)
 	t.POST("/adjustments", s.createAdjustment)

@@ -147,17 +147,14 @@ type CorrectionResult struct {
 // the service's records and records it, applied or rejected; when it
 // applies the sheet is corrected in the same transaction, under the
 // sheet's lock. By a referee of the tournament or an admin (at club level
-// the organising club too). read gives the request once the caller may
-// make it. A sheet changed since Version is a *store.StaleSheetError.
-func (a *App) CreateCorrection(ctx context.Context, p Principal, tid string, read func(domain.Tournament) (CorrectionInput, error)) (CorrectionResult, error) {
-	t, err := a.refereed(ctx, p, tid, "corrects sheets")
-	if err != nil {
+// the organising club too): scope is resolved with TournamentCorrect
+// before the door reads the request. A sheet changed since Version is a
+// *store.StaleSheetError.
+func (a *App) CreateCorrection(ctx context.Context, scope TournamentScope, in CorrectionInput) (CorrectionResult, error) {
+	if err := scope.allows(TournamentCorrect); err != nil {
 		return CorrectionResult{}, err
 	}
-	in, err := read(t)
-	if err != nil {
-		return CorrectionResult{}, err
-	}
+	t, p := scope.Tournament, scope.By
 	rounds, err := a.db.ListRounds(ctx, t.ID)
 	if err != nil {
 		return CorrectionResult{}, err

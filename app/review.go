@@ -191,16 +191,12 @@ type CorrectionPreview struct {
 // and computes the standings it would give, writing nothing. Same access
 // and same input as CreateCorrection. A sheet changed since in.Version is
 // a *store.StaleSheetError.
-func (a *App) PreviewCorrection(ctx context.Context, p Principal, tid string, read func(domain.Tournament) (CorrectionInput, error)) (CorrectionPreview, error) {
-	t, err := a.refereed(ctx, p, tid, "corrects sheets")
-	if err != nil {
+func (a *App) PreviewCorrection(ctx context.Context, scope TournamentScope, in CorrectionInput) (CorrectionPreview, error) {
+	if err := scope.allows(TournamentCorrect); err != nil {
 		return CorrectionPreview{}, err
 	}
-	in, err := read(t)
-	if err != nil {
-		return CorrectionPreview{}, err
-	}
-	g, err := a.SheetTarget(ctx, p, tid, in.Round, in.Table, false)
+	t, p := scope.Tournament, scope.By
+	g, err := a.SheetTarget(ctx, p, t.ID, in.Round, in.Table, false)
 	if err != nil {
 		return CorrectionPreview{}, err
 	}

@@ -98,13 +98,15 @@ func TestTournamentFileRoundTripPairs(t *testing.T) {
 			t.Fatal(err)
 		}
 		ref := f.who["its referee"]
-		if _, err := f.app.CreateCorrection(ctx, ref, tid, func(domain.Tournament) (app.CorrectionInput, error) {
-			return app.CorrectionInput{Round: 2, Table: 1, Kind: domain.CorrectionSum, Reason: "NS total re-added",
-				Correct: func(s domain.Sheet) (domain.Sheet, []byte, []byte, error) {
-					s.Written[domain.NS].Total = nil
-					return s, []byte(`{"written": {"ns": {"total": 999}}}`), []byte(`{"written": {"ns": {"total": null}}}`), nil
-				}}, nil
-		}); err != nil {
+		scope, err := f.app.TournamentScope(ctx, ref, tid, app.TournamentCorrect)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.app.CreateCorrection(ctx, scope, app.CorrectionInput{Round: 2, Table: 1, Kind: domain.CorrectionSum, Reason: "NS total re-added",
+			Correct: func(s domain.Sheet) (domain.Sheet, []byte, []byte, error) {
+				s.Written[domain.NS].Total = nil
+				return s, []byte(`{"written": {"ns": {"total": 999}}}`), []byte(`{"written": {"ns": {"total": null}}}`), nil
+			}}); err != nil {
 			t.Fatalf("correction: %v", err)
 		}
 		if _, err := f.app.CreateAdjustment(ctx, ref, tid, app.AdjustmentInput{Entrant: "3", Round: new(2), Reason: "warning", Note: "telefono"}); err != nil {

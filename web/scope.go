@@ -61,3 +61,19 @@ func (s *Server) withHandIndex(h http.HandlerFunc) http.HandlerFunc {
 		h(w, r)
 	}
 }
+
+// tournamentHandler is a page acting on one tournament, given its scope.
+type tournamentHandler func(http.ResponseWriter, *http.Request, app.TournamentScope)
+
+// withTournament resolves the tournament of the path for use and runs h
+// with it; a refusal is answered by fail (the route group's own pages).
+func (s *Server) withTournament(use app.TournamentUse, fail func(http.ResponseWriter, *http.Request, error), h tournamentHandler) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		sc, err := s.app.TournamentScope(r.Context(), s.caller(r), r.PathValue("tid"), use)
+		if err != nil {
+			fail(w, r, err)
+			return
+		}
+		h(w, r, sc)
+	}
+}

@@ -16,7 +16,8 @@ import (
 	"segnapunti/web/webtest"
 )
 
-// Who may do what to a sheet is decided before its body is read (API §4
+// Who may do what to a sheet is decided before its body is read; so is who
+// may correct it (API §4
 // roles): another club's sheet is a 404 through both doors whatever is
 // sent, a malformed body too — it is not a 400, which would tell that the
 // table exists. The organising club sending the same body gets the 400.
@@ -77,11 +78,17 @@ func TestBothDoorsAnotherClubsSheetIsNotFoundWhateverTheBody(t *testing.T) {
 			{"API POST …/sheet/hands", "c2", func(cl string) int { return api(tokens[cl], "POST", "/v1"+sheet+"/sheet/hands", badJSON) }, http.StatusNotFound},
 			{"page save", "c2", func(cl string) int { return page(pages[cl], sheet, badForm) }, http.StatusNotFound},
 			{"page live check", "c2", func(cl string) int { return page(pages[cl], sheet+"/validate", badForm) }, http.StatusNotFound},
+			{"API POST …/corrections", "c2", func(cl string) int { return api(tokens[cl], "POST", "/v1/tournaments/"+tid+"/corrections", badJSON) }, http.StatusNotFound},
+			{"page correction preview", "c2", func(cl string) int { return page(pages[cl], sheet+"/correct/preview", badForm) }, http.StatusNotFound},
+			{"page correction", "c2", func(cl string) int { return page(pages[cl], sheet+"/correct", badForm) }, http.StatusNotFound},
 			// The same bodies to the organising club's own sheet: malformed.
 			{"API PUT …/sheet", "c1", func(cl string) int { return api(tokens[cl], "PUT", "/v1"+sheet+"/sheet", badJSON) }, http.StatusBadRequest},
 			{"API POST …/sheet/hands", "c1", func(cl string) int { return api(tokens[cl], "POST", "/v1"+sheet+"/sheet/hands", badJSON) }, http.StatusBadRequest},
 			{"page save", "c1", func(cl string) int { return page(pages[cl], sheet, badForm) }, http.StatusBadRequest},
 			{"page live check", "c1", func(cl string) int { return page(pages[cl], sheet+"/validate", badForm) }, http.StatusBadRequest},
+			// A club tournament: its club corrects (RULES §9).
+			{"API POST …/corrections", "c1", func(cl string) int { return api(tokens[cl], "POST", "/v1/tournaments/"+tid+"/corrections", badJSON) }, http.StatusBadRequest},
+			{"page correction preview", "c1", func(cl string) int { return page(pages[cl], sheet+"/correct/preview", badForm) }, http.StatusBadRequest},
 		} {
 			if got := c.send(c.club); got != c.want {
 				t.Errorf("%s, club %s, malformed body: %d, want %d", c.door, c.club, got, c.want)
