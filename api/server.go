@@ -201,7 +201,7 @@ func (s *server) routes() *gin.Engine {
 	t.POST("/rounds/:n/tables/:t/sheet/confirm", s.confirmSheet)
 	t.PUT("/rounds/:n/tables/:t/sheet/hands/:h", s.editHand)      // api/table_fix.go
 	t.DELETE("/rounds/:n/tables/:t/sheet/hands/:h", s.removeHand) // api/table_fix.go
-	t.POST("/imports", s.createImport)
+	t.POST("/imports", s.tournamentScope(app.TournamentImport), s.createImport)
 	t.GET("/imports", s.listImports)       // api/imports_undo.go
 	t.DELETE("/imports/:id", s.undoImport) // api/imports_undo.go
 	auth.GET("/imports/:id", s.getImport)

@@ -17,7 +17,7 @@ import (
 )
 
 // Who may do what to a sheet is decided before its body is read; so is who
-// may correct it (API §4
+// may correct it or upload a workbook of its sheets (API §4
 // roles): another club's sheet is a 404 through both doors whatever is
 // sent, a malformed body too — it is not a 400, which would tell that the
 // table exists. The organising club sending the same body gets the 400.
@@ -81,6 +81,8 @@ func TestBothDoorsAnotherClubsSheetIsNotFoundWhateverTheBody(t *testing.T) {
 			{"API POST …/corrections", "c2", func(cl string) int { return api(tokens[cl], "POST", "/v1/tournaments/"+tid+"/corrections", badJSON) }, http.StatusNotFound},
 			{"page correction preview", "c2", func(cl string) int { return page(pages[cl], sheet+"/correct/preview", badForm) }, http.StatusNotFound},
 			{"page correction", "c2", func(cl string) int { return page(pages[cl], sheet+"/correct", badForm) }, http.StatusNotFound},
+			{"API POST …/imports", "c2", func(cl string) int { return api(tokens[cl], "POST", "/v1/tournaments/"+tid+"/imports", badJSON) }, http.StatusNotFound},
+			{"page upload", "c2", func(cl string) int { return page(pages[cl], "/tournaments/"+tid+"/imports", badForm) }, http.StatusNotFound},
 			// The same bodies to the organising club's own sheet: malformed.
 			{"API PUT …/sheet", "c1", func(cl string) int { return api(tokens[cl], "PUT", "/v1"+sheet+"/sheet", badJSON) }, http.StatusBadRequest},
 			{"API POST …/sheet/hands", "c1", func(cl string) int { return api(tokens[cl], "POST", "/v1"+sheet+"/sheet/hands", badJSON) }, http.StatusBadRequest},
