@@ -211,7 +211,7 @@ func (s *server) routes() *gin.Engine {
 	t.POST("/adjustments", s.createAdjustment)
 	t.GET("/adjustments", s.listAdjustments)
 	t.GET("/adjustments/:aid", s.getAdjustment)
-	t.GET("/standings", s.getStandings)
+	t.GET("/standings", s.tournamentScope(app.TournamentRead), s.getStandings)
 	// Exports (API §6).
 	t.GET("/export.xlsx", s.exportTournament)
 	t.GET("/export.json", s.exportTournamentJSON)
