@@ -83,13 +83,17 @@ func TestBothDoorsAnotherClubsSheetIsNotFoundWhateverTheBody(t *testing.T) {
 			{"page correction", "c2", func(cl string) int { return page(pages[cl], sheet+"/correct", badForm) }, http.StatusNotFound},
 			{"API POST …/imports", "c2", func(cl string) int { return api(tokens[cl], "POST", "/v1/tournaments/"+tid+"/imports", badJSON) }, http.StatusNotFound},
 			{"page upload", "c2", func(cl string) int { return page(pages[cl], "/tournaments/"+tid+"/imports", badForm) }, http.StatusNotFound},
-			{"API GET …/standings?after_round=tre", "c2", func(cl string) int { return api(tokens[cl], "GET", "/v1/tournaments/"+tid+"/standings?after_round=tre", "") }, http.StatusNotFound},
+			{"API GET …/standings?after_round=tre", "c2", func(cl string) int {
+				return api(tokens[cl], "GET", "/v1/tournaments/"+tid+"/standings?after_round=tre", "")
+			}, http.StatusNotFound},
 			// The same bodies to the organising club's own sheet: malformed.
 			{"API PUT …/sheet", "c1", func(cl string) int { return api(tokens[cl], "PUT", "/v1"+sheet+"/sheet", badJSON) }, http.StatusBadRequest},
 			{"API POST …/sheet/hands", "c1", func(cl string) int { return api(tokens[cl], "POST", "/v1"+sheet+"/sheet/hands", badJSON) }, http.StatusBadRequest},
 			{"page save", "c1", func(cl string) int { return page(pages[cl], sheet, badForm) }, http.StatusBadRequest},
 			{"page live check", "c1", func(cl string) int { return page(pages[cl], sheet+"/validate", badForm) }, http.StatusBadRequest},
-			{"API GET …/standings?after_round=tre", "c1", func(cl string) int { return api(tokens[cl], "GET", "/v1/tournaments/"+tid+"/standings?after_round=tre", "") }, http.StatusBadRequest},
+			{"API GET …/standings?after_round=tre", "c1", func(cl string) int {
+				return api(tokens[cl], "GET", "/v1/tournaments/"+tid+"/standings?after_round=tre", "")
+			}, http.StatusBadRequest},
 			// A club tournament: its club corrects (RULES §9).
 			{"API POST …/corrections", "c1", func(cl string) int { return api(tokens[cl], "POST", "/v1/tournaments/"+tid+"/corrections", badJSON) }, http.StatusBadRequest},
 			{"page correction preview", "c1", func(cl string) int { return page(pages[cl], sheet+"/correct/preview", badForm) }, http.StatusBadRequest},
