@@ -199,8 +199,8 @@ func (s *server) routes() *gin.Engine {
 	t.POST("/rounds/:n/tables/:t/entry-link", s.issueEntryLink)
 	t.PUT("/rounds/:n/tables/:t/lineup", s.putLineup) // api/lineups.go
 	t.POST("/rounds/:n/tables/:t/sheet/confirm", s.confirmSheet)
-	t.PUT("/rounds/:n/tables/:t/sheet/hands/:h", s.editHand)      // api/table_fix.go
-	t.DELETE("/rounds/:n/tables/:t/sheet/hands/:h", s.removeHand) // api/table_fix.go
+	t.PUT("/rounds/:n/tables/:t/sheet/hands/:h", s.sheetScope(app.SheetWrite), s.editHand)      // api/table_fix.go
+	t.DELETE("/rounds/:n/tables/:t/sheet/hands/:h", s.sheetScope(app.SheetWrite), s.removeHand) // api/table_fix.go
 	t.POST("/imports", s.tournamentScope(app.TournamentImport), s.createImport)
 	t.GET("/imports", s.listImports)       // api/imports_undo.go
 	t.DELETE("/imports/:id", s.undoImport) // api/imports_undo.go
