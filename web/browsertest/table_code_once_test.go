@@ -1,7 +1,6 @@
 package browsertest
 
 import (
-	"io"
 	"net/http"
 	"net/url"
 	"strings"
@@ -19,21 +18,9 @@ func TestTableCodeLookedUpOncePerRefusedForm(t *testing.T) {
 	site := webtest.StartSite(t, dbtest.SQLite(t))
 	club, tid := tableWorld(t, site)
 	code := apiCall(t, site, "POST", "/v1/tournaments/"+tid+"/rounds/1/tables/1/entry-link", club, nil, 201)["code"].(string)
-	post := func(path string, form url.Values) (int, string) {
-		req, _ := http.NewRequest("POST", site.URL+path, strings.NewReader(form.Encode()))
-		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-		req.Header.Set("Accept-Language", "it")
-		res, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer res.Body.Close()
-		b, _ := io.ReadAll(res.Body)
-		return res.StatusCode, string(b)
-	}
 	bad := url.Values{"index": {"0"}, "hands.0.ns.base": {"tre"}, "hands.0.ns.points": {"5"}, "hands.0.eo.base": {"0"}, "hands.0.eo.points": {"0"}, "hands.0.end": {"closed"}}
 	before := site.App.TableCodeLookups()
-	status, body := post("/table/"+code, bad)
+	status, body := site.PostForm(t, "/table/"+code, bad)
 	if status != http.StatusUnprocessableEntity || !strings.Contains(body, `aria-describedby="hands.0.ns.base-error"`) {
 		t.Fatalf("a word for a number: %d, want 422 with the input named\n%.300s", status, body)
 	}
@@ -42,7 +29,7 @@ func TestTableCodeLookedUpOncePerRefusedForm(t *testing.T) {
 	}
 	// A refused signature (no such entrant at the line) too.
 	before = site.App.TableCodeLookups()
-	if status, _ = post("/table/"+code+"/end", url.Values{"line": {"ns"}, "scorer_entrant": {"999"}}); status < 400 {
+	if status, _ = site.PostForm(t, "/table/"+code+"/end", url.Values{"line": {"ns"}, "scorer_entrant": {"999"}}); status < 400 {
 		t.Fatalf("an unknown scorer's end: %d, want a refusal", status)
 	}
 	if n := site.App.TableCodeLookups() - before; n != 1 {

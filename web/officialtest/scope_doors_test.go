@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -28,18 +27,7 @@ func TestBothDoorsAnotherClubsSheetIsNotFoundWhateverTheBody(t *testing.T) {
 		ctx := context.Background()
 		club := app.Principal{Role: domain.RoleClub, Name: "segreteria", ClubID: "c1"}
 		ops, tid := newClubTournament(t, db, "Porte chiuse")
-		var es []app.EntrantInput
-		for i := 1; i <= 2; i++ {
-			id := strconv.Itoa(i)
-			es = append(es, app.EntrantInput{ID: id, Players: []domain.Player{{Name: "Rossi " + id}, {Name: "Bianchi " + id}}})
-		}
-		if _, err := ops.AddEntrants(ctx, club, tid, es); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := ops.CreateRound(ctx, club, tid, app.RoundInput{Number: 1, Phase: "mitchell",
-			Tables: []domain.TableAssignment{{Table: 1, NS: "1", EO: "2"}}}); err != nil {
-			t.Fatal(err)
-		}
+		seatPairs(t, ops, club, tid, 1)
 		if _, err := db.CreateClub(ctx, domain.Club{ID: "c2", Name: "Circolo c2"}); err != nil {
 			t.Fatal(err)
 		}

@@ -269,3 +269,25 @@ func AppendHand(ops *app.App, ctx context.Context, p app.Principal, tid string, 
 	}
 	return ops.AppendHand(ctx, sc, h, key)
 }
+
+// PostForm posts a form to the site without a session, in Italian,
+// following a redirect, and returns the status and the body.
+func (s *Site) PostForm(t testing.TB, path string, form url.Values) (int, string) {
+	t.Helper()
+	return s.Send(t, "POST", path, form)
+}
+
+// Send is PostForm with another method (a GET sends no form).
+func (s *Site) Send(t testing.TB, method, path string, form url.Values) (int, string) {
+	t.Helper()
+	req, _ := http.NewRequest(method, s.URL+path, strings.NewReader(form.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Accept-Language", "it")
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	return res.StatusCode, string(b)
+}
