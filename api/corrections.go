@@ -156,6 +156,15 @@ func parts(root *jsonValue, keys []string) json.RawMessage {
 	return out.appendJSON(nil)
 }
 
+// mergePatchChange is a correction's "corrected": a JSON merge patch of
+// the stored sheet (app.SheetChange).
+type mergePatchChange struct{ patch *jsonValue }
+
+// Apply is app.SheetChange's: correctSheet.
+func (m mergePatchChange) Apply(cur domain.Sheet) (domain.Sheet, []byte, []byte, error) {
+	return correctSheet(cur, m.patch)
+}
+
 // correctSheet applies the corrected parts to the stored sheet through the
 // sheet decoder, so that a corrected sheet is held to every rule of API §1,
 // with pointers into the request ("/corrected/hands/0/ns/base"). It returns
@@ -331,10 +340,8 @@ func (s *server) readCorrection(c *gin.Context) (app.CorrectionInput, error) {
 	}
 	return app.CorrectionInput{
 		Round: req.Round, Table: req.Table, Kind: kind, Reason: req.Reason, Version: version,
-		Facts: app.CorrectionFacts{StandingsContested: req.StandingsContested, BothLinesAcknowledge: req.BothLinesAcknowledge, RefereeCountersigned: req.RefereeCountersigned},
-		Correct: func(sh domain.Sheet) (domain.Sheet, []byte, []byte, error) {
-			return correctSheet(sh, req.Corrected)
-		},
+		Facts:  app.CorrectionFacts{StandingsContested: req.StandingsContested, BothLinesAcknowledge: req.BothLinesAcknowledge, RefereeCountersigned: req.RefereeCountersigned},
+		Change: mergePatchChange{req.Corrected},
 	}, nil
 }
 

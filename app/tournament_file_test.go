@@ -103,10 +103,7 @@ func TestTournamentFileRoundTripPairs(t *testing.T) {
 			t.Fatal(err)
 		}
 		if _, err := f.app.CreateCorrection(ctx, scope, app.CorrectionInput{Round: 2, Table: 1, Kind: domain.CorrectionSum, Reason: "NS total re-added",
-			Correct: func(s domain.Sheet) (domain.Sheet, []byte, []byte, error) {
-				s.Written[domain.NS].Total = nil
-				return s, []byte(`{"written": {"ns": {"total": 999}}}`), []byte(`{"written": {"ns": {"total": null}}}`), nil
-			}}); err != nil {
+			Change: app.CorrectedValues{"written.ns.total": nil}}); err != nil {
 			t.Fatalf("correction: %v", err)
 		}
 		if _, err := f.app.CreateAdjustment(ctx, ref, tid, app.AdjustmentInput{Entrant: "3", Round: new(2), Reason: "warning", Note: "telefono"}); err != nil {

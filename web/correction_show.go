@@ -188,8 +188,8 @@ func correctionInput(f form.Correction, n, t int) (app.CorrectionInput, error) {
 	}
 	return app.CorrectionInput{
 		Round: n, Table: t, Kind: kind, Reason: f.Reason, Version: f.Version,
-		Facts:   app.CorrectionFacts{StandingsContested: f.StandingsContested, BothLinesAcknowledge: f.BothLinesAcknowledge, RefereeCountersigned: f.RefereeCountersigned},
-		Correct: app.CorrectValues(f.Values),
+		Facts:  app.CorrectionFacts{StandingsContested: f.StandingsContested, BothLinesAcknowledge: f.BothLinesAcknowledge, RefereeCountersigned: f.RefereeCountersigned},
+		Change: app.CorrectedValues(f.Values),
 	}, nil
 }
 
