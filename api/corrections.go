@@ -156,6 +156,15 @@ func parts(root *jsonValue, keys []string) json.RawMessage {
 	return out.appendJSON(nil)
 }
 
+// mergePatchChange is a correction's "corrected": a JSON merge patch of
+// the stored sheet (app.SheetChange).
+type mergePatchChange struct{ patch *jsonValue }
+
+// Apply is app.SheetChange's: correctSheet.
+func (m mergePatchChange) Apply(cur domain.Sheet) (domain.Sheet, []byte, []byte, error) {
+	return correctSheet(cur, m.patch)
+}
+
 // correctSheet applies the corrected parts to the stored sheet through the
 // sheet decoder, so that a corrected sheet is held to every rule of API §1,
 // with pointers into the request ("/corrected/hands/0/ns/base"). It returns
@@ -304,41 +313,46 @@ func (s *server) failStale(c *gin.Context, e *app.StaleSheetError) {
 	c.Abort()
 }
 
+// readCorrection reads a correction request: If-Match and the body.
+func (s *server) readCorrection(c *gin.Context) (app.CorrectionInput, error) {
+	version, err := ifMatch(c)
+	if err != nil {
+		return app.CorrectionInput{}, err
+	}
+	version = max(version, 0) // If-Match: * — any version; the sheet must exist anyway
+	var req correctionRequest
+	if err := s.decodeJSON(c, &req); err != nil {
+		return app.CorrectionInput{}, err
+	}
+	kind, errs := req.check()
+	if req.Version != nil && *req.Version >= 1 {
+		if version > 0 && version != *req.Version {
+			errs = append(errs, fieldAt("/version", "api.version_if_match", *req.Version, etag(version)))
+		}
+		version = *req.Version
+	}
+	if len(errs) > 0 {
+		return app.CorrectionInput{}, invalidFields(errs)
+	}
+	return app.CorrectionInput{
+		Round: req.Round, Table: req.Table, Kind: kind, Reason: req.Reason, Version: version,
+		Facts:  app.CorrectionFacts{StandingsContested: req.StandingsContested, BothLinesAcknowledge: req.BothLinesAcknowledge, RefereeCountersigned: req.RefereeCountersigned},
+		Change: mergePatchChange{req.Corrected},
+	}, nil
+}
+
 // createCorrection: POST .../corrections, by a referee of the tournament
 // or an admin (at club level, the organising club too). The ruling is made
 // and recorded, and when it applies the sheet is corrected, in one
 // transaction under the sheet's lock.
 func (s *server) createCorrection(c *gin.Context) {
-	read := func(t domain.Tournament) (app.CorrectionInput, error) {
-		version, err := ifMatch(c)
-		if err != nil {
-			return app.CorrectionInput{}, err
-		}
-		version = max(version, 0) // If-Match: * — any version; the sheet must exist anyway
-		var req correctionRequest
-		if err := s.decodeJSON(c, &req); err != nil {
-			return app.CorrectionInput{}, err
-		}
-		kind, errs := req.check()
-		if req.Version != nil && *req.Version >= 1 {
-			if version > 0 && version != *req.Version {
-				errs = append(errs, fieldAt("/version", "api.version_if_match", *req.Version, etag(version)))
-			}
-			version = *req.Version
-		}
-		if len(errs) > 0 {
-			return app.CorrectionInput{}, invalidFields(errs)
-		}
-		return app.CorrectionInput{
-			Round: req.Round, Table: req.Table, Kind: kind, Reason: req.Reason, Version: version,
-			Facts: app.CorrectionFacts{StandingsContested: req.StandingsContested, BothLinesAcknowledge: req.BothLinesAcknowledge, RefereeCountersigned: req.RefereeCountersigned},
-			Correct: func(sh domain.Sheet) (domain.Sheet, []byte, []byte, error) {
-				return correctSheet(sh, req.Corrected)
-			},
-		}, nil
+	in, err := s.readCorrection(c)
+	if err != nil {
+		s.fail(c, err)
+		return
 	}
-	tid := c.Param("tid")
-	res, err := s.app.CreateCorrection(c.Request.Context(), mustPrincipal(c), tid, read)
+	// resolved first: s.tournamentScope(app.TournamentCorrect)
+	res, err := s.app.CreateCorrection(c.Request.Context(), tournamentScopeOf(c), in)
 	var stale *app.StaleSheetError
 	switch {
 	case errors.As(err, &stale):
@@ -355,7 +369,7 @@ func (s *server) createCorrection(c *gin.Context) {
 		Correction: toCorrectionJSON(rec), Version: rec.SheetVersion,
 	}
 	c.Header("ETag", etag(rec.SheetVersion))
-	created201(c, correctionsPath(tid)+"/"+strconv.FormatInt(rec.ID, 10), out)
+	created201(c, correctionsPath(c.Param("tid"))+"/"+strconv.FormatInt(rec.ID, 10), out)
 }
 
 func (s *server) listCorrections(c *gin.Context) {

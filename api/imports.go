@@ -58,6 +58,29 @@ func (s *server) maxImportBytes() int64 {
 
 func importPath(id int64) string { return "/v1/imports/" + strconv.FormatInt(id, 10) }
 
+// runImport runs an upload into the tournament resolved first
+// (s.tournamentScope(app.TournamentImport)): a slot of the upload gate,
+// then the query and the body, then the import.
+func (s *server) runImport(c *gin.Context, replace bool, replaceErr error) (app.ImportResult, error) {
+	slot, err := s.app.ImportSlot(c.Request.Context(), tournamentScopeOf(c),
+		app.ImportOptions{Gate: s.cfg.ImportGate, MaxBytes: s.maxImportBytes(), Replace: replace})
+	if err != nil {
+		return app.ImportResult{}, err
+	}
+	defer slot.Release()
+	if err := onlyParams(c.Request.URL.Query(), "replace"); err != nil {
+		return app.ImportResult{}, err
+	}
+	if replaceErr != nil {
+		return app.ImportResult{}, replaceErr
+	}
+	up, err := s.readUpload(c, slot.MaxBytes)
+	if err != nil {
+		return app.ImportResult{}, err
+	}
+	return s.app.RunImport(c.Request.Context(), slot, up)
+}
+
 // createImport: POST /v1/tournaments/{tid}/imports, multipart field
 // "file". The organising club, a referee of the tournament and an admin
 // may upload; the federation reads but does not enter sheets.
@@ -68,17 +91,7 @@ func importPath(id int64) string { return "/v1/imports/" + strconv.FormatInt(id,
 func (s *server) createImport(c *gin.Context) {
 	q := c.Request.URL.Query()
 	replace, replaceErr := boolParam(q, "replace")
-	read := func(limit int64) (app.Upload, error) {
-		if err := onlyParams(q, "replace"); err != nil {
-			return app.Upload{}, err
-		}
-		if replaceErr != nil {
-			return app.Upload{}, replaceErr
-		}
-		return s.readUpload(c, limit)
-	}
-	res, err := s.app.RunImport(c.Request.Context(), mustPrincipal(c), c.Param("tid"), read,
-		app.ImportOptions{Gate: s.cfg.ImportGate, MaxBytes: s.maxImportBytes(), Replace: replace})
+	res, err := s.runImport(c, replace, replaceErr)
 	var wr *app.WouldReplaceError
 	if errors.As(err, &wr) {
 		s.failWouldReplace(c, wr)

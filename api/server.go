@@ -193,25 +193,25 @@ func (s *server) routes() *gin.Engine {
 	t.PUT("/rounds/:n", s.putRound)             // api/fixes.go
 	t.POST("/rounds/generate", s.generateRound) // api/pairings.go
 	t.GET("/rounds/:n/check", s.checkRound)
-	t.PUT("/rounds/:n/tables/:t/sheet", s.putSheet)
+	t.PUT("/rounds/:n/tables/:t/sheet", s.sheetScope(app.SheetReplace), s.putSheet)
 	t.GET("/rounds/:n/tables/:t/sheet", s.getSheet)
-	t.POST("/rounds/:n/tables/:t/sheet/hands", s.appendHand)
+	t.POST("/rounds/:n/tables/:t/sheet/hands", s.sheetScope(app.SheetWrite), s.appendHand)
 	t.POST("/rounds/:n/tables/:t/entry-link", s.issueEntryLink)
 	t.PUT("/rounds/:n/tables/:t/lineup", s.putLineup) // api/lineups.go
 	t.POST("/rounds/:n/tables/:t/sheet/confirm", s.confirmSheet)
-	t.PUT("/rounds/:n/tables/:t/sheet/hands/:h", s.editHand)      // api/table_fix.go
-	t.DELETE("/rounds/:n/tables/:t/sheet/hands/:h", s.removeHand) // api/table_fix.go
-	t.POST("/imports", s.createImport)
+	t.PUT("/rounds/:n/tables/:t/sheet/hands/:h", s.sheetScope(app.SheetWrite), s.editHand)      // api/table_fix.go
+	t.DELETE("/rounds/:n/tables/:t/sheet/hands/:h", s.sheetScope(app.SheetWrite), s.removeHand) // api/table_fix.go
+	t.POST("/imports", s.tournamentScope(app.TournamentImport), s.createImport)
 	t.GET("/imports", s.listImports)       // api/imports_undo.go
 	t.DELETE("/imports/:id", s.undoImport) // api/imports_undo.go
 	auth.GET("/imports/:id", s.getImport)
-	t.POST("/corrections", s.createCorrection)
+	t.POST("/corrections", s.tournamentScope(app.TournamentCorrect), s.createCorrection)
 	t.GET("/corrections", s.listCorrections)
 	t.GET("/corrections/:cid", s.getCorrection)
 	t.POST("/adjustments", s.createAdjustment)
 	t.GET("/adjustments", s.listAdjustments)
 	t.GET("/adjustments/:aid", s.getAdjustment)
-	t.GET("/standings", s.getStandings)
+	t.GET("/standings", s.tournamentScope(app.TournamentRead), s.getStandings)
 	// Exports (API §6).
 	t.GET("/export.xlsx", s.exportTournament)
 	t.GET("/export.json", s.exportTournamentJSON)

@@ -175,11 +175,7 @@ func marshalReport(sh domain.Sheet, lang domain.Lang) ([]byte, error) {
 // putSheet: PUT .../rounds/{n}/tables/{t}/sheet enters or replaces a
 // whole sheet and answers it with its report and version.
 func (s *server) putSheet(c *gin.Context) {
-	round, table, err := tableParams(c)
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
+	scope := sheetScopeOf(c) // resolved first: s.sheetScope(app.SheetReplace)
 	lang, err := langOnly(c)
 	if err != nil {
 		s.fail(c, err)
@@ -190,31 +186,14 @@ func (s *server) putSheet(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	// The body is read inside the operation, once the caller is known to
-	// manage the tournament: a refused caller's body is never decoded.
-	build := func(g app.SheetTarget) (domain.Sheet, error) {
-		body, err := readBody(c, s.cfg.MaxBodyBytes)
-		if err != nil {
-			return domain.Sheet{}, err
-		}
-		// One parse: the decoder fills in the defaults.
-		sh, err := sheetjson.DecodeSheet(body, sheetDefaults(g))
-		if err == nil {
-			return sh, nil
-		}
-		// A refused body is read again as the route read it before (a
-		// generic JSON parse first, its bounds and wording): the same
-		// answer for the same bad body, at no cost to a good one.
-		root, perr := parseJSON(body)
-		if perr != nil {
-			return domain.Sheet{}, perr
-		}
-		if root.kind == jsonObject && root.field("sheets") != nil {
-			return domain.Sheet{}, invalidFields([]fieldError{fieldAt("/sheets", "api.one_sheet")})
-		}
-		return domain.Sheet{}, syntaxAs400(err)
+	// The body is read once the caller is known to manage the
+	// tournament: a refused caller's body is never decoded.
+	sh, err := s.readSheet(c, scope.SheetTarget)
+	if err != nil {
+		s.fail(c, err)
+		return
 	}
-	res, err := s.app.PutSheet(c.Request.Context(), mustPrincipal(c), c.Param("tid"), round, table, build, version)
+	res, err := s.app.PutSheet(c.Request.Context(), scope, sh, version)
 	if err != nil {
 		s.fail(c, err)
 		return
@@ -239,6 +218,30 @@ func (s *server) putSheet(c *gin.Context) {
 	writeJSON(c, status, b)
 }
 
+// readSheet reads the body of a PUT as the sheet of table g: one parse,
+// the decoder filling in the defaults.
+func (s *server) readSheet(c *gin.Context, g app.SheetTarget) (domain.Sheet, error) {
+	body, err := readBody(c, s.cfg.MaxBodyBytes)
+	if err != nil {
+		return domain.Sheet{}, err
+	}
+	sh, err := sheetjson.DecodeSheet(body, sheetDefaults(g))
+	if err == nil {
+		return sh, nil
+	}
+	// A refused body is read again as the route read it before (a
+	// generic JSON parse first, its bounds and wording): the same
+	// answer for the same bad body, at no cost to a good one.
+	root, perr := parseJSON(body)
+	if perr != nil {
+		return domain.Sheet{}, perr
+	}
+	if root.kind == jsonObject && root.field("sheets") != nil {
+		return domain.Sheet{}, invalidFields([]fieldError{fieldAt("/sheets", "api.one_sheet")})
+	}
+	return domain.Sheet{}, syntaxAs400(err)
+}
+
 // maxIdempotencyKey bounds the Idempotency-Key header.
 const maxIdempotencyKey = 255
 
@@ -246,11 +249,7 @@ const maxIdempotencyKey = 255
 // With an Idempotency-Key, a retried request adds the hand once and answers
 // as the first time (with Idempotent-Replayed: true).
 func (s *server) appendHand(c *gin.Context) {
-	round, table, err := tableParams(c)
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
+	scope := sheetScopeOf(c) // resolved first: s.sheetScope(app.SheetWrite)
 	lang, err := langOnly(c)
 	if err != nil {
 		s.fail(c, err)
@@ -262,14 +261,17 @@ func (s *server) appendHand(c *gin.Context) {
 			fieldMsg(fieldError{Header: "Idempotency-Key"}, messages.New("api.idem_key_field"))))
 		return
 	}
-	decode := func(g app.SheetTarget) (domain.Hand, error) {
-		body, err := readBody(c, s.cfg.MaxBodyBytes)
-		if err != nil {
-			return domain.Hand{}, err
-		}
-		return decodeHand(body, g)
+	body, err := readBody(c, s.cfg.MaxBodyBytes)
+	if err != nil {
+		s.fail(c, err)
+		return
 	}
-	res, err := s.app.AppendHand(c.Request.Context(), mustPrincipal(c), c.Param("tid"), round, table, decode, key)
+	h, err := decodeHand(body, scope.SheetTarget)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	res, err := s.app.AppendHand(c.Request.Context(), scope, h, key)
 	if errors.Is(err, app.ErrIdempotencyReused) {
 		e := errInvalid(messages.New("api.idem_reused"), fieldMsg(fieldError{Header: "Idempotency-Key"}, messages.New("api.idem_reused_field")))
 		e.cause = err

@@ -136,11 +136,14 @@ func (s *server) getStandings(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	after := func(t domain.Tournament) (int, error) {
-		return intParam(q, "after_round", 1, t.RoundsPlanned, false)
+	scope := tournamentScopeOf(c) // resolved first: s.tournamentScope(app.TournamentRead)
+	after, err := intParam(q, "after_round", 1, scope.Tournament.RoundsPlanned, false)
+	if err != nil {
+		s.fail(c, err)
+		return
 	}
 	tid := c.Param("tid")
-	st, err := s.app.StandingsAfter(c.Request.Context(), mustPrincipal(c), tid, after)
+	st, err := s.app.StandingsAfter(c.Request.Context(), scope, after)
 	if err != nil {
 		s.fail(c, err)
 		return

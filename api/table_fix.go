@@ -36,19 +36,17 @@ type fixHandResponse struct {
 	Reopened bool `json:"reopened"`
 }
 
-// handParams are the path's round {n}, table {t} and hand number {h}, the
-// last as the 0-based index.
-func handParams(c *gin.Context) (round, table, index int, err error) {
-	if round, table, err = tableParams(c); err != nil {
-		return 0, 0, 0, err
-	}
+// handIndex is the path's hand number {h} as the 0-based index (the
+// round and the table are the scope's: sheetScope).
+func handIndex(c *gin.Context) (int, error) {
 	h, err := pathNumber(c, "h", app.MaxHands)
-	return round, table, h - 1, err
+	return h - 1, err
 }
 
 // editHand: PUT …/sheet/hands/{h}.
 func (s *server) editHand(c *gin.Context) {
-	round, table, index, err := handParams(c)
+	scope := sheetScopeOf(c) // resolved first: s.sheetScope(app.SheetWrite)
+	index, err := handIndex(c)
 	if err != nil {
 		s.fail(c, err)
 		return
@@ -88,25 +86,27 @@ func (s *server) editHand(c *gin.Context) {
 		s.fail(c, invalidFields([]fieldError{fieldAt("/hand", "api.fix_hand")}))
 		return
 	}
-	decode := func(g app.SheetTarget) (domain.Hand, error) {
-		h, err := decodeHand(hand.appendJSON(nil), g)
-		var ae *apiError
-		if errors.As(err, &ae) { // the hand's pointers are the body's under /hand
-			for i := range ae.errors {
-				if ae.errors[i].Parameter == "" && ae.errors[i].Header == "" {
-					ae.errors[i].Pointer = "/hand" + ae.errors[i].Pointer
-				}
+	h, err := decodeHand(hand.appendJSON(nil), scope.SheetTarget)
+	var ae *apiError
+	if errors.As(err, &ae) { // the hand's pointers are the body's under /hand
+		for i := range ae.errors {
+			if ae.errors[i].Parameter == "" && ae.errors[i].Header == "" {
+				ae.errors[i].Pointer = "/hand" + ae.errors[i].Pointer
 			}
 		}
-		return h, err
 	}
-	res, err := s.app.FixLastHandAs(c.Request.Context(), mustPrincipal(c), c.Param("tid"), round, table, index, req.Line, req.Entrant, decode, max(version, 0))
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	res, err := s.app.FixLastHandAs(c.Request.Context(), scope, index, req.Line, req.Entrant, &h, max(version, 0))
 	s.fixAnswer(c, res, err, lang)
 }
 
 // removeHand: DELETE …/sheet/hands/{h}?line=…&entrant=….
 func (s *server) removeHand(c *gin.Context) {
-	round, table, index, err := handParams(c)
+	scope := sheetScopeOf(c) // resolved first: s.sheetScope(app.SheetWrite)
+	index, err := handIndex(c)
 	if err != nil {
 		s.fail(c, err)
 		return
@@ -128,7 +128,7 @@ func (s *server) removeHand(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	res, err := s.app.FixLastHandAs(c.Request.Context(), mustPrincipal(c), c.Param("tid"), round, table, index, q.Get("line"), q.Get("entrant"), nil, max(version, 0))
+	res, err := s.app.FixLastHandAs(c.Request.Context(), scope, index, q.Get("line"), q.Get("entrant"), nil, max(version, 0))
 	var ae *app.Error
 	if errors.As(err, &ae) && errors.Is(err, domain.ErrInvalid) { // line and entrant are query parameters here
 		for i, f := range ae.Fields {

@@ -104,7 +104,7 @@ func TestAccessRules(t *testing.T) {
 				return f.app.AssignReferee(ctx, p, tid, "Ref Tre")
 			},
 			"manage: put a sheet": func(p app.Principal, tid string) error {
-				_, err := f.app.PutSheet(ctx, p, tid, 1, 1, func(g app.SheetTarget) (domain.Sheet, error) { return g.EmptySheet(), nil }, 0)
+				_, err := putSheet(f.app, ctx, p, tid, 1, 1, func(g app.SheetTarget) (domain.Sheet, error) { return g.EmptySheet(), nil }, 0)
 				return err
 			},
 			"judge: set a round state": func(p app.Principal, tid string) error {

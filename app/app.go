@@ -9,6 +9,7 @@ package app
 import (
 	"log/slog"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"segnapunti/events"
@@ -38,6 +39,9 @@ type App struct {
 
 	// limits counts wrong passwords and wrong table codes (limits.go).
 	limits *limiter
+
+	// codeLookups counts the table codes looked up (TableCodeLookups).
+	codeLookups atomic.Int64
 
 	gateOnce sync.Once // the upload gate (imports.go)
 	gate     *xlsx.Gate

@@ -44,7 +44,7 @@ func TestRoundClockArt15(t *testing.T) {
 		hand := domain.Hand{End: domain.EndClosed, Lines: [2]domain.LineScore{{Base: 300, Points: 235}, {Base: 100, Points: -120}}}
 		add := func() {
 			t.Helper()
-			if _, err := f.app.AppendHand(ctx, phone, f.regional, 1, 1, func(app.SheetTarget) (domain.Hand, error) { return hand, nil }, ""); err != nil {
+			if _, err := appendHand(f.app, ctx, phone, f.regional, 1, 1, func(app.SheetTarget) (domain.Hand, error) { return hand, nil }, ""); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -23,7 +23,7 @@ func TestConfirmSheetArt19OtherLineOnly(t *testing.T) {
 		ctx := context.Background()
 		own := f.who["own club"]
 		hand := domain.Hand{End: domain.EndClosed, Lines: [2]domain.LineScore{{Base: 300, Points: 235}, {Base: 100, Points: -120}}}
-		if _, err := f.app.PutSheet(ctx, own, f.regional, 1, 1, func(g app.SheetTarget) (domain.Sheet, error) {
+		if _, err := putSheet(f.app, ctx, own, f.regional, 1, 1, func(g app.SheetTarget) (domain.Sheet, error) {
 			sh := g.EmptySheet()
 			sh.Hands = []domain.Hand{hand, hand, hand}
 			return sh, nil

@@ -128,10 +128,16 @@ type CorrectionInput struct {
 	Facts        CorrectionFacts
 	Reason       string
 	Version      int // the sheet version it was made on; 0: any
-	// Correct makes the corrected sheet from the stored one, with the
-	// replaced parts before and after as the store records them. A door
-	// reads the correction its own way (a JSON merge patch, a form).
-	Correct func(domain.Sheet) (corrected domain.Sheet, before, after []byte, err error)
+	// Change is what the correction changes, as the door read it.
+	Change SheetChange
+}
+
+// SheetChange is a correction's change of a sheet as a door reads it (a
+// JSON merge patch, a form's values: CorrectedValues): applied to the
+// stored sheet under its lock, it gives the corrected sheet with the
+// replaced parts before and after as the store records them.
+type SheetChange interface {
+	Apply(stored domain.Sheet) (corrected domain.Sheet, before, after []byte, err error)
 }
 
 // CorrectionResult is a recorded correction: the ruling, the record, and
@@ -147,17 +153,14 @@ type CorrectionResult struct {
 // the service's records and records it, applied or rejected; when it
 // applies the sheet is corrected in the same transaction, under the
 // sheet's lock. By a referee of the tournament or an admin (at club level
-// the organising club too). read gives the request once the caller may
-// make it. A sheet changed since Version is a *store.StaleSheetError.
-func (a *App) CreateCorrection(ctx context.Context, p Principal, tid string, read func(domain.Tournament) (CorrectionInput, error)) (CorrectionResult, error) {
-	t, err := a.refereed(ctx, p, tid, "corrects sheets")
-	if err != nil {
+// the organising club too): scope is resolved with TournamentCorrect
+// before the door reads the request. A sheet changed since Version is a
+// *store.StaleSheetError.
+func (a *App) CreateCorrection(ctx context.Context, scope TournamentScope, in CorrectionInput) (CorrectionResult, error) {
+	if err := scope.allows(TournamentCorrect); err != nil {
 		return CorrectionResult{}, err
 	}
-	in, err := read(t)
-	if err != nil {
-		return CorrectionResult{}, err
-	}
+	t, p := scope.Tournament, scope.By
 	rounds, err := a.db.ListRounds(ctx, t.ID)
 	if err != nil {
 		return CorrectionResult{}, err
@@ -181,7 +184,7 @@ func (a *App) CreateCorrection(ctx context.Context, p Principal, tid string, rea
 		return CorrectionResult{}, err
 	}
 	rec, err := a.db.CorrectSheet(ctx, t.ID, in.Round, in.Table, in.Version, func(st store.StoredSheet) (store.CorrectionOutcome, error) {
-		sh, beforeParts, afterParts, err := in.Correct(st.Sheet)
+		sh, beforeParts, afterParts, err := in.Change.Apply(st.Sheet)
 		if err != nil {
 			return store.CorrectionOutcome{}, err
 		}

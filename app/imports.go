@@ -126,14 +126,31 @@ const (
 	DefaultImportWait  = 2 * time.Second
 )
 
-// RunImport imports a workbook into tournament tid for p. read is the
-// door's reading of the uploaded file, bounded by the limit it is given;
-// it is called only once the caller may upload and a slot of the gate is
-// taken, so that a busy server does not buffer another workbook.
-func (a *App) RunImport(ctx context.Context, p Principal, tid string, read func(maxBytes int64) (Upload, error), opts ImportOptions) (ImportResult, error) {
-	t, err := a.ImportTournament(ctx, p, tid)
-	if err != nil {
-		return ImportResult{}, err
+// ImportSlot is an upload's scope with a slot of the upload gate taken:
+// a door reads the workbook only once it holds one (a busy server does
+// not buffer another), runs RunImport with it, then releases it.
+type ImportSlot struct {
+	Scope TournamentScope
+	// MaxBytes bounds the workbook the door reads.
+	MaxBytes int64
+	replace  bool
+	release  func()
+}
+
+// Release gives the slot back (once the upload ran or was refused).
+func (s ImportSlot) Release() {
+	if s.release != nil {
+		s.release()
+	}
+}
+
+// ImportSlot takes a slot of the upload gate for an upload into the
+// tournament of scope (resolved with TournamentImport). A full gate is
+// xlsx.ErrBusy, returned as it is (the door answers it with
+// Gate.RetryAfter).
+func (a *App) ImportSlot(ctx context.Context, scope TournamentScope, opts ImportOptions) (ImportSlot, error) {
+	if err := scope.allows(TournamentImport); err != nil {
+		return ImportSlot{}, err
 	}
 	gate := opts.Gate
 	if gate == nil {
@@ -145,18 +162,26 @@ func (a *App) RunImport(ctx context.Context, p Principal, tid string, read func(
 	}
 	release, err := gate.Acquire(ctx)
 	if err != nil {
+		return ImportSlot{}, err
+	}
+	return ImportSlot{Scope: scope, MaxBytes: maxBytes, replace: opts.Replace, release: release}, nil
+}
+
+// RunImport imports the workbook up, read by the door within slot's
+// bounds, into the tournament of the slot.
+func (a *App) RunImport(ctx context.Context, slot ImportSlot, up Upload) (ImportResult, error) {
+	if slot.release == nil {
+		return ImportResult{}, errors.New("run import: no slot of the upload gate taken (ImportSlot)")
+	}
+	if err := slot.Scope.allows(TournamentImport); err != nil {
 		return ImportResult{}, err
 	}
-	defer release()
-	up, err := read(maxBytes)
-	if err != nil {
-		return ImportResult{}, err
-	}
+	t, p, maxBytes := slot.Scope.Tournament, slot.Scope.By, slot.MaxBytes
 	by := p.Name
 	if by == "" {
 		by = string(p.Role)
 	}
-	res, err := a.importWorkbook(ctx, t, by, up, maxBytes, opts.Replace)
+	res, err := a.importWorkbook(ctx, t, by, up, maxBytes, slot.replace)
 	if err != nil {
 		return ImportResult{}, err
 	}

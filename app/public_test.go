@@ -53,7 +53,7 @@ func TestPublicTournament(t *testing.T) {
 				}
 				return sh, nil
 			}
-			if _, err := f.app.PutSheet(ctx, own, tid, 1, 1, sheet, 0); err != nil {
+			if _, err := putSheet(f.app, ctx, own, tid, 1, 1, sheet, 0); err != nil {
 				t.Fatal(err)
 			}
 			c, err := f.app.PublicTournament(ctx, tid)

@@ -191,16 +191,12 @@ type CorrectionPreview struct {
 // and computes the standings it would give, writing nothing. Same access
 // and same input as CreateCorrection. A sheet changed since in.Version is
 // a *store.StaleSheetError.
-func (a *App) PreviewCorrection(ctx context.Context, p Principal, tid string, read func(domain.Tournament) (CorrectionInput, error)) (CorrectionPreview, error) {
-	t, err := a.refereed(ctx, p, tid, "corrects sheets")
-	if err != nil {
+func (a *App) PreviewCorrection(ctx context.Context, scope TournamentScope, in CorrectionInput) (CorrectionPreview, error) {
+	if err := scope.allows(TournamentCorrect); err != nil {
 		return CorrectionPreview{}, err
 	}
-	in, err := read(t)
-	if err != nil {
-		return CorrectionPreview{}, err
-	}
-	g, err := a.SheetTarget(ctx, p, tid, in.Round, in.Table, false)
+	t, p := scope.Tournament, scope.By
+	g, err := a.SheetTarget(ctx, p, t.ID, in.Round, in.Table, false)
 	if err != nil {
 		return CorrectionPreview{}, err
 	}
@@ -214,7 +210,7 @@ func (a *App) PreviewCorrection(ctx context.Context, p Principal, tid string, re
 	if in.Version > 0 && in.Version != st.Version {
 		return CorrectionPreview{}, &store.StaleSheetError{What: fmt.Sprintf("sheet of round %d table %d", in.Round, in.Table), Want: in.Version, Current: st.Version}
 	}
-	corrected, _, _, err := in.Correct(st.Sheet)
+	corrected, _, _, err := in.Change.Apply(st.Sheet)
 	if err != nil {
 		return CorrectionPreview{}, err
 	}
@@ -324,120 +320,120 @@ func (a *App) reseat(t domain.Tournament, entrants []domain.Entrant, rounds []do
 	return domain.GeneratePairing(req)
 }
 
-// CorrectValues makes the Correct function of a correction from a form's
-// corrected values: field name (UI.md §5: "written.ns.total",
-// "hands.0.ns.points") → value, nil for "left empty". Base and points
-// are required numbers; totals, MP and VP may be removed. The replaced
-// parts (written, hands) are recorded before and after as the API
-// records them.
-func CorrectValues(values map[string]*int) func(domain.Sheet) (domain.Sheet, []byte, []byte, error) {
-	return func(cur domain.Sheet) (domain.Sheet, []byte, []byte, error) {
-		sh := cur
-		sh.Hands = slices.Clone(cur.Hands)
-		var keys []string
-		var errs []FieldError
-		touched := map[string]bool{}
-		for name, v := range values {
-			parts := strings.Split(name, ".")
-			ptr := "/" + strings.Join(parts, "/")
-			line := func(s string) (domain.Line, bool) {
-				switch s {
-				case "ns":
-					return domain.NS, true
-				case "eo":
-					return domain.EO, true
-				}
-				return 0, false
+// CorrectedValues is a correction read from a form's corrected values:
+// field name (UI.md §5: "written.ns.total", "hands.0.ns.points") → value,
+// nil for "left empty". Base and points are required numbers; totals, MP
+// and VP may be removed. The replaced parts (written, hands) are recorded
+// before and after as the API records them.
+type CorrectedValues map[string]*int
+
+// Apply is SheetChange's: the stored sheet with the values.
+func (values CorrectedValues) Apply(cur domain.Sheet) (domain.Sheet, []byte, []byte, error) {
+	sh := cur
+	sh.Hands = slices.Clone(cur.Hands)
+	var keys []string
+	var errs []FieldError
+	touched := map[string]bool{}
+	for name, v := range values {
+		parts := strings.Split(name, ".")
+		ptr := "/" + strings.Join(parts, "/")
+		line := func(s string) (domain.Line, bool) {
+			switch s {
+			case "ns":
+				return domain.NS, true
+			case "eo":
+				return domain.EO, true
 			}
-			switch {
-			case len(parts) == 3 && parts[0] == "written":
-				l, ok := line(parts[1])
-				if !ok {
-					errs = append(errs, field(ptr, "field.unknown_line"))
+			return 0, false
+		}
+		switch {
+		case len(parts) == 3 && parts[0] == "written":
+			l, ok := line(parts[1])
+			if !ok {
+				errs = append(errs, field(ptr, "field.unknown_line"))
+				continue
+			}
+			w := &sh.Written[l]
+			var f **int
+			switch parts[2] {
+			case "total":
+				f = &w.Total
+			case "mp":
+				f = &w.MP
+			case "vp":
+				f = &w.VP
+			default:
+				errs = append(errs, field(ptr, "field.unknown_field"))
+				continue
+			}
+			if !sameInt(*f, v) {
+				*f = v
+				touched["written"] = true
+			}
+		case len(parts) == 4 && parts[0] == "hands":
+			i, err := strconv.Atoi(parts[1])
+			l, ok := line(parts[2])
+			if err != nil || i < 0 || i >= len(sh.Hands) || !ok {
+				errs = append(errs, field(ptr, "field.no_such_hand"))
+				continue
+			}
+			ls := &sh.Hands[i].Lines[l]
+			switch parts[3] {
+			case "base", "points":
+				if v == nil {
+					errs = append(errs, field(ptr, "field.whole_number"))
 					continue
 				}
-				w := &sh.Written[l]
-				var f **int
-				switch parts[2] {
-				case "total":
-					f = &w.Total
-				case "mp":
-					f = &w.MP
-				case "vp":
-					f = &w.VP
-				default:
-					errs = append(errs, field(ptr, "field.unknown_field"))
-					continue
+				f := &ls.Base
+				if parts[3] == "points" {
+					f = &ls.Points
 				}
-				if !sameInt(*f, v) {
-					*f = v
-					touched["written"] = true
+				if *f != *v {
+					*f = *v
+					touched["hands"] = true
 				}
-			case len(parts) == 4 && parts[0] == "hands":
-				i, err := strconv.Atoi(parts[1])
-				l, ok := line(parts[2])
-				if err != nil || i < 0 || i >= len(sh.Hands) || !ok {
-					errs = append(errs, field(ptr, "field.no_such_hand"))
-					continue
+			case "total":
+				if !sameInt(ls.Total, v) {
+					ls.Total = v
+					touched["hands"] = true
 				}
-				ls := &sh.Hands[i].Lines[l]
-				switch parts[3] {
-				case "base", "points":
-					if v == nil {
-						errs = append(errs, field(ptr, "field.whole_number"))
-						continue
-					}
-					f := &ls.Base
-					if parts[3] == "points" {
-						f = &ls.Points
-					}
-					if *f != *v {
-						*f = *v
-						touched["hands"] = true
-					}
-				case "total":
-					if !sameInt(ls.Total, v) {
-						ls.Total = v
-						touched["hands"] = true
-					}
-				case "running_total":
-					// A running total is a sum written on the sheet: a
-					// sum error the codes let the referee correct (FITAB
-					// art. 20, FIBur-INT art. 19).
-					if !sameInt(ls.RunningTotal, v) {
-						ls.RunningTotal = v
-						touched["hands"] = true
-					}
-				default:
-					errs = append(errs, field(ptr, "field.unknown_field"))
-					continue
+			case "running_total":
+				// A running total is a sum written on the sheet: a
+				// sum error the codes let the referee correct (FITAB
+				// art. 20, FIBur-INT art. 19).
+				if !sameInt(ls.RunningTotal, v) {
+					ls.RunningTotal = v
+					touched["hands"] = true
 				}
 			default:
-				errs = append(errs, field(ptr, "field.not_correctable"))
+				errs = append(errs, field(ptr, "field.unknown_field"))
+				continue
 			}
+		default:
+			errs = append(errs, field(ptr, "field.not_correctable"))
 		}
-		if len(errs) > 0 {
-			slices.SortFunc(errs, func(x, y FieldError) int { return cmp.Compare(x.Pointer, y.Pointer) })
-			return domain.Sheet{}, nil, nil, invalid(errs)
-		}
-		for _, k := range []string{"written", "hands"} {
-			if touched[k] {
-				keys = append(keys, k)
-			}
-		}
-		if len(keys) == 0 {
-			return domain.Sheet{}, nil, nil, invalid([]FieldError{field("/corrected", "field.nothing_changed")})
-		}
-		before, err := sheetParts(cur, keys)
-		if err != nil {
-			return domain.Sheet{}, nil, nil, err
-		}
-		after, err := sheetParts(sh, keys)
-		if err != nil {
-			return domain.Sheet{}, nil, nil, err
-		}
-		return sh, before, after, nil
 	}
+	if len(errs) > 0 {
+		slices.SortFunc(errs, func(x, y FieldError) int { return cmp.Compare(x.Pointer, y.Pointer) })
+		return domain.Sheet{}, nil, nil, invalid(errs)
+	}
+	for _, k := range []string{"written", "hands"} {
+		if touched[k] {
+			keys = append(keys, k)
+		}
+	}
+	if len(keys) == 0 {
+		return domain.Sheet{}, nil, nil, invalid([]FieldError{field("/corrected", "field.nothing_changed")})
+	}
+	before, err := sheetParts(cur, keys)
+	if err != nil {
+		return domain.Sheet{}, nil, nil, err
+	}
+	after, err := sheetParts(sh, keys)
+	if err != nil {
+		return domain.Sheet{}, nil, nil, err
+	}
+	return sh, before, after, nil
 }
 
 func sameInt(a, b *int) bool {

@@ -13,12 +13,12 @@ func reviewSheet() domain.Sheet {
 		{End: domain.EndClosed, Lines: [2]domain.LineScore{{Base: 200, Points: 300, Total: domain.Int(600)}, {Base: 200, Points: 100}}}}}
 }
 
-// CorrectValues changes only the figures the form changed, records the
+// CorrectedValues changes only the figures the form changed, records the
 // parts it changed before and after, and refuses what a correction may
 // not change, naming the field.
 func TestCorrectValues(t *testing.T) {
 	cur := reviewSheet()
-	sh, before, after, err := CorrectValues(map[string]*int{"hands.0.ns.total": domain.Int(500), "hands.0.ns.base": domain.Int(200), "written.ns.total": nil})(cur)
+	sh, before, after, err := CorrectedValues(map[string]*int{"hands.0.ns.total": domain.Int(500), "hands.0.ns.base": domain.Int(200), "written.ns.total": nil}).Apply(cur)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,7 +38,7 @@ func TestCorrectValues(t *testing.T) {
 		{"a hand the sheet lacks", map[string]*int{"hands.3.ns.base": domain.Int(1)}, "/hands/3/ns/base"},
 		{"not a sheet figure", map[string]*int{"sides.0.id": domain.Int(1)}, "/sides/0/id"},
 	} {
-		_, _, _, err := CorrectValues(tc.values)(cur)
+		_, _, _, err := CorrectedValues(tc.values).Apply(cur)
 		var ae *Error
 		if !errors.As(err, &ae) || !errors.Is(err, domain.ErrInvalid) || len(ae.Fields) == 0 || ae.Fields[0].Pointer != tc.ptr {
 			t.Errorf("%s: %v, want invalid at %s", tc.name, err, tc.ptr)
@@ -52,7 +52,7 @@ func TestCorrectValues(t *testing.T) {
 func TestCorrectValuesRunningTotal(t *testing.T) {
 	cur := reviewSheet()
 	cur.Hands[0].Lines[domain.NS].RunningTotal = domain.Int(650)
-	sh, before, after, err := CorrectValues(map[string]*int{"hands.0.ns.running_total": domain.Int(600)})(cur)
+	sh, before, after, err := CorrectedValues(map[string]*int{"hands.0.ns.running_total": domain.Int(600)}).Apply(cur)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,7 +62,7 @@ func TestCorrectValuesRunningTotal(t *testing.T) {
 	if !strings.Contains(string(before), "650") || !strings.Contains(string(after), "600") {
 		t.Errorf("parts before %s after %s: want 650 → 600", before, after)
 	}
-	sh, _, _, err = CorrectValues(map[string]*int{"hands.0.ns.running_total": nil})(cur)
+	sh, _, _, err = CorrectedValues(map[string]*int{"hands.0.ns.running_total": nil}).Apply(cur)
 	if err != nil || sh.Hands[0].Lines[domain.NS].RunningTotal != nil {
 		t.Errorf("clearing the running total: %v, %v", sh.Hands[0].Lines[domain.NS].RunningTotal, err)
 	}

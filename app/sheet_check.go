@@ -6,20 +6,14 @@ import (
 	"segnapunti/domain"
 )
 
-// CheckSheet validates a sheet being typed for a table of a round, without
-// storing it (the sheet page's live report, UI.md §5): the same engine
-// as a stored sheet's report. p must be able to enter the sheet; build
-// makes the sheet once the target is known.
-func (a *App) CheckSheet(ctx context.Context, p Principal, tid string, round, table int, build func(SheetTarget) (domain.Sheet, error)) (SheetTarget, domain.Sheet, domain.Report, error) {
-	g, err := a.SheetTarget(ctx, p, tid, round, table, false)
-	if err != nil {
-		return SheetTarget{}, domain.Sheet{}, domain.Report{}, err
+// CheckSheet validates a sheet being typed for the table of scope,
+// without storing it (the sheet page's live report, UI.md §5): the same
+// engine as a stored sheet's report.
+func (a *App) CheckSheet(_ context.Context, scope SheetScope, sh domain.Sheet) (domain.Report, error) {
+	if scope.Tournament.ID == "" {
+		return domain.Report{}, forbidden("api.enter_sheets_only") // a zero scope reads nothing
 	}
-	sh, err := build(g)
-	if err != nil {
-		return g, domain.Sheet{}, domain.Report{}, err
-	}
-	return g, sh, domain.Validate(sh), nil
+	return domain.Validate(sh), nil
 }
 
 // SheetReport is the report of a stored sheet (the page shows it beside

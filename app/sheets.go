@@ -44,55 +44,118 @@ func (g SheetTarget) Side(l domain.Line) domain.Side {
 	return domain.Side{ID: ids[0]}
 }
 
-// SheetTarget resolves a table of a round. For a write it also checks that
-// p manages the tournament and that the round still takes sheets.
-func (a *App) SheetTarget(ctx context.Context, p Principal, tid string, round, table int, write bool) (SheetTarget, error) {
-	t, err := a.sheetAccess(ctx, p, tid, round, table, write)
+// SheetUse is what a caller means to do with a sheet: what SheetScope
+// checks before any body is read.
+type SheetUse int
+
+const (
+	// SheetRead reads a sheet or checks one being typed.
+	SheetRead SheetUse = iota
+	// SheetWrite adds a hand or a signature: the organising club, an
+	// admin, or the table's own code, while the round takes sheets.
+	SheetWrite
+	// SheetReplace stores a whole sheet: as SheetWrite, but never a
+	// table code (its players enter hands one by one).
+	SheetReplace
+)
+
+// SheetScope is who may do what to the sheet of one table of a round,
+// resolved before a door reads the body (API §4 roles): the table, the
+// caller and what the caller may do with its tournament.
+type SheetScope struct {
+	SheetTarget
+	By     Principal
+	access Access
+}
+
+// SheetScope resolves the table of a round for p and checks, in this
+// order, what does not depend on the body: that p may read the
+// tournament (another club's is a 404), for a write that p manages it
+// (or is the table's own code), the path's numbers, that the round and
+// the table exist, and for a write that the round still takes sheets.
+func (a *App) SheetScope(ctx context.Context, p Principal, tid string, round, table int, use SheetUse) (SheetScope, error) {
+	if use == SheetReplace && p.TableEntry() {
+		return SheetScope{}, forbidden("api.code_hands")
+	}
+	write := use != SheetRead
+	t, acc, err := a.sheetAccess(ctx, p, tid, round, table, write)
 	if err != nil {
-		return SheetTarget{}, err
+		return SheetScope{}, err
 	}
 	if round < 1 || round > MaxRoundsPlanned {
-		return SheetTarget{}, paramError("n", "api.whole_range_n", "n", MaxRoundsPlanned, round)
+		return SheetScope{}, paramError("n", "api.whole_range_n", "n", MaxRoundsPlanned, round)
 	}
 	if table < 1 || table > MaxTables {
-		return SheetTarget{}, paramError("t", "api.whole_range_n", "t", MaxTables, table)
+		return SheetScope{}, paramError("t", "api.whole_range_n", "t", MaxTables, table)
 	}
 	// Only this table's row: loading the whole round was the main cost of
 	// every sheet write (measured under 32 concurrent clients).
 	r, err := a.db.GetRoundTable(ctx, t.ID, round, table)
 	if errors.Is(err, domain.ErrNotFound) {
 		if _, perr := a.db.ProposedRound(ctx, t.ID, round); perr == nil { // app/pairings.go
-			return SheetTarget{}, conflict("api.round_proposed", round, round)
+			return SheetScope{}, conflict("api.round_proposed", round, round)
 		}
-		return SheetTarget{}, notFound("api.no_round", t.ID, round)
+		return SheetScope{}, notFound("api.no_round", t.ID, round)
 	}
 	if err != nil {
-		return SheetTarget{}, err
+		return SheetScope{}, err
 	}
 	tb, ok := r.Assignment(table)
 	if !ok {
-		return SheetTarget{}, notFound("api.no_table", r.Number, t.ID, table)
+		return SheetScope{}, notFound("api.no_table", r.Number, t.ID, table)
 	}
-	if write && r.State.Order() >= domain.RoundSheetsDelivered.Order() {
-		return SheetTarget{}, roundClosed(t.ID, r.Number, string(r.State))
+	sc := SheetScope{SheetTarget: SheetTarget{Tournament: t, Round: r, Table: tb}, By: p, access: acc}
+	if write {
+		if err := sc.writable(); err != nil {
+			return SheetScope{}, err
+		}
 	}
-	return SheetTarget{Tournament: t, Round: r, Table: tb}, nil
+	return sc, nil
+}
+
+// writable is the part of SheetScope's write checks an operation repeats
+// on a scope resolved for reading (the sheet page resolves its table
+// once, to show it whatever the answer): no I/O.
+func (sc SheetScope) writable() error {
+	if sc.Tournament.ID == "" {
+		return forbidden("api.enter_sheets_only") // a zero scope writes nothing
+	}
+	if !sc.By.TableEntry() && !sc.access.Manage() {
+		return forbidden("api.enter_sheets_only")
+	}
+	if sc.Round.State.Order() >= domain.RoundSheetsDelivered.Order() {
+		return roundClosed(sc.Tournament.ID, sc.Round.Number, string(sc.Round.State))
+	}
+	return nil
+}
+
+// SheetTarget resolves a table of a round (SheetScope). For a write it
+// also checks that p manages the tournament and that the round still
+// takes sheets.
+func (a *App) SheetTarget(ctx context.Context, p Principal, tid string, round, table int, write bool) (SheetTarget, error) {
+	use := SheetRead
+	if write {
+		use = SheetWrite
+	}
+	sc, err := a.SheetScope(ctx, p, tid, round, table, use)
+	return sc.SheetTarget, err
 }
 
 // sheetAccess: the club or an admin write, whoever reads the tournament
 // reads; a table's entry code reads and writes its own table (table_entry.go).
-func (a *App) sheetAccess(ctx context.Context, p Principal, tid string, round, table int, write bool) (domain.Tournament, error) {
+func (a *App) sheetAccess(ctx context.Context, p Principal, tid string, round, table int, write bool) (domain.Tournament, Access, error) {
 	if p.TableEntry() {
-		return a.entryTarget(ctx, p, tid, round, table)
+		t, err := a.entryTarget(ctx, p, tid, round, table)
+		return t, Access{}, err
 	}
 	t, acc, err := a.TournamentAccess(ctx, p, tid)
 	if err != nil {
-		return t, err
+		return t, acc, err
 	}
 	if write && !acc.Manage() {
-		return t, forbidden("api.enter_sheets_only")
+		return t, acc, forbidden("api.enter_sheets_only")
 	}
-	return t, nil
+	return t, acc, nil
 }
 
 // roundClosed: FITAB art. 20, FIBur-INT art. 19: a delivered sheet is
@@ -176,23 +239,20 @@ type PutResult struct {
 	Created bool // version 1: the first sheet of the table
 }
 
-// PutSheet enters or replaces the whole sheet of a table. build makes the
-// sheet once the target is known (a door fills the defaults API §4.1 lets
-// a client leave out); it is checked against the target. version is the
-// caller's version of the sheet: 0 unconditionally, -1 any existing one,
-// N exactly N (else ErrPrecondition).
-func (a *App) PutSheet(ctx context.Context, p Principal, tid string, round, table int, build func(SheetTarget) (domain.Sheet, error), version int) (PutResult, error) {
-	if p.TableEntry() {
+// PutSheet enters or replaces the whole sheet of a table of scope (resolved
+// with SheetReplace before the door read the body; a door fills the
+// defaults API §4.1 lets a client leave out from scope.SheetTarget). The
+// sheet is checked against the table. version is the caller's version of
+// the sheet: 0 unconditionally, -1 any existing one, N exactly N (else
+// ErrPrecondition).
+func (a *App) PutSheet(ctx context.Context, scope SheetScope, sh domain.Sheet, version int) (PutResult, error) {
+	if scope.By.TableEntry() {
 		return PutResult{}, forbidden("api.code_hands")
 	}
-	g, err := a.SheetTarget(ctx, p, tid, round, table, true)
-	if err != nil {
+	if err := scope.writable(); err != nil {
 		return PutResult{}, err
 	}
-	sh, err := build(g)
-	if err != nil {
-		return PutResult{}, err
-	}
+	g, p := scope.SheetTarget, scope.By
 	if errs := CheckSheetAgrees(sh, g); len(errs) > 0 {
 		return PutResult{}, invalid(errs)
 	}
@@ -235,18 +295,15 @@ type AppendResult struct {
 	Replayed bool // the idempotency key was seen: nothing was added now
 }
 
-// AppendHand adds the next hand (hand-by-hand entry). decode makes the
-// hand once the target is known. With an idempotency key, a retry adds the
-// hand once and answers as the first time.
-func (a *App) AppendHand(ctx context.Context, p Principal, tid string, round, table int, decode func(SheetTarget) (domain.Hand, error), idempotencyKey string) (AppendResult, error) {
-	g, err := a.SheetTarget(ctx, p, tid, round, table, true)
-	if err != nil {
+// AppendHand adds the next hand (hand-by-hand entry) to the sheet of
+// scope (resolved with SheetWrite before the door read the body). With an
+// idempotency key, a retry adds the hand once and answers as the first
+// time.
+func (a *App) AppendHand(ctx context.Context, scope SheetScope, h domain.Hand, idempotencyKey string) (AppendResult, error) {
+	if err := scope.writable(); err != nil {
 		return AppendResult{}, err
 	}
-	h, err := decode(g)
-	if err != nil {
-		return AppendResult{}, err
-	}
+	g := scope.SheetTarget
 	st, replay, err := a.db.AppendHand(ctx, g.Tournament.ID, g.Round.Number, g.Table.Table, g.EmptySheet(), h, idempotencyKey,
 		func(sh domain.Sheet) ([]byte, error) {
 			if err := moreHands(sh.Hands[:len(sh.Hands)-1], g.Round.HandsPlanned); err != nil {

@@ -28,21 +28,21 @@ func TestSheetWorkflow(t *testing.T) {
 				return sh, nil
 			}
 		}
-		res, err := f.app.PutSheet(ctx, own, f.regional, 1, 1, sheet(nil), 0)
+		res, err := putSheet(f.app, ctx, own, f.regional, 1, 1, sheet(nil), 0)
 		if err != nil || res.Version != 1 || !res.Created {
 			t.Fatalf("first put: %+v, %v", res, err)
 		}
 		// API §4.1: a field that is given must agree with the table.
-		_, err = f.app.PutSheet(ctx, own, f.regional, 1, 1, sheet(func(sh *domain.Sheet) { sh.Sides[domain.NS].ID = "2" }), 0)
+		_, err = putSheet(f.app, ctx, own, f.regional, 1, 1, sheet(func(sh *domain.Sheet) { sh.Sides[domain.NS].ID = "2" }), 0)
 		var ae *app.Error
 		if !errors.As(err, &ae) || !errors.Is(err, domain.ErrInvalid) || len(ae.Fields) != 1 || ae.Fields[0].Pointer != "/ns/id" {
 			t.Errorf("wrong NS entrant: %v", err)
 		}
 		// A stale version is a failed precondition; the current one works.
-		if _, err := f.app.PutSheet(ctx, own, f.regional, 1, 1, sheet(nil), 7); !errors.Is(err, app.ErrPrecondition) {
+		if _, err := putSheet(f.app, ctx, own, f.regional, 1, 1, sheet(nil), 7); !errors.Is(err, app.ErrPrecondition) {
 			t.Errorf("stale version: %v", err)
 		}
-		if res, err := f.app.PutSheet(ctx, own, f.regional, 1, 1, sheet(nil), 1); err != nil || res.Version != 2 || res.Created {
+		if res, err := putSheet(f.app, ctx, own, f.regional, 1, 1, sheet(nil), 1); err != nil || res.Version != 2 || res.Created {
 			t.Errorf("current version: %+v, %v", res, err)
 		}
 		// A table the round does not have is not found.
@@ -60,10 +60,10 @@ func TestSheetWorkflow(t *testing.T) {
 			t.Errorf("unknown state: %v", err)
 		}
 		// FITAB art. 20: a delivered round's sheets are final.
-		if _, err := f.app.PutSheet(ctx, own, f.regional, 1, 1, sheet(nil), 0); !errors.Is(err, app.ErrRoundClosed) {
+		if _, err := putSheet(f.app, ctx, own, f.regional, 1, 1, sheet(nil), 0); !errors.Is(err, app.ErrRoundClosed) {
 			t.Errorf("put after delivery: %v", err)
 		}
-		if _, err := f.app.AppendHand(ctx, own, f.regional, 1, 1, func(app.SheetTarget) (domain.Hand, error) { return domain.Hand{}, nil }, ""); !errors.Is(err, app.ErrRoundClosed) {
+		if _, err := appendHand(f.app, ctx, own, f.regional, 1, 1, func(app.SheetTarget) (domain.Hand, error) { return domain.Hand{}, nil }, ""); !errors.Is(err, app.ErrRoundClosed) {
 			t.Errorf("append after delivery: %v", err)
 		}
 		// Reading still works, with the history.

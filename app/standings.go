@@ -19,26 +19,25 @@ import (
 // Standings is the standings of a tournament p may read after round
 // afterRound (0: every round that has a sheet; else 1..rounds_planned).
 func (a *App) Standings(ctx context.Context, p Principal, tid string, afterRound int) (StandingsTable, error) {
-	return a.StandingsAfter(ctx, p, tid, func(t domain.Tournament) (int, error) {
-		if afterRound < 0 || afterRound > t.RoundsPlanned {
-			return 0, paramError("after_round", "api.int_range", "after_round", 1, t.RoundsPlanned)
-		}
-		return afterRound, nil
-	})
+	scope, err := a.TournamentScope(ctx, p, tid, TournamentRead)
+	if err != nil {
+		return StandingsTable{}, err
+	}
+	if t := scope.Tournament; afterRound < 0 || afterRound > t.RoundsPlanned {
+		return StandingsTable{}, paramError("after_round", "api.int_range", "after_round", 1, t.RoundsPlanned)
+	}
+	return a.StandingsAfter(ctx, scope, afterRound)
 }
 
-// StandingsAfter is Standings with the round read once the tournament is
-// known to be readable (a door's parameter is checked against its
-// rounds_planned, and a tournament p may not see is a 404 first).
-func (a *App) StandingsAfter(ctx context.Context, p Principal, tid string, afterRound func(domain.Tournament) (int, error)) (StandingsTable, error) {
-	t, err := a.readable(ctx, p, tid)
-	if err != nil {
+// StandingsAfter is the standings of the tournament of scope (resolved
+// with TournamentRead before a door checked its parameter against the
+// tournament's rounds_planned: a tournament p may not see is a 404 first)
+// after round after (0: every round that has a sheet).
+func (a *App) StandingsAfter(ctx context.Context, scope TournamentScope, after int) (StandingsTable, error) {
+	if err := scope.allows(TournamentRead); err != nil {
 		return StandingsTable{}, err
 	}
-	after, err := afterRound(t)
-	if err != nil {
-		return StandingsTable{}, err
-	}
+	t := scope.Tournament
 	ruling, interrupted := t.Interruption()
 	if interrupted && after == 0 {
 		// FITAB art. 39: a valid interrupted tournament's final standings

@@ -46,7 +46,7 @@ func TestTableCardOpensCurrentRound(t *testing.T) {
 		}
 		hand := domain.Hand{End: domain.EndClosed, Lines: [2]domain.LineScore{{Base: 300, Points: 235}, {Base: 100, Points: -120}}}
 		for range 3 {
-			if _, err := f.app.AppendHand(ctx, p, f.regional, 1, 1, func(app.SheetTarget) (domain.Hand, error) { return hand, nil }, ""); err != nil {
+			if _, err := appendHand(f.app, ctx, p, f.regional, 1, 1, func(app.SheetTarget) (domain.Hand, error) { return hand, nil }, ""); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -57,7 +57,7 @@ func TestTableCardOpensCurrentRound(t *testing.T) {
 			t.Fatal(err)
 		}
 		p = opens("round 1 not confirmed yet", cards[0].Code, 1)
-		if _, err := f.app.AppendHand(ctx, p, f.regional, 2, 1, func(app.SheetTarget) (domain.Hand, error) { return hand, nil }, ""); !errors.Is(err, app.ErrForbidden) {
+		if _, err := appendHand(f.app, ctx, p, f.regional, 2, 1, func(app.SheetTarget) (domain.Hand, error) { return hand, nil }, ""); !errors.Is(err, app.ErrForbidden) {
 			t.Errorf("the card wrote into round 2 while opening round 1: %v", err)
 		}
 		if _, err := f.app.EndSheet(ctx, p, f.regional, 1, 1, "ns", "1"); err != nil {

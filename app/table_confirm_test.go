@@ -21,7 +21,7 @@ func TestConfirmSheet(t *testing.T) {
 		own := f.who["own club"]
 		hand := domain.Hand{End: domain.EndClosed, Lines: [2]domain.LineScore{{Base: 300, Points: 235}, {Base: 100, Points: -120}}}
 		put := func(n int) error {
-			_, err := f.app.PutSheet(ctx, own, f.regional, 1, 1, func(g app.SheetTarget) (domain.Sheet, error) {
+			_, err := putSheet(f.app, ctx, own, f.regional, 1, 1, func(g app.SheetTarget) (domain.Sheet, error) {
 				sh := g.EmptySheet()
 				for range n {
 					sh.Hands = append(sh.Hands, hand)
@@ -75,7 +75,7 @@ func TestConfirmSheet(t *testing.T) {
 		if _, err := f.app.ConfirmSheet(ctx, own, f.regional, 1, 1, "eo", "2"); !errors.Is(err, domain.ErrConflict) {
 			t.Errorf("confirm twice: %v, want a conflict", err)
 		}
-		if _, err := f.app.AppendHand(ctx, own, f.regional, 1, 1, func(app.SheetTarget) (domain.Hand, error) { return hand, nil }, ""); !errors.Is(err, domain.ErrConflict) {
+		if _, err := appendHand(f.app, ctx, own, f.regional, 1, 1, func(app.SheetTarget) (domain.Hand, error) { return hand, nil }, ""); !errors.Is(err, domain.ErrConflict) {
 			t.Errorf("hand after delivery: %v, want a conflict", err)
 		}
 		v, err := f.app.Sheet(ctx, own, f.regional, 1, 1)

@@ -109,9 +109,14 @@ func (a *App) TableEntry(ctx context.Context, code string) (Principal, LinkState
 	return p, st, err
 }
 
+// TableCodeLookups is how many table codes were looked up since New: a
+// door opens the code of a phone's request once, whatever it answers.
+func (a *App) TableCodeLookups() int64 { return a.codeLookups.Load() }
+
 // tableEntry is TableEntry that also says which tournament a known code
 // belongs to.
 func (a *App) tableEntry(ctx context.Context, code string) (Principal, LinkState, string, error) {
+	a.codeLookups.Add(1)
 	short := false
 	if n, ok := NormalizeShortCode(code); ok {
 		code, short = n, true

@@ -115,20 +115,24 @@ func fixActor(p Principal) string {
 // confirms.
 const CodeFixNotScoringLine = "FIX_NOT_SCORING_LINE"
 
-// FixLastHandAs is the API's change (decode non-nil: the new hand) or
-// removal (decode nil) of the last hand, index 0-based, by the scoring
+// FixLastHandAs is the API's change (hand non-nil: the new hand) or
+// removal (hand nil) of the last hand, index 0-based, by the scoring
 // line: line "ns" or "eo" and that line's entrant number, as a signature
 // names them. The rules are the table page's (EditLastHand,
 // RemoveLastHand): only the last hand, only before the other line's
 // confirmation, every change kept in the sheet's history; and when the
 // scoring line has ended the sheet, only that line (CodeFixNotScoringLine).
 // After the confirmation only the referee corrects (FITAB art. 20).
-func (a *App) FixLastHandAs(ctx context.Context, p Principal, tid string, round, table, index int, line, entrant string,
-	decode func(SheetTarget) (domain.Hand, error), version int) (FixResult, error) {
-	g, err := a.SheetTarget(ctx, p, tid, round, table, true)
-	if err != nil {
+//
+// scope is resolved with SheetWrite before the door reads the body; hand
+// is the new hand (as the door decoded it for scope's table), nil to
+// remove the last hand.
+func (a *App) FixLastHandAs(ctx context.Context, scope SheetScope, index int, line, entrant string, hand *domain.Hand, version int) (FixResult, error) {
+	if err := scope.writable(); err != nil {
 		return FixResult{}, err
 	}
+	g, p := scope.SheetTarget, scope.By
+	tid, round, table := g.Tournament.ID, g.Round.Number, g.Table.Table
 	var missing []FieldError
 	if line == "" {
 		missing = append(missing, field("/line", "field.scoring_line"))
@@ -157,12 +161,8 @@ func (a *App) FixLastHandAs(ctx context.Context, p Principal, tid string, round,
 			return FixResult{}, e
 		}
 	}
-	if decode == nil {
+	if hand == nil {
 		return a.RemoveLastHand(ctx, p, tid, round, table, index, version)
 	}
-	h, err := decode(g)
-	if err != nil {
-		return FixResult{}, err
-	}
-	return a.EditLastHand(ctx, p, tid, round, table, index, h, version)
+	return a.EditLastHand(ctx, p, tid, round, table, index, *hand, version)
 }

@@ -34,7 +34,7 @@ func TestFixLastHandBeforeConfirmation(t *testing.T) {
 		typo := domain.Hand{End: domain.EndClosed, Lines: [2]domain.LineScore{{Base: 300, Points: 235, Total: &written}, {Base: 100, Points: -120}}}
 		add := func(h domain.Hand) {
 			t.Helper()
-			if _, err := f.app.AppendHand(ctx, phone, f.regional, 1, 1, func(app.SheetTarget) (domain.Hand, error) { return h, nil }, ""); err != nil {
+			if _, err := appendHand(f.app, ctx, phone, f.regional, 1, 1, func(app.SheetTarget) (domain.Hand, error) { return h, nil }, ""); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -77,7 +77,7 @@ func TestTournamentFileRoundTripPairs(t *testing.T) {
 		}
 		put := func(round, table int, written *int, hands ...domain.Hand) {
 			t.Helper()
-			if _, err := f.app.PutSheet(ctx, own, tid, round, table, func(g app.SheetTarget) (domain.Sheet, error) {
+			if _, err := putSheet(f.app, ctx, own, tid, round, table, func(g app.SheetTarget) (domain.Sheet, error) {
 				sh := g.EmptySheet()
 				sh.Hands = hands
 				if written != nil {
@@ -98,13 +98,12 @@ func TestTournamentFileRoundTripPairs(t *testing.T) {
 			t.Fatal(err)
 		}
 		ref := f.who["its referee"]
-		if _, err := f.app.CreateCorrection(ctx, ref, tid, func(domain.Tournament) (app.CorrectionInput, error) {
-			return app.CorrectionInput{Round: 2, Table: 1, Kind: domain.CorrectionSum, Reason: "NS total re-added",
-				Correct: func(s domain.Sheet) (domain.Sheet, []byte, []byte, error) {
-					s.Written[domain.NS].Total = nil
-					return s, []byte(`{"written": {"ns": {"total": 999}}}`), []byte(`{"written": {"ns": {"total": null}}}`), nil
-				}}, nil
-		}); err != nil {
+		scope, err := f.app.TournamentScope(ctx, ref, tid, app.TournamentCorrect)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.app.CreateCorrection(ctx, scope, app.CorrectionInput{Round: 2, Table: 1, Kind: domain.CorrectionSum, Reason: "NS total re-added",
+			Change: app.CorrectedValues{"written.ns.total": nil}}); err != nil {
 			t.Fatalf("correction: %v", err)
 		}
 		if _, err := f.app.CreateAdjustment(ctx, ref, tid, app.AdjustmentInput{Entrant: "3", Round: new(2), Reason: "warning", Note: "telefono"}); err != nil {
@@ -157,7 +156,7 @@ func TestTournamentFileRoundTripIndividual(t *testing.T) {
 			Tables: []domain.TableAssignment{{Table: 1, NS: "1", NS2: "2", EO: "3", EO2: "4"}}}); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := f.app.PutSheet(ctx, own, tr.ID, 1, 1, func(g app.SheetTarget) (domain.Sheet, error) {
+		if _, err := putSheet(f.app, ctx, own, tr.ID, 1, 1, func(g app.SheetTarget) (domain.Sheet, error) {
 			sh := g.EmptySheet()
 			sh.Hands = []domain.Hand{hand(300, 235, 100, -120), hand(200, 100, 0, -50)}
 			return sh, nil
@@ -244,7 +243,7 @@ func putTeamSheets(t *testing.T, a *app.App, p app.Principal, tid string, signed
 		table  int
 		ns, eo string
 	}{{1, "1", "2"}, {2, "2", "1"}} {
-		if _, err := a.PutSheet(ctx, p, tid, 1, tb.table, func(g app.SheetTarget) (domain.Sheet, error) {
+		if _, err := putSheet(a, ctx, p, tid, 1, tb.table, func(g app.SheetTarget) (domain.Sheet, error) {
 			sh := g.EmptySheet()
 			sh.Hands = []domain.Hand{hand(300, 235, 100, -120), hand(200, 100*tb.table, 0, -50)}
 			return sh, nil

@@ -189,8 +189,8 @@ func correctionInput(f form.Correction, n, t int) (app.CorrectionInput, error) {
 	}
 	return app.CorrectionInput{
 		Round: n, Table: t, Kind: kind, Reason: f.Reason, Version: f.Version,
-		Facts:   app.CorrectionFacts{StandingsContested: f.StandingsContested, BothLinesAcknowledge: f.BothLinesAcknowledge, RefereeCountersigned: f.RefereeCountersigned},
-		Correct: app.CorrectValues(f.Values),
+		Facts:  app.CorrectionFacts{StandingsContested: f.StandingsContested, BothLinesAcknowledge: f.BothLinesAcknowledge, RefereeCountersigned: f.RefereeCountersigned},
+		Change: app.CorrectedValues(f.Values),
 	}, nil
 }
 
@@ -239,11 +239,11 @@ func (s *Server) correctionRefused(w http.ResponseWriter, r *http.Request, d *co
 // correctionForm reads the correction form of a preview or an apply: a
 // form with field errors is shown again (422) and ok is false; otherwise
 // read gives the operation the correction it describes.
-func (s *Server) correctionForm(w http.ResponseWriter, r *http.Request) (d *correctionPage, read func(domain.Tournament) (app.CorrectionInput, error), ok bool) {
+func (s *Server) correctionForm(w http.ResponseWriter, r *http.Request) (d *correctionPage, in app.CorrectionInput, ok bool) {
 	f, errs, err := form.ParseCorrection(w, r)
 	if err != nil {
 		s.renderError(w, r, http.StatusBadRequest, "error.bad_form")
-		return nil, nil, false
+		return nil, in, false
 	}
 	d = &correctionPage{Page: s.page(r, "referee.correct_title"), Form: f, Errors: errs}
 	if errs.Any() {
@@ -251,23 +251,27 @@ func (s *Server) correctionForm(w http.ResponseWriter, r *http.Request) (d *corr
 		if s.correctionDesk(w, r, d) {
 			s.render(w, r, http.StatusUnprocessableEntity, "correct", d)
 		}
-		return nil, nil, false
+		return nil, in, false
 	}
 	n, _ := pathNumber(r, "n")
 	t, _ := pathNumber(r, "t")
-	return d, func(domain.Tournament) (app.CorrectionInput, error) { return correctionInput(f, n, t) }, true
+	if in, err = correctionInput(f, n, t); err != nil {
+		s.correctionRefused(w, r, d, err)
+		return nil, in, false
+	}
+	return d, in, true
 }
 
 // correctionPreview: POST …/correct/preview — the ruling and the standings
 // before and after, nothing written.
-func (s *Server) correctionPreview(w http.ResponseWriter, r *http.Request) {
-	d, read, ok := s.correctionForm(w, r)
+// Who may correct is resolved first (withTournament).
+func (s *Server) correctionPreview(w http.ResponseWriter, r *http.Request, scope app.TournamentScope) {
+	d, in, ok := s.correctionForm(w, r)
 	if !ok {
 		return
 	}
 	f := d.Form
-	p, _ := s.principal(r)
-	pv, err := s.app.PreviewCorrection(r.Context(), p, r.PathValue("tid"), read)
+	pv, err := s.app.PreviewCorrection(r.Context(), scope, in)
 	if err != nil {
 		s.correctionRefused(w, r, d, err)
 		return
@@ -301,13 +305,13 @@ func (s *Server) correctionPreview(w http.ResponseWriter, r *http.Request) {
 // correctionApply: POST …/correct — "conferma": the correction is ruled
 // on again and recorded (applied or rejected) by the corrections
 // operation; a sheet changed meanwhile is not overwritten.
-func (s *Server) correctionApply(w http.ResponseWriter, r *http.Request) {
-	d, read, ok := s.correctionForm(w, r)
+// Who may correct is resolved first (withTournament).
+func (s *Server) correctionApply(w http.ResponseWriter, r *http.Request, scope app.TournamentScope) {
+	d, in, ok := s.correctionForm(w, r)
 	if !ok {
 		return
 	}
-	p, _ := s.principal(r)
-	res, err := s.app.CreateCorrection(r.Context(), p, r.PathValue("tid"), read)
+	res, err := s.app.CreateCorrection(r.Context(), scope, in)
 	if err != nil {
 		s.correctionRefused(w, r, d, err)
 		return

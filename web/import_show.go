@@ -156,40 +156,12 @@ func (s *Server) importUndo(w http.ResponseWriter, r *http.Request) {
 var errNoFile = errors.New("no file")
 
 // importRun: POST /tournaments/{tid}/imports, field "file".
-func (s *Server) importRun(w http.ResponseWriter, r *http.Request) {
-	read := func(limit int64) (app.Upload, error) {
-		r.Body = http.MaxBytesReader(w, r.Body, limit+importBodyOverhead)
-		if err := r.ParseMultipartForm(limit + importBodyOverhead); err != nil {
-			var mb *http.MaxBytesError
-			if errors.As(err, &mb) {
-				return app.Upload{}, app.ErrWorkbookTooLarge
-			}
-			return app.Upload{}, errNoFile
-		}
-		f, hdr, err := r.FormFile("file")
-		if err != nil {
-			return app.Upload{}, errNoFile
-		}
-		defer f.Close()
-		var buf bytes.Buffer
-		h := sha256.New()
-		n, err := io.Copy(io.MultiWriter(&buf, h), io.LimitReader(f, limit+1))
-		if err != nil {
-			return app.Upload{}, err
-		}
-		if n > limit {
-			return app.Upload{}, app.ErrWorkbookTooLarge
-		}
-		if n == 0 {
-			return app.Upload{}, errNoFile
-		}
-		return app.Upload{Filename: cleanUploadName(hdr.Filename), Data: buf.Bytes(), SHA256: hex.EncodeToString(h.Sum(nil))}, nil
-	}
-	p := s.caller(r)
+// Who may upload is resolved first (withTournament).
+func (s *Server) importRun(w http.ResponseWriter, r *http.Request, scope app.TournamentScope) {
 	tid := r.PathValue("tid")
 	// ?replace=true: the form of a refused upload, sent again to replace.
 	replace := r.URL.Query().Get("replace") == "true"
-	res, err := s.app.RunImport(r.Context(), p, tid, read, app.ImportOptions{Replace: replace})
+	res, err := s.runImport(w, r, scope, replace)
 	var wr *app.WouldReplaceError
 	if err == nil || errors.As(err, &wr) {
 		data, ok := s.importPageOf(w, r, tid)
@@ -319,4 +291,49 @@ func cleanUploadName(name string) string {
 		name = name[:len(name)-size]
 	}
 	return name
+}
+
+// runImport takes a slot of the upload gate, reads the file within its
+// bounds and runs the upload.
+func (s *Server) runImport(w http.ResponseWriter, r *http.Request, scope app.TournamentScope, replace bool) (app.ImportResult, error) {
+	slot, err := s.app.ImportSlot(r.Context(), scope, app.ImportOptions{Replace: replace})
+	if err != nil {
+		return app.ImportResult{}, err
+	}
+	defer slot.Release()
+	up, err := readUploadForm(w, r, slot.MaxBytes)
+	if err != nil {
+		return app.ImportResult{}, err
+	}
+	return s.app.RunImport(r.Context(), slot, up)
+}
+
+// readUploadForm reads the form's file "file", within limit bytes.
+func readUploadForm(w http.ResponseWriter, r *http.Request, limit int64) (app.Upload, error) {
+	r.Body = http.MaxBytesReader(w, r.Body, limit+importBodyOverhead)
+	if err := r.ParseMultipartForm(limit + importBodyOverhead); err != nil {
+		var mb *http.MaxBytesError
+		if errors.As(err, &mb) {
+			return app.Upload{}, app.ErrWorkbookTooLarge
+		}
+		return app.Upload{}, errNoFile
+	}
+	f, hdr, err := r.FormFile("file")
+	if err != nil {
+		return app.Upload{}, errNoFile
+	}
+	defer f.Close()
+	var buf bytes.Buffer
+	h := sha256.New()
+	n, err := io.Copy(io.MultiWriter(&buf, h), io.LimitReader(f, limit+1))
+	if err != nil {
+		return app.Upload{}, err
+	}
+	if n > limit {
+		return app.Upload{}, app.ErrWorkbookTooLarge
+	}
+	if n == 0 {
+		return app.Upload{}, errNoFile
+	}
+	return app.Upload{Filename: cleanUploadName(hdr.Filename), Data: buf.Bytes(), SHA256: hex.EncodeToString(h.Sum(nil))}, nil
 }

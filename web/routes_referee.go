@@ -3,6 +3,7 @@ package web
 import (
 	"net/http"
 
+	"segnapunti/app"
 	"segnapunti/domain"
 )
 
@@ -12,8 +13,8 @@ func (s *Server) routesReferee(mux *http.ServeMux) {
 	in := s.requireSignedIn
 	mux.HandleFunc("GET /tournaments/{tid}/review", in(s.reviewShow))
 	mux.HandleFunc("GET /tournaments/{tid}/rounds/{n}/tables/{t}/correct", in(s.correctionShow))
-	mux.HandleFunc("POST /tournaments/{tid}/rounds/{n}/tables/{t}/correct/preview", in(s.correctionPreview))
-	mux.HandleFunc("POST /tournaments/{tid}/rounds/{n}/tables/{t}/correct", in(s.correctionApply))
+	mux.HandleFunc("POST /tournaments/{tid}/rounds/{n}/tables/{t}/correct/preview", in(s.withTournament(app.TournamentCorrect, s.refereeFail, s.correctionPreview)))
+	mux.HandleFunc("POST /tournaments/{tid}/rounds/{n}/tables/{t}/correct", in(s.withTournament(app.TournamentCorrect, s.refereeFail, s.correctionApply)))
 	mux.HandleFunc("GET /tournaments/{tid}/corrections", in(s.correctionList))
 	mux.HandleFunc("GET /tournaments/{tid}/adjustments", in(s.adjustmentList))
 	mux.HandleFunc("POST /tournaments/{tid}/adjustments", in(s.adjustmentCreate))

@@ -1,6 +1,10 @@
 package web
 
-import "net/http"
+import (
+	"net/http"
+
+	"segnapunti/app"
+)
 
 // routesSecretary registers the club secretary's pages (UI.md §3, §5).
 // Who may see or do what is decided by package app; the role check here
@@ -27,12 +31,12 @@ func (s *Server) routesSecretary(mux *http.ServeMux) {
 	mux.HandleFunc("POST /tournaments/{tid}/rounds/{n}/clock", in(s.roundClockStart))
 	mux.HandleFunc("POST /tournaments/{tid}/rounds/{n}/clock/call", in(s.roundClockCall))
 	mux.HandleFunc("GET /tournaments/{tid}/rounds/{n}/tables/{t}", in(s.sheetShow))
-	mux.HandleFunc("POST /tournaments/{tid}/rounds/{n}/tables/{t}", in(s.sheetSave))
-	mux.HandleFunc("POST /tournaments/{tid}/rounds/{n}/tables/{t}/validate", in(s.sheetValidate))
+	mux.HandleFunc("POST /tournaments/{tid}/rounds/{n}/tables/{t}", in(s.withSheet(s.sheetSave)))
+	mux.HandleFunc("POST /tournaments/{tid}/rounds/{n}/tables/{t}/validate", in(s.withSheet(s.sheetValidate)))
 	mux.HandleFunc("GET /tournaments/{tid}/rounds/{n}/tables/{t}/lineup", in(s.lineupShow))  // web/lineup.go
 	mux.HandleFunc("POST /tournaments/{tid}/rounds/{n}/tables/{t}/lineup", in(s.lineupSave)) // web/lineup.go
 	mux.HandleFunc("GET /tournaments/{tid}/imports", in(s.importShow))
-	mux.HandleFunc("POST /tournaments/{tid}/imports", in(s.importRun))
+	mux.HandleFunc("POST /tournaments/{tid}/imports", in(s.withTournament(app.TournamentImport, s.operationFailed, s.importRun)))
 	mux.HandleFunc("POST /tournaments/{tid}/imports/{id}/undo", in(s.importUndo))
 	mux.HandleFunc("GET /tournaments/{tid}/standings", in(s.standingsShow))
 	mux.HandleFunc("GET /tournaments/{tid}/prizes", in(s.prizesShow))  // web/prizes_show.go

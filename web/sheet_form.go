@@ -135,12 +135,10 @@ func (v sheetValues) sheetParts(lang Lang, planned int, strict bool) ([]domain.H
 	return hands, written, errs
 }
 
-// sheetBuilder builds the sheet of the target from typed parts (API §4.1
+// sheetOf is the sheet of the target from typed parts (API §4.1
 // defaults: the tournament's ruleset, the round's hands, the seated ids).
-func sheetBuilder(hands []domain.Hand, written [2]domain.WrittenResult) func(app.SheetTarget) (domain.Sheet, error) {
-	return func(g app.SheetTarget) (domain.Sheet, error) {
-		sh := g.EmptySheet()
-		sh.Hands, sh.Written = hands, written
-		return sh, nil
-	}
+func sheetOf(g app.SheetTarget, hands []domain.Hand, written [2]domain.WrittenResult) domain.Sheet {
+	sh := g.EmptySheet()
+	sh.Hands, sh.Written = hands, written
+	return sh
 }

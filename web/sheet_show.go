@@ -294,12 +294,12 @@ func (s *Server) fillSheet(data *sheetPage, v sheetValues, errs fieldErrors, rep
 // sheetValidate answers the report of what is typed (the htmx live
 // check swaps it in; static/sheet.js marks the inputs it names); nothing
 // is stored. The inputs are never re-rendered while someone types.
-func (s *Server) sheetValidate(w http.ResponseWriter, r *http.Request) {
-	data, v, hands, written, errs, ok := s.readSheetPost(w, r, false)
+func (s *Server) sheetValidate(w http.ResponseWriter, r *http.Request, scope app.SheetScope) {
+	data, v, hands, written, errs, ok := s.readSheetPost(w, r, scope, false)
 	if !ok {
 		return
 	}
-	_, _, rep, err := s.app.CheckSheet(r.Context(), s.caller(r), r.PathValue("tid"), data.G.Round.Number, data.G.Table.Table, sheetBuilder(hands, written))
+	rep, err := s.app.CheckSheet(r.Context(), scope, sheetOf(scope.SheetTarget, hands, written))
 	if err != nil {
 		s.operationFailed(w, r, err)
 		return
@@ -313,22 +313,13 @@ func (s *Server) sheetValidate(w http.ResponseWriter, r *http.Request) {
 }
 
 // readSheetPost reads a posted sheet form; false when the answer is sent.
-func (s *Server) readSheetPost(w http.ResponseWriter, r *http.Request, strict bool) (*sheetPage, sheetValues, []domain.Hand, [2]domain.WrittenResult, fieldErrors, bool) {
-	n, t, ok := sheetCoords(r)
-	if !ok {
-		s.notFound(w, r)
-		return nil, nil, nil, [2]domain.WrittenResult{}, nil, false
-	}
+func (s *Server) readSheetPost(w http.ResponseWriter, r *http.Request, scope app.SheetScope, strict bool) (*sheetPage, sheetValues, []domain.Hand, [2]domain.WrittenResult, fieldErrors, bool) {
 	r.Body = http.MaxBytesReader(w, r.Body, 64<<10)
 	if err := r.ParseForm(); err != nil {
 		s.renderError(w, r, http.StatusBadRequest, "error.bad_form")
 		return nil, nil, nil, [2]domain.WrittenResult{}, nil, false
 	}
-	g, err := s.app.SheetTarget(r.Context(), s.caller(r), r.PathValue("tid"), n, t, false)
-	if err != nil {
-		s.operationFailed(w, r, err)
-		return nil, nil, nil, [2]domain.WrittenResult{}, nil, false
-	}
+	g := scope.SheetTarget
 	data := s.newSheetPage(r, g)
 	data.Version, _ = strconv.Atoi(r.PostFormValue("version"))
 	v := readSheetValues(r)
@@ -347,8 +338,8 @@ func (s *Server) sheetLocked(r *http.Request, tid string, n, t int) bool {
 // sheetSave stores the sheet through the same operation as PUT …/sheet,
 // on the version the form was made from: a sheet changed meanwhile is not
 // overwritten; the person sees both.
-func (s *Server) sheetSave(w http.ResponseWriter, r *http.Request) {
-	data, v, hands, written, errs, ok := s.readSheetPost(w, r, true)
+func (s *Server) sheetSave(w http.ResponseWriter, r *http.Request, scope app.SheetScope) {
+	data, v, hands, written, errs, ok := s.readSheetPost(w, r, scope, true)
 	if !ok {
 		return
 	}
@@ -363,7 +354,8 @@ func (s *Server) sheetSave(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx, p, tid := r.Context(), s.caller(r), r.PathValue("tid")
 	n, t := data.G.Round.Number, data.G.Table.Table
-	_, err := s.app.PutSheet(ctx, p, tid, n, t, sheetBuilder(hands, written), data.Version)
+	sh := sheetOf(scope.SheetTarget, hands, written)
+	_, err := s.app.PutSheet(ctx, scope, sh, data.Version)
 	switch {
 	case errors.Is(err, app.ErrPrecondition):
 		view, rerr := s.app.Sheet(ctx, p, tid, n, t)
@@ -377,7 +369,7 @@ func (s *Server) sheetSave(w http.ResponseWriter, r *http.Request) {
 		data.Theirs, data.TheirsW, _ = sheetView(data.Lang, data.G.Round.HandsPlanned, sheetValuesOf(view.Stored.Sheet), fieldErrors{}, &theirs)
 		// Saving again means: replace their version with mine.
 		data.Version = view.Stored.Version
-		_, _, rep, _ := s.app.CheckSheet(ctx, p, tid, n, t, sheetBuilder(hands, written))
+		rep, _ := s.app.CheckSheet(ctx, scope, sh)
 		s.fillSheet(data, v, errs, &rep)
 		s.render(w, r, http.StatusConflict, "sheet_show", data)
 		return

@@ -147,8 +147,8 @@ func (p *tablePage) Field(part string) string { return fmt.Sprintf("hands.%d.%s"
 
 // tableShow: GET /table/{code}; ?edit=N shows the last hand's inputs
 // filled, ?remove=N asks to confirm its removal (UI.md §9).
-func (s *Server) tableShow(w http.ResponseWriter, r *http.Request) {
-	s.tablePageFor(w, r, http.StatusOK, nil, nil, "")
+func (s *Server) tableShow(w http.ResponseWriter, r *http.Request, p app.Principal) {
+	s.tablePageFor(w, r, p, http.StatusOK, nil, nil, "")
 }
 
 // tableMode is the fix the page was asked for: edit or remove hand n
@@ -196,12 +196,8 @@ func storedHandValues(i int, h domain.Hand) map[string]string {
 	return out
 }
 
-func (s *Server) tablePageFor(w http.ResponseWriter, r *http.Request, status int, errs form.Errors, values map[string]string, message string) {
+func (s *Server) tablePageFor(w http.ResponseWriter, r *http.Request, p app.Principal, status int, errs form.Errors, values map[string]string, message string) {
 	code := r.PathValue("code")
-	p, state, err := s.app.TableEntryFrom(r.Context(), clientAddress(r), code)
-	if s.tableRefused(w, r, state, err) {
-		return
-	}
 	v, err := s.app.TableSheet(r.Context(), p, p.Entry.TournamentID, p.Entry.Round, p.Entry.Table)
 	if err != nil {
 		s.serverError(w, r, err)
@@ -271,44 +267,42 @@ func (s *Server) tablePageFor(w http.ResponseWriter, r *http.Request, status int
 	s.renderFragment(w, r, status, "table_entry", "table_page", &data)
 }
 
-// tablePost opens the page's code and reads the posted form with parse;
-// false when the answer is sent already: the code refused, a malformed
-// form (400), or field errors shown on the page again (422).
-func tablePost[F any](s *Server, w http.ResponseWriter, r *http.Request, parse func(http.ResponseWriter, *http.Request) (F, form.Errors, error)) (app.Principal, F, bool) {
-	var f F
-	p, state, err := s.app.TableEntryFrom(r.Context(), clientAddress(r), r.PathValue("code"))
-	if s.tableRefused(w, r, state, err) {
-		return p, f, false
-	}
+// tablePost reads the posted form of the page of code p (opened once, by
+// withTableCode) with parse; false when the answer is sent already: a
+// malformed form (400), or field errors shown on the page again (422).
+func tablePost[F any](s *Server, w http.ResponseWriter, r *http.Request, p app.Principal, parse func(http.ResponseWriter, *http.Request) (F, form.Errors, error)) (F, bool) {
 	f, errs, err := parse(w, r)
 	if err != nil {
 		s.renderError(w, r, http.StatusBadRequest, "table.bad_form")
-		return p, f, false
+		return f, false
 	}
 	// A table card opens the table's current round: a form
 	// from a page of an earlier round lands nowhere else.
 	if sent := r.PostFormValue("round"); sent != "" && sent != strconv.Itoa(p.Entry.Round) {
 		r.URL.RawQuery = ""
-		s.tablePageFor(w, r, http.StatusConflict, form.Errors{"_": "table.round_changed"}, nil, "")
-		return p, f, false
+		s.tablePageFor(w, r, p, http.StatusConflict, form.Errors{"_": "table.round_changed"}, nil, "")
+		return f, false
 	}
 	if errs.Any() {
-		s.tablePageFor(w, r, http.StatusUnprocessableEntity, errs, formValues(r), "")
-		return p, f, false
+		s.tablePageFor(w, r, p, http.StatusUnprocessableEntity, errs, formValues(r), "")
+		return f, false
 	}
-	return p, f, true
+	return f, true
 }
 
 // tableHandAdd: POST /table/{code} — a hand without the script.
-func (s *Server) tableHandAdd(w http.ResponseWriter, r *http.Request) {
-	p, f, ok := tablePost(s, w, r, form.ParseTableHand)
+func (s *Server) tableHandAdd(w http.ResponseWriter, r *http.Request, p app.Principal) {
+	f, ok := tablePost(s, w, r, p, form.ParseTableHand)
 	if !ok {
 		return
 	}
 	e := p.Entry
-	if _, err := s.app.AppendHand(r.Context(), p, e.TournamentID, e.Round, e.Table,
-		func(app.SheetTarget) (domain.Hand, error) { return f.Hand, nil }, f.Key); err != nil {
-		s.tableOpFailed(w, r, err, "")
+	scope, err := s.app.SheetScope(r.Context(), p, e.TournamentID, e.Round, e.Table, app.SheetWrite)
+	if err == nil {
+		_, err = s.app.AppendHand(r.Context(), scope, f.Hand, f.Key)
+	}
+	if err != nil {
+		s.tableOpFailed(w, r, p, err, "")
 		return
 	}
 	seeOther(w, r, "/table/"+r.PathValue("code"))
@@ -316,14 +310,14 @@ func (s *Server) tableHandAdd(w http.ResponseWriter, r *http.Request) {
 
 // tableEnd: POST /table/{code}/end — the scorer's line ends the sheet
 // (optional: the other line's confirmation alone ends and delivers it).
-func (s *Server) tableEnd(w http.ResponseWriter, r *http.Request) {
-	p, f, ok := tablePost(s, w, r, form.ParseTableEnd)
+func (s *Server) tableEnd(w http.ResponseWriter, r *http.Request, p app.Principal) {
+	f, ok := tablePost(s, w, r, p, form.ParseTableEnd)
 	if !ok {
 		return
 	}
 	e := p.Entry
 	if _, err := s.app.EndSheet(r.Context(), p, e.TournamentID, e.Round, e.Table, f.Line, f.Entrant); err != nil {
-		s.tableOpFailed(w, r, err, "scorer_entrant")
+		s.tableOpFailed(w, r, p, err, "scorer_entrant")
 		return
 	}
 	seeOther(w, r, "/table/"+r.PathValue("code"))
@@ -331,14 +325,14 @@ func (s *Server) tableEnd(w http.ResponseWriter, r *http.Request) {
 
 // tableConfirm: POST /table/{code}/confirm — the other line confirms:
 // the sheet is delivered.
-func (s *Server) tableConfirm(w http.ResponseWriter, r *http.Request) {
-	p, f, ok := tablePost(s, w, r, form.ParseTableConfirm)
+func (s *Server) tableConfirm(w http.ResponseWriter, r *http.Request, p app.Principal) {
+	f, ok := tablePost(s, w, r, p, form.ParseTableConfirm)
 	if !ok {
 		return
 	}
 	e := p.Entry
 	if _, err := s.app.ConfirmSheet(r.Context(), p, e.TournamentID, e.Round, e.Table, f.Line, f.Entrant); err != nil {
-		s.tableOpFailed(w, r, err, "entrant")
+		s.tableOpFailed(w, r, p, err, "entrant")
 		return
 	}
 	seeOther(w, r, "/table/"+r.PathValue("code"))
@@ -355,14 +349,11 @@ func handIndex(r *http.Request) int {
 
 // tableHandEdit: POST /table/{code}/hands/{i} — the scoring line changes
 // its last hand before the confirmation (UI.md §9, data-action="edit-hand").
-func (s *Server) tableHandEdit(w http.ResponseWriter, r *http.Request) {
+// Its hand index was checked first (withHandIndex).
+func (s *Server) tableHandEdit(w http.ResponseWriter, r *http.Request, p app.Principal) {
 	i := handIndex(r)
-	if i < 0 {
-		s.renderError(w, r, http.StatusNotFound, "table.bad_form")
-		return
-	}
 	r.URL.RawQuery = "edit=" + strconv.Itoa(i) // a refused form comes back in edit mode
-	p, f, ok := tablePost(s, w, r, form.ParseTableHand)
+	f, ok := tablePost(s, w, r, p, form.ParseTableHand)
 	if !ok {
 		return
 	}
@@ -373,7 +364,7 @@ func (s *Server) tableHandEdit(w http.ResponseWriter, r *http.Request) {
 	version, _ := strconv.Atoi(r.PostFormValue("version"))
 	e := p.Entry
 	if _, err := s.app.EditLastHand(r.Context(), p, e.TournamentID, e.Round, e.Table, i, f.Hand, version); err != nil {
-		s.tableFixFailed(w, r, err)
+		s.tableFixFailed(w, r, p, err)
 		return
 	}
 	seeOther(w, r, "/table/"+r.PathValue("code"))
@@ -381,31 +372,24 @@ func (s *Server) tableHandEdit(w http.ResponseWriter, r *http.Request) {
 
 // tableHandRemove: POST /table/{code}/hands/{i}/remove — without
 // confirmed=yes it asks first (UI.md §9: "after a confirmation").
-func (s *Server) tableHandRemove(w http.ResponseWriter, r *http.Request) {
+// Its hand index was checked first (withHandIndex).
+func (s *Server) tableHandRemove(w http.ResponseWriter, r *http.Request, p app.Principal) {
 	i := handIndex(r)
-	if i < 0 {
-		s.renderError(w, r, http.StatusNotFound, "table.bad_form")
-		return
-	}
 	r.Body = http.MaxBytesReader(w, r.Body, 4<<10)
-	p, state, err := s.app.TableEntryFrom(r.Context(), clientAddress(r), r.PathValue("code"))
-	if s.tableRefused(w, r, state, err) {
-		return
-	}
 	if r.PostFormValue("confirmed") != "yes" {
 		r.URL.RawQuery = "remove=" + strconv.Itoa(i)
-		s.tablePageFor(w, r, http.StatusOK, nil, nil, "")
+		s.tablePageFor(w, r, p, http.StatusOK, nil, nil, "")
 		return
 	}
 	if sent := r.PostFormValue("round"); sent != "" && sent != strconv.Itoa(p.Entry.Round) {
 		r.URL.RawQuery = ""
-		s.tablePageFor(w, r, http.StatusConflict, form.Errors{"_": "table.round_changed"}, nil, "")
+		s.tablePageFor(w, r, p, http.StatusConflict, form.Errors{"_": "table.round_changed"}, nil, "")
 		return
 	}
 	version, _ := strconv.Atoi(r.PostFormValue("version"))
 	e := p.Entry
 	if _, err := s.app.RemoveLastHand(r.Context(), p, e.TournamentID, e.Round, e.Table, i, version); err != nil {
-		s.tableFixFailed(w, r, err)
+		s.tableFixFailed(w, r, p, err)
 		return
 	}
 	seeOther(w, r, "/table/"+r.PathValue("code"))
@@ -413,7 +397,7 @@ func (s *Server) tableHandRemove(w http.ResponseWriter, r *http.Request) {
 
 // tableFixFailed shows why a change of the last hand was refused: the
 // sheet changed meanwhile, it is confirmed, or the hand is not the last.
-func (s *Server) tableFixFailed(w http.ResponseWriter, r *http.Request, err error) {
+func (s *Server) tableFixFailed(w http.ResponseWriter, r *http.Request, p app.Principal, err error) {
 	var ae *app.Error
 	if !errors.As(err, &ae) {
 		s.serverError(w, r, err)
@@ -427,26 +411,22 @@ func (s *Server) tableFixFailed(w http.ResponseWriter, r *http.Request, err erro
 	case errors.Is(ae.Kind, domain.ErrInvalid):
 		status = http.StatusUnprocessableEntity
 	}
-	s.tablePageFor(w, r, status, form.Errors{"_": msg}, nil, "")
+	s.tablePageFor(w, r, p, status, form.Errors{"_": msg}, nil, "")
 }
 
 // tableCallReferee: POST /table/{code}/call-referee.
-func (s *Server) tableCallReferee(w http.ResponseWriter, r *http.Request) {
-	p, state, err := s.app.TableEntryFrom(r.Context(), clientAddress(r), r.PathValue("code"))
-	if s.tableRefused(w, r, state, err) {
-		return
-	}
+func (s *Server) tableCallReferee(w http.ResponseWriter, r *http.Request, p app.Principal) {
 	if err := s.app.CallReferee(r.Context(), p, p.Entry.TournamentID, p.Entry.Round, p.Entry.Table); err != nil {
-		s.tableOpFailed(w, r, err, "")
+		s.tableOpFailed(w, r, p, err, "")
 		return
 	}
-	s.tablePageFor(w, r, http.StatusOK, nil, nil, "table.referee_called")
+	s.tablePageFor(w, r, p, http.StatusOK, nil, nil, "table.referee_called")
 }
 
 // tableOpFailed shows an operation's refusal on the table page: field
 // errors next to their inputs (the entrant number's input is named
 // entrantField), the rest as the page's error.
-func (s *Server) tableOpFailed(w http.ResponseWriter, r *http.Request, err error, entrantField string) {
+func (s *Server) tableOpFailed(w http.ResponseWriter, r *http.Request, p app.Principal, err error, entrantField string) {
 	var ae *app.Error
 	if !errors.As(err, &ae) {
 		s.serverError(w, r, err)
@@ -473,7 +453,7 @@ func (s *Server) tableOpFailed(w http.ResponseWriter, r *http.Request, err error
 	if errors.Is(ae.Kind, domain.ErrInvalid) {
 		status = http.StatusUnprocessableEntity
 	}
-	s.tablePageFor(w, r, status, errs, formValues(r), "")
+	s.tablePageFor(w, r, p, status, errs, formValues(r), "")
 }
 
 func formValues(r *http.Request) map[string]string {

@@ -83,7 +83,7 @@ func seedWinningRound(t *testing.T, ops *app.App, p store.Principal, tid string,
 		for h := 0; h < 3; h++ {
 			hands = append(hands, domain.Hand{End: domain.EndClosed, Lines: [2]domain.LineScore{{Base: 300 + 10*h, Points: 200}, {Base: 100 + tb, Points: 150}}})
 		}
-		if _, err := ops.PutSheet(ctx, p, tid, 1, tb, webtest.SheetOf(hands, [2]domain.WrittenResult{}), 0); err != nil {
+		if _, err := webtest.PutSheet(ops, ctx, p, tid, 1, tb, webtest.SheetOf(hands, [2]domain.WrittenResult{}), 0); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -32,7 +32,7 @@ func TestSecretarySheetSaveOnStaleVersion(t *testing.T) {
 	ops := app.New(db, nil, nil)
 	p := app.Principal{Role: domain.RoleClub, Name: "altro", ClubID: "bc-roma"}
 	theirs := []domain.Hand{{Lines: [2]domain.LineScore{{Base: 700, Points: 5}, {Base: 0, Points: 10}}}}
-	if _, err := ops.PutSheet(context.Background(), p, tid, 1, 1, webtest.SheetOf(theirs, [2]domain.WrittenResult{}), 1); err != nil {
+	if _, err := webtest.PutSheet(ops, context.Background(), p, tid, 1, 1, webtest.SheetOf(theirs, [2]domain.WrittenResult{}), 1); err != nil {
 		t.Fatal(err)
 	}
 	mine := url.Values{"version": {"1"}, "hands.0.ns.base": {"100"}, "hands.0.ns.points": {"20"}, "hands.0.eo.base": {"300"}, "hands.0.eo.points": {"40"}}

@@ -28,16 +28,7 @@ func TestTablePageConfirmOwnLineArt19(t *testing.T) {
 		map[string]any{"hands": []any{hand(300, 235, 100, -120), hand(0, -55, 400, 180), hand(350, 120, 200, 65)}}, 201)
 	code := apiCall(t, site, "POST", "/v1/tournaments/"+tid+"/rounds/1/tables/1/entry-link", club, nil, 201)["code"].(string)
 	send := func(method, path string, form url.Values) (int, string) {
-		req, _ := http.NewRequest(method, site.URL+path, strings.NewReader(form.Encode()))
-		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-		req.Header.Set("Accept-Language", "it")
-		res, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer res.Body.Close()
-		b, _ := io.ReadAll(res.Body)
-		return res.StatusCode, string(b)
+		return site.Send(t, method, path, form)
 	}
 	// All hands in: the page asks the scoring line to sign, not for a
 	// confirmation.

@@ -19,16 +19,7 @@ func TestTablePageWithoutScript(t *testing.T) {
 	club, tid := tableWorld(t, site)
 	code := apiCall(t, site, "POST", "/v1/tournaments/"+tid+"/rounds/1/tables/1/entry-link", club, nil, 201)["code"].(string)
 	post := func(path string, form url.Values) (int, string) {
-		req, _ := http.NewRequest("POST", site.URL+path, strings.NewReader(form.Encode()))
-		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-		req.Header.Set("Accept-Language", "it")
-		res, err := http.DefaultClient.Do(req) // follows the 303
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer res.Body.Close()
-		b, _ := io.ReadAll(res.Body)
-		return res.StatusCode, string(b)
+		return site.PostForm(t, path, form)
 	}
 	hand := url.Values{"index": {"0"}, "idem": {"k1"}, "hands.0.ns.base": {"300"}, "hands.0.ns.points": {"235"},
 		"hands.0.eo.base": {"100"}, "hands.0.eo.points": {"-120"}, "hands.0.end": {"closed"}}

@@ -1,7 +1,6 @@
 package browsertest
 
 import (
-	"io"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -25,16 +24,7 @@ func TestTablePageFixLastHand(t *testing.T) {
 	sheet := "/v1/tournaments/" + tid + "/rounds/1/tables/1/sheet"
 	send := func(method, path string, form url.Values) (int, string) {
 		t.Helper()
-		req, _ := http.NewRequest(method, site.URL+path, strings.NewReader(form.Encode()))
-		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-		req.Header.Set("Accept-Language", "it")
-		res, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer res.Body.Close()
-		b, _ := io.ReadAll(res.Body)
-		return res.StatusCode, string(b)
+		return site.Send(t, method, path, form)
 	}
 	hand := func(i, nb, np, eb, ep int, key string) url.Values {
 		p := func(s string) string { return "hands." + strconv.Itoa(i) + "." + s }

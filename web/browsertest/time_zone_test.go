@@ -75,7 +75,7 @@ func TestTimeZonePages_Issue22(t *testing.T) {
 		{End: domain.EndClosed, Lines: [2]domain.LineScore{{Base: 350, Points: 120}, {Base: 200, Points: 65}}},
 	}
 	for i := 0; i < 2; i++ {
-		if _, err := site.App.PutSheet(ctx, club, tid, 1, 1, webtest.SheetOf(hands, [2]domain.WrittenResult{}), 0); err != nil {
+		if _, err := webtest.PutSheet(site.App, ctx, club, tid, 1, 1, webtest.SheetOf(hands, [2]domain.WrittenResult{}), 0); err != nil {
 			t.Fatal(err)
 		}
 		hands[2].Lines[domain.EO].Points = 60

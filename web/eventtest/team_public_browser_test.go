@@ -41,7 +41,7 @@ func TestBrowserTeamStandingsAndScreen(t *testing.T) {
 		for range 3 {
 			hands = append(hands, domain.Hand{End: domain.EndClosed, Lines: line})
 		}
-		if _, err := ops.PutSheet(bg, p, tr.ID, 1, tb, webtest.SheetOf(hands, [2]domain.WrittenResult{}), 0); err != nil {
+		if _, err := webtest.PutSheet(ops, bg, p, tr.ID, 1, tb, webtest.SheetOf(hands, [2]domain.WrittenResult{}), 0); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -69,6 +69,28 @@ func clubDoors(t *testing.T, db *store.DB, tournament string) (*webtest.Site, *w
 	return site, page, newToken(t, db, domain.RoleClub, "segreteria-api", "c1"), tid
 }
 
+// seatPairs enters 2×tables pairs and seats them in round 1, pair 2k-1
+// against pair 2k at table k.
+func seatPairs(t *testing.T, ops *app.App, club app.Principal, tid string, tables int) {
+	t.Helper()
+	ctx := context.Background()
+	var es []app.EntrantInput
+	var seats []domain.TableAssignment
+	for i := 1; i <= 2*tables; i++ {
+		id := strconv.Itoa(i)
+		es = append(es, app.EntrantInput{ID: id, Players: []domain.Player{{Name: "Rossi " + id}, {Name: "Bianchi " + id}}})
+		if i%2 == 0 {
+			seats = append(seats, domain.TableAssignment{Table: i / 2, NS: strconv.Itoa(i - 1), EO: id})
+		}
+	}
+	if _, err := ops.AddEntrants(ctx, club, tid, es); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ops.CreateRound(ctx, club, tid, app.RoundInput{Number: 1, Phase: "mitchell", Tables: seats}); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // newToken makes an API token of role (and club).
 func newToken(t *testing.T, db *store.DB, role domain.Role, name, club string) string {
 	t.Helper()
@@ -332,22 +354,7 @@ func TestBothDoorsWhenMoreHandsMayBeAdded(t *testing.T) {
 		ctx := context.Background()
 		club := app.Principal{Role: domain.RoleClub, Name: "segreteria", ClubID: "c1"}
 		ops, tid := newClubTournament(t, db, "Smazzate")
-		const tables = 8
-		var es []app.EntrantInput
-		var seats []domain.TableAssignment
-		for i := 1; i <= 2*tables; i++ {
-			id := strconv.Itoa(i)
-			es = append(es, app.EntrantInput{ID: id, Players: []domain.Player{{Name: "Rossi " + id}, {Name: "Bianchi " + id}}})
-			if i%2 == 0 {
-				seats = append(seats, domain.TableAssignment{Table: i / 2, NS: strconv.Itoa(i - 1), EO: id})
-			}
-		}
-		if _, err := ops.AddEntrants(ctx, club, tid, es); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := ops.CreateRound(ctx, club, tid, app.RoundInput{Number: 1, Phase: "mitchell", Tables: seats}); err != nil {
-			t.Fatal(err)
-		}
+		seatPairs(t, ops, club, tid, 8)
 		links, err := ops.IssueEntryLinks(ctx, club, tid, 1, nil)
 		if err != nil {
 			t.Fatal(err)
@@ -373,7 +380,7 @@ func TestBothDoorsWhenMoreHandsMayBeAdded(t *testing.T) {
 			apiTable, pageTable := 2*i+1, 2*i+2
 			for _, tb := range []int{apiTable, pageTable} {
 				for _, end := range c.before {
-					if _, err := ops.AppendHand(ctx, club, tid, 1, tb, func(app.SheetTarget) (domain.Hand, error) { return hand(end), nil }, ""); err != nil {
+					if _, err := webtest.AppendHand(ops, ctx, club, tid, 1, tb, hand(end), ""); err != nil {
 						t.Fatalf("%s: seed table %d: %v", c.name, tb, err)
 					}
 				}

@@ -183,7 +183,7 @@ func tiedTournament(t *testing.T, ops *app.App) string {
 		t.Fatal(err)
 	}
 	for table := 1; table <= 2; table++ {
-		if _, err := ops.PutSheet(ctx, clubP, tr.ID, 1, table, func(g app.SheetTarget) (domain.Sheet, error) {
+		if _, err := webtest.PutSheet(ops, ctx, clubP, tr.ID, 1, table, func(g app.SheetTarget) (domain.Sheet, error) {
 			return refSheet(g, 500, 300, nil), nil
 		}, 0); err != nil {
 			t.Fatal(err)

@@ -8,6 +8,7 @@ import (
 	"segnapunti/app"
 	"segnapunti/domain"
 	"segnapunti/store"
+	"segnapunti/web/webtest"
 )
 
 // refereeWorld is a pairs tournament of four pairs of club c1 with the
@@ -75,7 +76,7 @@ func newClubWorld(t *testing.T, db *store.DB, club, name, ruleset string, danese
 		t.Fatal(err)
 	}
 	put := func(table, ns, eo int, wrong *int) {
-		if _, err := ops.PutSheet(ctx, clubP, tr.ID, 1, table, func(g app.SheetTarget) (domain.Sheet, error) {
+		if _, err := webtest.PutSheet(ops, ctx, clubP, tr.ID, 1, table, func(g app.SheetTarget) (domain.Sheet, error) {
 			return refSheet(g, ns, eo, wrong), nil
 		}, 0); err != nil {
 			t.Fatal(err)

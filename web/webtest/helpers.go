@@ -142,7 +142,7 @@ func SeedBigTournament(b testing.TB, db *app.DB, tables int) string {
 		for h := 0; h < 3; h++ {
 			hands = append(hands, domain.Hand{End: domain.EndClosed, Lines: [2]domain.LineScore{{Base: 300 + 10*h, Points: 200}, {Base: 100 + t, Points: 150}}})
 		}
-		if _, err := ops.PutSheet(ctx, p, tr.ID, 1, t, SheetOf(hands, [2]domain.WrittenResult{}), 0); err != nil {
+		if _, err := PutSheet(ops, ctx, p, tr.ID, 1, t, SheetOf(hands, [2]domain.WrittenResult{}), 0); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -245,4 +245,49 @@ func (s *Site) APIDo(t testing.TB, token, method, path string, body any) (int, [
 	defer res.Body.Close()
 	out, _ := io.ReadAll(res.Body)
 	return res.StatusCode, out
+}
+
+// PutSheet stores a sheet as a door does: the table's scope first, then
+// the sheet built for it (SheetOf).
+func PutSheet(ops *app.App, ctx context.Context, p app.Principal, tid string, round, table int, build func(app.SheetTarget) (domain.Sheet, error), version int) (app.PutResult, error) {
+	sc, err := ops.SheetScope(ctx, p, tid, round, table, app.SheetReplace)
+	if err != nil {
+		return app.PutResult{}, err
+	}
+	sh, err := build(sc.SheetTarget)
+	if err != nil {
+		return app.PutResult{}, err
+	}
+	return ops.PutSheet(ctx, sc, sh, version)
+}
+
+// AppendHand adds a hand as a door does: the table's scope first.
+func AppendHand(ops *app.App, ctx context.Context, p app.Principal, tid string, round, table int, h domain.Hand, key string) (app.AppendResult, error) {
+	sc, err := ops.SheetScope(ctx, p, tid, round, table, app.SheetWrite)
+	if err != nil {
+		return app.AppendResult{}, err
+	}
+	return ops.AppendHand(ctx, sc, h, key)
+}
+
+// PostForm posts a form to the site without a session, in Italian,
+// following a redirect, and returns the status and the body.
+func (s *Site) PostForm(t testing.TB, path string, form url.Values) (int, string) {
+	t.Helper()
+	return s.Send(t, "POST", path, form)
+}
+
+// Send is PostForm with another method (a GET sends no form).
+func (s *Site) Send(t testing.TB, method, path string, form url.Values) (int, string) {
+	t.Helper()
+	req, _ := http.NewRequest(method, s.URL+path, strings.NewReader(form.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Accept-Language", "it")
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	return res.StatusCode, string(b)
 }
