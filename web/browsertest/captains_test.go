@@ -3,8 +3,6 @@ package browsertest
 import (
 	"context"
 	"fmt"
-	"io"
-	"net/http"
 	"net/url"
 	"strings"
 	"testing"
@@ -55,26 +53,14 @@ func TestTeamSheetsAreSignedByTheCaptains(t *testing.T) {
 	hand := map[string]any{"end": "closed", "ns": map[string]any{"base": 300, "points": 235}, "eo": map[string]any{"base": 100, "points": -120}}
 	apiCall(t, site, "PUT", "/v1/tournaments/"+tid+"/rounds/1/tables/1/sheet", club, map[string]any{"hands": []any{hand, hand, hand}}, 201)
 	code := apiCall(t, site, "POST", "/v1/tournaments/"+tid+"/rounds/1/tables/1/entry-link", club, nil, 201)["code"].(string)
-	send := func(method, path string, form url.Values) (int, string) {
-		req, _ := http.NewRequest(method, site.URL+path, strings.NewReader(form.Encode()))
-		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-		req.Header.Set("Accept-Language", "it")
-		res, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer res.Body.Close()
-		b, _ := io.ReadAll(res.Body)
-		return res.StatusCode, string(b)
-	}
-	if st, body := send("GET", "/table/"+code, nil); st != 200 || !strings.Contains(body, "Numero della squadra: firma il suo capitano") {
+	if st, body := site.Send(t, "GET", "/table/"+code, nil); st != 200 || !strings.Contains(body, "Numero della squadra: firma il suo capitano") {
 		t.Errorf("team table page: %d, the scoring line is not asked for its team's captain", st)
 	}
-	st, body := send("POST", "/table/"+code+"/end", url.Values{"line": {"ns"}, "scorer_entrant": {"1"}})
+	st, body := site.Send(t, "POST", "/table/"+code+"/end", url.Values{"line": {"ns"}, "scorer_entrant": {"1"}})
 	if st != 200 || !strings.Contains(body, `data-action="confirm"`) || !strings.Contains(body, "Numero della squadra (") {
 		t.Fatalf("team 1's captain ends the sheet: %d, the other team's captain is not asked", st)
 	}
-	if st, _ = send("POST", "/table/"+code+"/confirm", url.Values{"entrant": {"2"}}); st != 200 {
+	if st, _ = site.Send(t, "POST", "/table/"+code+"/confirm", url.Values{"entrant": {"2"}}); st != 200 {
 		t.Fatalf("team 2's captain confirms: %d", st)
 	}
 	st, body = pc.Get("/tournaments/" + tid + "/rounds/1/tables/1")

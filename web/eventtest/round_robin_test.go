@@ -9,7 +9,6 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"segnapunti/domain"
 	"segnapunti/store/dbtest"
 	"segnapunti/web/webtest"
 )
@@ -41,49 +40,27 @@ func TestBrowserRoundRobinOfSevenPairs(t *testing.T) {
 	t.Parallel()
 	db := dbtest.SQLite(t)
 	site := webtest.StartSite(t, db)
-	pw := site.CreatePerson(t, domain.RoleClub, "segreteria", "bc-roma")
-	ctx := webtest.NewBrowser(t)
-	webtest.SignIn(t, ctx, site, "segreteria", pw)
-
+	ctx := secretary(t, site)
 	// The tournament and its plan: a round robin from round 1.
-	webtest.Run(t, ctx, chromedp.Navigate(site.URL+"/tournaments/new"), chromedp.WaitVisible(chromedp.CSS(`input[name="name"]`)))
-	for sel, v := range map[string]string{
-		`[name="name"]`: "Girone all'italiana", `[name="date"]`: "2026-11-28", `[name="level"]`: "club",
-		`[name="ruleset"]`: "fitab-2025", `[name="kind"]`: "pairs", `[name="rounds_planned"]`: "7", `[name="hands_per_round"]`: "3",
-		`[name="plan.first_round"]`: "entry_order", `[name="plan.phases.0.system"]`: "italiana", `[name="plan.phases.0.from_round"]`: "1",
-	} {
-		webtest.SetValue(t, ctx, sel, v)
-	}
-	webtest.Run(t, ctx, chromedp.Click(chromedp.CSS(`[data-action="create-tournament"]`)), chromedp.WaitVisible(chromedp.CSS(`h1[data-tournament]`)))
-	tid := webtest.Attr(t, ctx, `h1[data-tournament]`, "data-tournament")
-	base := site.URL + "/tournaments/" + tid
+	tid, base := createTournament(t, ctx, site, map[string]string{
+		"name": "Girone all'italiana", "date": "2026-11-28", "level": "club", "ruleset": "fitab-2025", "kind": "pairs",
+		"rounds_planned": "7", "hands_per_round": "3",
+		"plan.first_round": "entry_order", "plan.phases.0.system": "italiana", "plan.phases.0.from_round": "1",
+	})
 
 	names := []string{"Rossi", "Bianchi", "Greco", "De Luca", "Longo", "Fontana", "Conti", "Marino", "Ricci", "Gallo", "Costa", "Bruno", "Rizzo", "Moretti"}
 	var rows []string
 	for i := range 7 {
 		rows = append(rows, fmt.Sprintf("%d\t%s Anna\tFT2000%02d\t%s Luca\tFT2001%02d", i+1, names[2*i], i, names[2*i+1], i))
 	}
-	webtest.Run(t, ctx, chromedp.Navigate(base+"/entrants"), chromedp.WaitVisible(chromedp.CSS(`textarea[name="rows"]`)))
-	webtest.SetValue(t, ctx, `textarea[name="rows"]`, strings.Join(rows, "\n"))
-	webtest.Run(t, ctx, chromedp.Click(chromedp.CSS(`[data-action="paste-entrants"]`)), chromedp.WaitVisible(chromedp.CSS(`[data-message="secretary.entrants_added"]`)))
+	pasteEntrants(t, ctx, base, rows)
 
 	met := map[[2]string]int{}
 	rested := map[string]int{}
 	for n := 1; n <= 7; n++ {
-		webtest.Run(t, ctx, chromedp.Navigate(base+"/rounds/generate"), chromedp.WaitVisible(chromedp.CSS(`form[data-form="generate"]`)))
-		webtest.SetValue(t, ctx, `select[name="system"]`, "italiana")
-		webtest.Run(t, ctx,
-			chromedp.Click(chromedp.CSS(`[data-action="generate"]`)),
-			chromedp.WaitVisible(chromedp.CSS(fmt.Sprintf(`[data-proposed-round="%d"]`, n))),
-			chromedp.Click(chromedp.CSS(`[data-action="publish"]`)),
-			chromedp.WaitVisible(chromedp.CSS(`[data-message="pairing.published"]`)),
-		)
+		r := generateRound(t, ctx, db, tid, base, n, "italiana")
 		if n == 1 {
 			webtest.Screenshot(t, ctx, "round-robin-published")
-		}
-		r, err := db.GetRound(context.Background(), tid, n)
-		if err != nil {
-			t.Fatal(err)
 		}
 		if len(r.Tables) != 3 || len(r.Byes) != 1 {
 			t.Fatalf("round %d: %d tables and rests %v, want 3 tables and one rest", n, len(r.Tables), r.Byes)

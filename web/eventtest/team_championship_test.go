@@ -33,21 +33,12 @@ func TestBrowserTeamChampionshipOfEightTeams(t *testing.T) {
 	t.Parallel()
 	db := dbtest.SQLite(t)
 	site := webtest.StartSite(t, db)
-	pw := site.CreatePerson(t, domain.RoleClub, "segreteria", "bc-roma")
-	ctx := webtest.NewBrowser(t)
-	webtest.SignIn(t, ctx, site, "segreteria", pw)
-
-	webtest.Run(t, ctx, chromedp.Navigate(site.URL+"/tournaments/new"), chromedp.WaitVisible(chromedp.CSS(`input[name="name"]`)))
-	for sel, v := range map[string]string{
-		`[name="name"]`: "Campionato a squadre", `[name="date"]`: "2026-11-28", `[name="level"]`: "club",
-		`[name="ruleset"]`: "fitab-2025", `[name="kind"]`: "teams", `[name="rounds_planned"]`: "5", `[name="hands_per_round"]`: "3",
-		`[name="plan.first_round"]`: "draw", `[name="plan.phases.0.system"]`: "danese", `[name="plan.phases.0.from_round"]`: "1",
-	} {
-		webtest.SetValue(t, ctx, sel, v)
-	}
-	webtest.Run(t, ctx, chromedp.Click(chromedp.CSS(`[data-action="create-tournament"]`)), chromedp.WaitVisible(chromedp.CSS(`h1[data-tournament]`)))
-	tid := webtest.Attr(t, ctx, `h1[data-tournament]`, "data-tournament")
-	base := site.URL + "/tournaments/" + tid
+	ctx := secretary(t, site)
+	tid, base := createTournament(t, ctx, site, map[string]string{
+		"name": "Campionato a squadre", "date": "2026-11-28", "level": "club", "ruleset": "fitab-2025", "kind": "teams",
+		"rounds_planned": "5", "hands_per_round": "3",
+		"plan.first_round": "draw", "plan.phases.0.system": "danese", "plan.phases.0.from_round": "1",
+	})
 
 	const teams = 8
 	member := func(team, player int) string { return fmt.Sprintf("FT4%02d%02d", team, player) }
@@ -59,23 +50,11 @@ func TestBrowserTeamChampionshipOfEightTeams(t *testing.T) {
 		}
 		rows = append(rows, strings.Join(row, "\t"))
 	}
-	webtest.Run(t, ctx, chromedp.Navigate(base+"/entrants"), chromedp.WaitVisible(chromedp.CSS(`textarea[name="rows"]`)))
-	webtest.SetValue(t, ctx, `textarea[name="rows"]`, strings.Join(rows, "\n"))
-	webtest.Run(t, ctx, chromedp.Click(chromedp.CSS(`[data-action="paste-entrants"]`)), chromedp.WaitVisible(chromedp.CSS(`[data-message="secretary.entrants_added"]`)))
+	pasteEntrants(t, ctx, base, rows)
 
 	vp, mp := map[string]int{}, map[string]int{}
 	for n := 1; n <= 5; n++ {
-		webtest.Run(t, ctx, chromedp.Navigate(base+"/rounds/generate"), chromedp.WaitVisible(chromedp.CSS(`form[data-form="generate"]`)))
-		webtest.Run(t, ctx,
-			chromedp.Click(chromedp.CSS(`[data-action="generate"]`)),
-			chromedp.WaitVisible(chromedp.CSS(fmt.Sprintf(`[data-proposed-round="%d"]`, n))),
-			chromedp.Click(chromedp.CSS(`[data-action="publish"]`)),
-			chromedp.WaitVisible(chromedp.CSS(`[data-message="pairing.published"]`)),
-		)
-		r, err := db.GetRound(context.Background(), tid, n)
-		if err != nil {
-			t.Fatal(err)
-		}
+		r := generateRound(t, ctx, db, tid, base, n, "")
 		// Four matches of two tables: at one table a team NS, at the other EO.
 		matches := map[int][]domain.TableAssignment{}
 		for _, tb := range r.Tables {
@@ -138,14 +117,7 @@ func TestBrowserTeamChampionshipOfEightTeams(t *testing.T) {
 		webtest.DeliverAndPublish(t, ctx, base, n)
 	}
 
-	webtest.Run(t, ctx, chromedp.Navigate(base+"/standings"), chromedp.WaitVisible(chromedp.CSS(`table[data-standings]`)))
-	webtest.Screenshot(t, ctx, "teams-standings")
-	type row struct{ Entrant, VP, MP string }
-	got, err := chromedp.Run(ctx, chromedp.Evaluate[[]row](`[...document.querySelectorAll('table[data-standings] tr[data-entrant]')].map(r => ({
-		Entrant: r.dataset.entrant, VP: r.querySelector('[data-col="vp"]').textContent.trim(), MP: r.querySelector('[data-col="mp"]').textContent.trim()}))`))
-	if err != nil {
-		t.Fatal(err)
-	}
+	got := standingsShown(t, ctx, base, "teams-standings")
 	if len(got) != teams {
 		t.Fatalf("%d team rows, want %d", len(got), teams)
 	}

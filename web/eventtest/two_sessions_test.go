@@ -1,10 +1,8 @@
 package eventtest
 
 import (
-	"context"
 	"fmt"
 	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -33,31 +31,19 @@ func TestBrowserTwoSessionsWithWithdrawals(t *testing.T) {
 	t.Parallel()
 	db := dbtest.Postgres(t)
 	site := webtest.StartSite(t, db)
-	pw := site.CreatePerson(t, domain.RoleClub, "segreteria", "bc-roma")
-	ctx := webtest.NewBrowser(t)
-	webtest.SignIn(t, ctx, site, "segreteria", pw)
-
-	webtest.Run(t, ctx, chromedp.Navigate(site.URL+"/tournaments/new"), chromedp.WaitVisible(chromedp.CSS(`input[name="name"]`)))
-	for sel, v := range map[string]string{
-		`[name="name"]`: "Due giorni di Burraco", `[name="date"]`: "2026-11-28", `[name="level"]`: "club",
-		`[name="ruleset"]`: "fitab-2025", `[name="kind"]`: "pairs", `[name="rounds_planned"]`: "4", `[name="hands_per_round"]`: "3",
-		`[name="plan.first_round"]`: "draw", `[name="plan.phases.0.system"]`: "danese", `[name="plan.phases.0.from_round"]`: "1",
-		`[name="plan.sessions"]`: "2, 2",
-	} {
-		webtest.SetValue(t, ctx, sel, v)
-	}
-	webtest.Run(t, ctx, chromedp.Click(chromedp.CSS(`[data-action="create-tournament"]`)), chromedp.WaitVisible(chromedp.CSS(`h1[data-tournament]`)))
-	tid := webtest.Attr(t, ctx, `h1[data-tournament]`, "data-tournament")
-	base := site.URL + "/tournaments/" + tid
+	ctx := secretary(t, site)
+	tid, base := createTournament(t, ctx, site, map[string]string{
+		"name": "Due giorni di Burraco", "date": "2026-11-28", "level": "club", "ruleset": "fitab-2025", "kind": "pairs",
+		"rounds_planned": "4", "hands_per_round": "3",
+		"plan.first_round": "draw", "plan.phases.0.system": "danese", "plan.phases.0.from_round": "1", "plan.sessions": "2, 2",
+	})
 
 	const pairs = 23
 	var rows []string
 	for i := 1; i <= pairs; i++ {
 		rows = append(rows, fmt.Sprintf("%d\tGiocatore %dA\tFT3000%02d\tGiocatore %dB\tFT3001%02d", i, i, i, i, i))
 	}
-	webtest.Run(t, ctx, chromedp.Navigate(base+"/entrants"), chromedp.WaitVisible(chromedp.CSS(`textarea[name="rows"]`)))
-	webtest.SetValue(t, ctx, `textarea[name="rows"]`, strings.Join(rows, "\n"))
-	webtest.Run(t, ctx, chromedp.Click(chromedp.CSS(`[data-action="paste-entrants"]`)), chromedp.WaitVisible(chromedp.CSS(`[data-message="secretary.entrants_added"]`)))
+	pasteEntrants(t, ctx, base, rows)
 
 	withdrawnFrom := map[string]int{"5": 3, "12": 4}
 	withdraw := func(id string) {
@@ -79,17 +65,7 @@ func TestBrowserTwoSessionsWithWithdrawals(t *testing.T) {
 		case 4:
 			withdraw("12")
 		}
-		webtest.Run(t, ctx, chromedp.Navigate(base+"/rounds/generate"), chromedp.WaitVisible(chromedp.CSS(`form[data-form="generate"]`)))
-		webtest.Run(t, ctx,
-			chromedp.Click(chromedp.CSS(`[data-action="generate"]`)),
-			chromedp.WaitVisible(chromedp.CSS(fmt.Sprintf(`[data-proposed-round="%d"]`, n))),
-			chromedp.Click(chromedp.CSS(`[data-action="publish"]`)),
-			chromedp.WaitVisible(chromedp.CSS(`[data-message="pairing.published"]`)),
-		)
-		r, err := db.GetRound(context.Background(), tid, n)
-		if err != nil {
-			t.Fatal(err)
-		}
+		r := generateRound(t, ctx, db, tid, base, n, "")
 		wantSystem := domain.SystemDanese
 		if n == 1 {
 			wantSystem = domain.SystemDraw
@@ -156,17 +132,7 @@ func TestBrowserTwoSessionsWithWithdrawals(t *testing.T) {
 		webtest.DeliverAndPublish(t, ctx, base, n)
 	}
 
-	webtest.Run(t, ctx, chromedp.Navigate(base+"/standings"), chromedp.WaitVisible(chromedp.CSS(`table[data-standings]`)))
-	webtest.Screenshot(t, ctx, "two-sessions-standings")
-	type row struct {
-		Entrant, VP, MP, Withdrawn string
-	}
-	got, err := chromedp.Run(ctx, chromedp.Evaluate[[]row](`[...document.querySelectorAll('table[data-standings] tr[data-entrant]')].map(r => ({
-		Entrant: r.dataset.entrant, VP: r.querySelector('[data-col="vp"]').textContent.trim(),
-		MP: r.querySelector('[data-col="mp"]').textContent.trim(), Withdrawn: r.dataset.withdrawn || ""}))`))
-	if err != nil {
-		t.Fatal(err)
-	}
+	got := standingsShown(t, ctx, base, "two-sessions-standings")
 	if len(got) != pairs {
 		t.Fatalf("%d standings rows, want all %d pairs (a withdrawn pair keeps its row)", len(got), pairs)
 	}
