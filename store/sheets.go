@@ -91,13 +91,17 @@ func (db *DB) putSheet(ctx context.Context, tournamentID string, round, table in
 		return row.Version, nil
 	}
 	err = db.sqliteWrite(ctx, func(tx *gorm.DB) error {
+		stored := true // unknown: the history statement finds out
 		if open {
-			if err := checkOpenUnsigned(tx, key); err != nil {
+			var err error
+			if stored, err = checkOpenUnsigned(tx, key); err != nil {
 				return err
 			}
 		}
-		if err := db.saveVersion(tx, key, note, row.Updated); err != nil {
-			return err
+		if stored {
+			if err := db.saveVersion(tx, key, note, row.Updated); err != nil {
+				return err
+			}
 		}
 		return db.sqliteWriteSheet(tx, key, &row, hands, &res, ifVersion)
 	})
@@ -344,26 +348,28 @@ func checkRoundOpen(tx *gorm.DB, key sheetKey) error {
 // checkOpenUnsigned is checkRoundOpen then checkNotConfirmed (table
 // entry: a signed sheet changes only by a correction) in one query, for
 // the SQLite writer, whose transaction already holds the database: every
-// statement is parsed again at each execution there.
-func checkOpenUnsigned(tx *gorm.DB, key sheetKey) error {
+// statement is parsed again at each execution there. stored says whether
+// the table has a sheet (none: there is nothing to keep in the history).
+func checkOpenUnsigned(tx *gorm.DB, key sheetKey) (stored bool, err error) {
 	// On the transaction's connection directly, with SQLite's
 	// placeholders (the embedded writer's hot path: no gorm scanning).
 	var state string
-	var signed int64
-	err := conn(tx).QueryRowContext(tx.Statement.Context, `SELECT r.state, (SELECT count(*) FROM sheet_confirmations c
-		WHERE c.tournament_id = r.tournament_id AND c.round_no = r.number AND c.table_no = ?) AS signed
-		FROM rounds r WHERE r.tournament_id = ? AND r.number = ?`, key.table, key.tournament, key.round).Scan(&state, &signed)
+	var signed, sheets int64
+	err = conn(tx).QueryRowContext(tx.Statement.Context, `SELECT r.state, (SELECT count(*) FROM sheet_confirmations c
+		WHERE c.tournament_id = r.tournament_id AND c.round_no = r.number AND c.table_no = ?1) AS signed,
+		(SELECT count(*) FROM sheets s WHERE s.tournament_id = r.tournament_id AND s.round_no = r.number AND s.table_no = ?1) AS stored
+		FROM rounds r WHERE r.tournament_id = ?2 AND r.number = ?3`, key.table, key.tournament, key.round).Scan(&state, &signed, &sheets)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
-		return errorf(domain.ErrNotFound, "round %d of tournament %s", key.round, key.tournament)
+		return false, errorf(domain.ErrNotFound, "round %d of tournament %s", key.round, key.tournament)
 	case err != nil:
-		return translate(err, "check round state")
+		return false, translate(err, "check round state")
 	case state != string(domain.RoundPlaying):
-		return fmt.Errorf("%w: round %d of tournament %s is %s", ErrRoundClosed, key.round, key.tournament, state)
+		return false, fmt.Errorf("%w: round %d of tournament %s is %s", ErrRoundClosed, key.round, key.tournament, state)
 	case signed > 0:
-		return fmt.Errorf("%w: sheet of %s", ErrSheetConfirmed, key)
+		return false, fmt.Errorf("%w: sheet of %s", ErrSheetConfirmed, key)
 	}
-	return nil
+	return sheets > 0, nil
 }
 
 func (db *DB) appendHand(tx *gorm.DB, key sheetKey, empty domain.Sheet, h domain.Hand, idemKey string, report func(domain.Sheet) ([]byte, error)) (StoredSheet, bool, error) {
