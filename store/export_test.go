@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"segnapunti/domain"
@@ -67,4 +68,43 @@ func PGBenchDocs(tid string, round, table int, s domain.Sheet, rep []byte) (shee
 func CloseIdle(db *DB) {
 	db.sql.SetMaxIdleConns(0)
 	db.sql.SetMaxIdleConns(maxOpenConns)
+}
+
+// VersionCopies is the stored copy of the sheet of (tournament, round,
+// table) as the SQLite statement builds it (sqliteVersionDoc) and as
+// encodeVersion builds it from the loaded rows, each read back through
+// decodeVersion and encoded again (times and JSON texts compared as
+// values, not as spellings).
+func VersionCopies(ctx context.Context, db *DB, tournamentID string, round, table int) (fromSQL, fromGo string, err error) {
+	key := sheetKey{tournamentID, round, table}
+	var docs []string
+	if err := db.gorm.WithContext(ctx).Raw(`SELECT `+sqliteVersionDoc+` FROM sheets o WHERE o.tournament_id = ? AND o.round_no = ? AND o.table_no = ?`,
+		tournamentID, round, table).Scan(&docs).Error; err != nil || len(docs) != 1 {
+		return "", "", fmt.Errorf("sql copy: %v (%d rows)", err, len(docs))
+	}
+	var rows []sheetRow
+	if err := key.where(db.gorm.WithContext(ctx)).Find(&rows).Error; err != nil || len(rows) != 1 {
+		return "", "", fmt.Errorf("sheet: %v (%d rows)", err, len(rows))
+	}
+	var hands []handRow
+	if err := db.gorm.WithContext(ctx).Where("sheet_id = ?", rows[0].ID).Order("position").Find(&hands).Error; err != nil {
+		return "", "", err
+	}
+	goDoc, err := encodeVersion(rows[0], hands)
+	if err != nil {
+		return "", "", err
+	}
+	again := func(b []byte) (string, error) {
+		r, h, err := decodeVersion(b)
+		if err != nil {
+			return "", err
+		}
+		out, err := encodeVersion(r, h)
+		return string(out), err
+	}
+	if fromSQL, err = again([]byte(docs[0])); err != nil {
+		return "", "", err
+	}
+	fromGo, err = again(goDoc)
+	return fromSQL, fromGo, err
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
+	"strings"
 	"time"
 
 	"gorm.io/gorm"
@@ -216,19 +217,48 @@ func (db *DB) saveVersion(tx *gorm.DB, key sheetKey, note Replacement, at instan
 			note.Source, importRef(note.ImportID), note.By, at, key.tournament, key.round, key.table).Error
 		return translate(err, "keep the replaced sheet of "+key.String())
 	}
-	var rows []sheetRow
-	if err := key.where(tx).Limit(1).Find(&rows).Error; err != nil {
-		return translate(err, "read the replaced sheet of "+key.String())
-	}
-	if len(rows) == 0 {
-		return nil
-	}
-	var hands []handRow
-	if err := tx.Where("sheet_id = ?", rows[0].ID).Order("position").Find(&hands).Error; err != nil {
-		return translate(err, "read the replaced hands of "+key.String())
-	}
-	return insertVersions(tx, []sheetRow{rows[0]}, [][]handRow{hands}, note, at)
+	// SQLite: the same one INSERT … SELECT, the copy built by SQLite's
+	// JSON functions (no read into Go, no gorm scanning), on the
+	// transaction's connection directly.
+	atText, _ := at.Value()
+	_, err := conn(tx).ExecContext(tx.Statement.Context, sqliteSaveVersionSQL,
+		note.Source, importRef(note.ImportID), note.By, atText, key.tournament, key.round, key.table)
+	return translate(err, "keep the replaced sheet of "+key.String())
 }
+
+// sqliteVersionDoc is the stored copy built in SQLite from the sheets row
+// o: the keys and JSON types encodeVersion writes (json columns as JSON,
+// the 0/1 integers of booleans as true/false), read back by decodeVersion.
+var sqliteVersionDoc = func() string {
+	text := func(c string) string { return "json(o." + c + ")" }
+	var row []string
+	for _, c := range []string{"id", "tournament_id", "round_no", "table_no", "version", "ruleset", "hands_planned", "kind", "vp_table",
+		"header_tournament", "header_round", "header_table", "ns_id", "ns_players", "eo_id", "eo_players", "first_dealer", "late_ns", "late_eo",
+		"written_ns_total", "written_ns_mp", "written_ns_vp", "written_eo_total", "written_eo_mp", "written_eo_vp",
+		"cells", "report_json", "created_at", "updated_at"} {
+		v := "o." + c
+		if sheetJSONColumns[c] {
+			v = text(c)
+		}
+		row = append(row, "'"+c+"', "+v)
+	}
+	var hand []string
+	for _, c := range pgHandColumns {
+		v := "h." + c
+		switch c {
+		case "lost_count", "ns_closed", "eo_closed":
+			v = "CASE WHEN h." + c + " IS NULL THEN NULL WHEN h." + c + " THEN json('true') ELSE json('false') END"
+		}
+		hand = append(hand, "'"+c+"', "+v)
+	}
+	return `json_object('row', json_object(` + strings.Join(row, ", ") + `), 'hands', ` +
+		`(SELECT json_group_array(json_object(` + strings.Join(hand, ", ") + `)) FROM (SELECT * FROM sheet_hands WHERE sheet_id = o.id ORDER BY position) h))`
+}()
+
+// sqliteSaveVersionSQL is saveVersion's statement on SQLite.
+var sqliteSaveVersionSQL = `INSERT INTO sheet_versions (tournament_id, round_no, table_no, version, sheet, source, import_id, actor, replaced_at)
+	SELECT o.tournament_id, o.round_no, o.table_no, o.version, ` + sqliteVersionDoc + `, ?, ?, ?, ?
+	FROM sheets o WHERE o.tournament_id = ? AND o.round_no = ? AND o.table_no = ?`
 
 func importRef(id int64) *int64 {
 	if id == 0 {

@@ -257,3 +257,26 @@ func TestUndoImport(t *testing.T) {
 		}
 	})
 }
+
+// The embedded writer builds the history copy in SQL (one INSERT …
+// SELECT): it holds what the copy built from the loaded rows holds, for a
+// sheet with every optional field, one without players or cells and one
+// without hands.
+func TestSQLiteVersionCopyIsTheLoadedRows(t *testing.T) {
+	t.Parallel()
+	db := dbtest.SQLite(t)
+	ctx := context.Background()
+	tid := setup(t, db)
+	noPlayers := importedSheet(t, 2, 2).Sheet
+	noPlayers.Cells = nil
+	for table, s := range map[int]domain.Sheet{1: fullSheet(t), 2: noPlayers, 3: importedSheet(t, 3, 0).Sheet} {
+		if _, err := db.PutOpenSheet(ctx, tid, 1, table, s, mustReport(t, s), 0); err != nil {
+			t.Fatal(err)
+		}
+		fromSQL, fromGo, err := store.VersionCopies(ctx, db, tid, 1, table)
+		wantErr(t, err, nil)
+		if diff := cmp.Diff(fromGo, fromSQL); diff != "" {
+			t.Errorf("table %d: copy (-loaded rows +sql):\n%s", table, diff)
+		}
+	}
+}

@@ -91,52 +91,24 @@ func (db *DB) putSheet(ctx context.Context, tournamentID string, round, table in
 		return row.Version, nil
 	}
 	err = db.sqliteWrite(ctx, func(tx *gorm.DB) error {
+		stored := true // unknown: the history statement finds out
 		if open {
-			if err := checkOpenUnsigned(tx, key); err != nil {
+			var err error
+			if stored, err = checkOpenUnsigned(tx, key); err != nil {
 				return err
 			}
 		}
-		if err := db.saveVersion(tx, key, note, row.Updated); err != nil {
-			return err
-		}
-		write := upsertSheet
-		if ifVersion > 0 {
-			write = func(tx *gorm.DB, row *sheetRow) error { return replaceSheet(tx, key, row, ifVersion) }
-		}
-		if err := write(tx, &row); err != nil {
-			return err
-		}
-		if row.Version > 1 {
-			if err := tx.Where("sheet_id = ?", row.ID).Delete(&handRow{}).Error; err != nil {
-				return translate(err, "replace hands of sheet of "+key.String())
+		if stored {
+			if err := db.saveVersion(tx, key, note, row.Updated); err != nil {
+				return err
 			}
 		}
-		if err := insertHands(tx, key, row.ID, hands); err != nil {
-			return err
-		}
-		res.SheetID, res.SheetVersion = row.ID, row.Version
-		return putResults(tx, []matchResultRow{res})
+		return db.sqliteWriteSheet(tx, key, &row, hands, &res, ifVersion)
 	})
 	if err != nil {
 		return 0, sheetError(err, key)
 	}
 	return row.Version, nil
-}
-
-// upsertSheet inserts the sheet as version 1 or, when the table already has
-// one, overwrites it and adds one to its version, in one statement: the row
-// lock it takes makes concurrent writers queue, so none is lost.
-func upsertSheet(tx *gorm.DB, row *sheetRow) error {
-	row.Version = 1
-	updates := clause.AssignmentColumns(sheetColumns)
-	updates = append(updates, clause.Assignment{Column: clause.Column{Name: "version"}, Value: gorm.Expr("sheets.version + 1")})
-	return tx.Clauses(
-		clause.OnConflict{
-			Columns:   []clause.Column{{Name: "tournament_id"}, {Name: "round_no"}, {Name: "table_no"}},
-			DoUpdates: updates,
-		},
-		clause.Returning{Columns: []clause.Column{{Name: "id"}, {Name: "version"}}},
-	).Create(row).Error
 }
 
 // replaceSheet overwrites the sheet if its version is ifVersion
@@ -155,17 +127,23 @@ func replaceSheet(tx *gorm.DB, key sheetKey, row *sheetRow, ifVersion int) error
 		return res.Error
 	}
 	if res.RowsAffected == 0 {
-		var stored []int
-		if err := key.where(tx.Model(&sheetRow{})).Pluck("version", &stored).Error; err != nil {
-			return err
-		}
-		if len(stored) == 0 {
-			return errorf(domain.ErrConflict, "sheet of %s: version %d expected, but there is no sheet", key, ifVersion)
-		}
-		return errorf(domain.ErrConflict, "sheet of %s: version %d expected, stored is %d", key, ifVersion, stored[0])
+		return casConflict(tx, key, ifVersion)
 	}
 	row.ID, row.Version = got.ID, got.Version
 	return nil
+}
+
+// casConflict is the error of a compare-and-set that found another
+// version (or no sheet).
+func casConflict(tx *gorm.DB, key sheetKey, ifVersion int) error {
+	var stored []int
+	if err := key.where(tx.Model(&sheetRow{})).Pluck("version", &stored).Error; err != nil {
+		return err
+	}
+	if len(stored) == 0 {
+		return errorf(domain.ErrConflict, "sheet of %s: version %d expected, but there is no sheet", key, ifVersion)
+	}
+	return errorf(domain.ErrConflict, "sheet of %s: version %d expected, stored is %d", key, ifVersion, stored[0])
 }
 
 // sheetColumnValue is the value of one of sheetColumns in row.
@@ -370,26 +348,28 @@ func checkRoundOpen(tx *gorm.DB, key sheetKey) error {
 // checkOpenUnsigned is checkRoundOpen then checkNotConfirmed (table
 // entry: a signed sheet changes only by a correction) in one query, for
 // the SQLite writer, whose transaction already holds the database: every
-// statement is parsed again at each execution there.
-func checkOpenUnsigned(tx *gorm.DB, key sheetKey) error {
-	var rows []struct {
-		State  string `gorm:"column:state"`
-		Signed int64  `gorm:"column:signed"`
-	}
-	err := tx.Raw(`SELECT r.state, (SELECT count(*) FROM sheet_confirmations c
-		WHERE c.tournament_id = r.tournament_id AND c.round_no = r.number AND c.table_no = ?) AS signed
-		FROM rounds r WHERE r.tournament_id = ? AND r.number = ?`, key.table, key.tournament, key.round).Scan(&rows).Error
+// statement is parsed again at each execution there. stored says whether
+// the table has a sheet (none: there is nothing to keep in the history).
+func checkOpenUnsigned(tx *gorm.DB, key sheetKey) (stored bool, err error) {
+	// On the transaction's connection directly, with SQLite's
+	// placeholders (the embedded writer's hot path: no gorm scanning).
+	var state string
+	var signed, sheets int64
+	err = conn(tx).QueryRowContext(tx.Statement.Context, `SELECT r.state, (SELECT count(*) FROM sheet_confirmations c
+		WHERE c.tournament_id = r.tournament_id AND c.round_no = r.number AND c.table_no = ?1) AS signed,
+		(SELECT count(*) FROM sheets s WHERE s.tournament_id = r.tournament_id AND s.round_no = r.number AND s.table_no = ?1) AS stored
+		FROM rounds r WHERE r.tournament_id = ?2 AND r.number = ?3`, key.table, key.tournament, key.round).Scan(&state, &signed, &sheets)
 	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return false, errorf(domain.ErrNotFound, "round %d of tournament %s", key.round, key.tournament)
 	case err != nil:
-		return translate(err, "check round state")
-	case len(rows) == 0:
-		return errorf(domain.ErrNotFound, "round %d of tournament %s", key.round, key.tournament)
-	case rows[0].State != string(domain.RoundPlaying):
-		return fmt.Errorf("%w: round %d of tournament %s is %s", ErrRoundClosed, key.round, key.tournament, rows[0].State)
-	case rows[0].Signed > 0:
-		return fmt.Errorf("%w: sheet of %s", ErrSheetConfirmed, key)
+		return false, translate(err, "check round state")
+	case state != string(domain.RoundPlaying):
+		return false, fmt.Errorf("%w: round %d of tournament %s is %s", ErrRoundClosed, key.round, key.tournament, state)
+	case signed > 0:
+		return false, fmt.Errorf("%w: sheet of %s", ErrSheetConfirmed, key)
 	}
-	return nil
+	return sheets > 0, nil
 }
 
 func (db *DB) appendHand(tx *gorm.DB, key sheetKey, empty domain.Sheet, h domain.Hand, idemKey string, report func(domain.Sheet) ([]byte, error)) (StoredSheet, bool, error) {
