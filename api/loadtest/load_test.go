@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"runtime"
 	"slices"
 	"sync"
@@ -202,11 +203,23 @@ func openLoop(t *testing.T, rate float64, senders int, call func() error) result
 	return r
 }
 
+// requestLog is the service's logger as serve makes it (JSON at INFO)
+// writing to io.Discard, so that the request log's cost is in the figures;
+// LOADTEST_LOG=off discards before formatting (the cost without a log).
+func requestLog(t *testing.T) *slog.Logger {
+	if os.Getenv("LOADTEST_LOG") == "off" {
+		t.Log("request log: off")
+		return slog.New(slog.DiscardHandler)
+	}
+	t.Log("request log: JSON at INFO to io.Discard (as serve, minus the write)")
+	return slog.New(slog.NewJSONHandler(io.Discard, nil))
+}
+
 // TestValidateThroughput: POST /v1/validate against an echo handler that
 // answers the same bytes, on the same server, with the same clients.
 func TestValidateThroughput(t *testing.T) {
 	db := dbtest.SQLite(t) // validate touches no database
-	handler := api.NewServer(api.Config{}, db, slog.New(slog.DiscardHandler))
+	handler := api.NewServer(api.Config{}, db, requestLog(t))
 
 	// The echo answers exactly what validate answers for the sheet.
 	rec := httptest.NewRecorder()
