@@ -78,3 +78,24 @@ func TestServeRefusesBadPublicURL(t *testing.T) {
 		}
 	}
 }
+
+// A SEGNAPUNTI_LOG_LEVEL that is no level is refused at start (exit 2,
+// naming the variable), before anything listens.
+func TestServeRefusesBadLogLevel(t *testing.T) {
+	for _, bad := range []string{"verbose", "debgu", "1"} {
+		env := func(k string) string {
+			switch k {
+			case "SEGNAPUNTI_LOG_LEVEL":
+				return bad
+			case "SEGNAPUNTI_DB":
+				return filepath.Join(t.TempDir(), "x.db")
+			}
+			return ""
+		}
+		var errb bytes.Buffer
+		code := run(context.Background(), []string{"serve", "--addr", "127.0.0.1:0"}, env, nil, io.Discard, &errb)
+		if code != exitUsage || !strings.Contains(errb.String(), "SEGNAPUNTI_LOG_LEVEL") {
+			t.Errorf("SEGNAPUNTI_LOG_LEVEL=%q: exit %d, %q; want 2 naming the variable", bad, code, errb.String())
+		}
+	}
+}
