@@ -223,15 +223,23 @@ func (s *server) routes() *gin.Engine {
 
 // logRequests writes one structured line per request: method, route
 // pattern, status, duration, response size, role. Never the token, the
-// query or the body (STYLE habit 11).
+// query or the body (STYLE habit 11). A read or a validate that succeeds
+// is logged at DEBUG (off by default: issue 26, the hot path neither
+// formats nor writes a line); every write (PUT, POST, DELETE but validate) and every
+// answer of 400 or more at INFO, 503 at WARN, other 5xx at ERROR. The
+// level is decided first: a line nobody keeps costs no formatting.
 func (s *server) logRequests(c *gin.Context) {
 	start := s.cfg.Now()
 	c.Next()
+	status := c.Writer.Status()
+	level := requestLevel(c.Request.Method, c.FullPath(), status)
+	if !s.log.Enabled(c.Request.Context(), level) {
+		return
+	}
 	route := c.FullPath()
 	if route == "" {
 		route = "unmatched"
 	}
-	status := c.Writer.Status()
 	// A fixed array on the stack: no slice growth per request.
 	var buf [7]slog.Attr
 	attrs := append(buf[:0],
@@ -247,19 +255,29 @@ func (s *server) logRequests(c *gin.Context) {
 	if v, ok := c.Get(ctxFailure); ok {
 		attrs = append(attrs, slog.String("error", fmt.Sprint(v)))
 	}
-	level := slog.LevelInfo
+	s.log.LogAttrs(c.Request.Context(), level, "request", attrs...)
+}
+
+// requestLevel is the level of a request's log line (logRequests).
+func requestLevel(method, route string, status int) slog.Level {
 	switch {
 	case status == http.StatusServiceUnavailable:
 		// The database is down or the client gave up: one warning per
 		// request, not an error each (the cause is outside the service).
-		level = slog.LevelWarn
+		return slog.LevelWarn
 	case status >= 500:
-		level = slog.LevelError
+		return slog.LevelError
+	case status >= 400:
+		return slog.LevelInfo
 	}
-	if !s.log.Enabled(c.Request.Context(), level) {
-		return
+	switch method {
+	case http.MethodGet, http.MethodHead, http.MethodOptions:
+		return slog.LevelDebug
 	}
-	s.log.LogAttrs(c.Request.Context(), level, "request", attrs...)
+	if method == http.MethodPost && route == "/v1/validate" {
+		return slog.LevelDebug // stores nothing: a read
+	}
+	return slog.LevelInfo
 }
 
 // recoverPanics turns a panic into a 500 problem that says nothing about

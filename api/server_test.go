@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"regexp"
 	"slices"
 	"strings"
@@ -318,5 +319,68 @@ func TestPrincipalCache(t *testing.T) {
 	time.Sleep(ttl + 100*time.Millisecond) // the expirable LRU reads the real clock
 	if _, err := pc.authenticate(ctx, ops, tok); err == nil {
 		t.Errorf("after the TTL the database must be asked")
+	}
+}
+
+// TestRequestLogLevels: a read or a validate that succeeds is logged at
+// DEBUG, off under serve's INFO logger (issue 26); a write and any answer
+// of 400 or more at INFO; 503 at WARN; other 5xx at ERROR.
+func TestRequestLogLevels(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		method, route string
+		status        int
+		want          slog.Level
+	}{
+		{"GET", "/v1/tournaments/:tid/standings", 200, slog.LevelDebug},
+		{"HEAD", "/healthz", 200, slog.LevelDebug},
+		{"GET", "/v1/tournaments/:tid/export.xlsx", 304, slog.LevelDebug},
+		{"POST", "/v1/validate", 200, slog.LevelDebug},
+		{"POST", "/v1/validate", 400, slog.LevelInfo},
+		{"POST", "/v1/validate", 422, slog.LevelInfo},
+		{"GET", "/v1/tournaments/:tid/standings", 404, slog.LevelInfo},
+		{"GET", "", 404, slog.LevelInfo},
+		{"PUT", "/v1/tournaments/:tid/rounds/:n/tables/:t/sheet", 200, slog.LevelInfo},
+		{"POST", "/v1/clubs", 201, slog.LevelInfo},
+		{"DELETE", "/v1/tournaments/:tid/imports/:id", 204, slog.LevelInfo},
+		{"GET", "/v1/tournaments", 503, slog.LevelWarn},
+		{"POST", "/v1/validate", 500, slog.LevelError},
+	} {
+		if got := requestLevel(c.method, c.route, c.status); got != c.want {
+			t.Errorf("%s %s %d: level %v, want %v", c.method, c.route, c.status, got, c.want)
+		}
+	}
+
+	sheet, err := os.ReadFile("../examples/clean.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	db := dbtest.SQLite(t)
+	for _, level := range []slog.Level{slog.LevelInfo, slog.LevelDebug} {
+		var logs syncBuffer
+		srv := httptest.NewServer(NewServer(Config{}, db, slog.New(slog.NewJSONHandler(&logs, &slog.HandlerOptions{Level: level}))))
+		for _, body := range []string{string(sheet), "{"} {
+			res, err := http.Post(srv.URL+"/v1/validate", "application/json", strings.NewReader(body))
+			if err != nil {
+				t.Fatal(err)
+			}
+			res.Body.Close()
+		}
+		srv.Close()
+		var got []string
+		for _, line := range strings.Split(strings.TrimSpace(logs.String()), "\n") {
+			var l map[string]any
+			if err := json.Unmarshal([]byte(line), &l); err != nil {
+				t.Fatalf("log line %q: %v", line, err)
+			}
+			got = append(got, fmt.Sprintf("%v %v %v", l["level"], l["route"], l["status"]))
+		}
+		want := []string{"INFO /v1/validate 400"}
+		if level == slog.LevelDebug {
+			want = []string{"DEBUG /v1/validate 200", "INFO /v1/validate 400"}
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("logger at %v: lines %q, want %q", level, got, want)
+		}
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"runtime"
 	"slices"
 	"sync"
@@ -202,11 +203,23 @@ func openLoop(t *testing.T, rate float64, senders int, call func() error) result
 	return r
 }
 
+// requestLog is the service's logger as serve makes it (JSON at INFO)
+// writing to io.Discard, so that the request log's cost is in the figures;
+// LOADTEST_LOG=off discards before formatting (the cost without a log).
+func requestLog(t *testing.T) *slog.Logger {
+	if os.Getenv("LOADTEST_LOG") == "off" {
+		t.Log("request log: off")
+		return slog.New(slog.DiscardHandler)
+	}
+	t.Log("request log: JSON at INFO to io.Discard (as serve, minus the write)")
+	return slog.New(slog.NewJSONHandler(io.Discard, nil))
+}
+
 // TestValidateThroughput: POST /v1/validate against an echo handler that
 // answers the same bytes, on the same server, with the same clients.
 func TestValidateThroughput(t *testing.T) {
 	db := dbtest.SQLite(t) // validate touches no database
-	handler := api.NewServer(api.Config{}, db, slog.New(slog.DiscardHandler))
+	handler := api.NewServer(api.Config{}, db, requestLog(t))
 
 	// The echo answers exactly what validate answers for the sheet.
 	rec := httptest.NewRecorder()
@@ -240,23 +253,23 @@ func TestValidateThroughput(t *testing.T) {
 	ratio := val.perSecond() / echo.perSecond()
 	t.Logf("GOMAXPROCS %d, %d clients, sheet %d bytes, report %d bytes", runtime.GOMAXPROCS(0), workers, len(sheetJSON), len(report))
 	t.Logf("echo:     %8.0f req/s  p50 %v  p99 %v", echo.perSecond(), echo.quantile(0.5), echo.quantile(0.99))
-	t.Logf("validate: %8.0f req/s  p50 %v  p99 %v  (%.0f%% of echo; goal >= 50%%)", val.perSecond(), val.quantile(0.5), val.quantile(0.99), 100*ratio)
-	if ratio < 0.5 {
-		t.Errorf("validate reaches %.0f%% of the echo's throughput, goal 50%%", 100*ratio)
+	t.Logf("validate: %8.0f req/s  p50 %v  p99 %v  (%.0f%% of echo; goal >= 60%%, issue 26)", val.perSecond(), val.quantile(0.5), val.quantile(0.99), 100*ratio)
+	if ratio < 0.6 {
+		t.Errorf("validate reaches %.0f%% of the echo's throughput, goal 60%%", 100*ratio)
 	}
 
 	// At half of validate's maximum, the same fixed rate for both: p99 of
-	// validate at most 3x the echo's p99 (the cost of the work itself).
+	// validate at most 2x the echo's p99 (the cost of the work itself; issue 26).
 	half := val.perSecond() / 2
 	senders := 32
 	echoAt := openLoop(t, half, senders, func() error { return send(c, "POST", srv.URL+"/echo", "", sheetJSON, 200) })
 	at := openLoop(t, half, senders, func() error { return send(c, "POST", srv.URL+"/v1/validate", "", sheetJSON, 200) })
 	t.Logf("echo at %.0f req/s (%d senders, %d requests): p50 %v  p99 %v  max %v",
 		half, senders, echoAt.requests, echoAt.quantile(0.5), echoAt.quantile(0.99), echoAt.quantile(1))
-	t.Logf("validate at %.0f req/s (%d requests): p50 %v  p99 %v  max %v (goal p99 <= 3x echo p99 = %v)",
-		half, at.requests, at.quantile(0.5), at.quantile(0.99), at.quantile(1), 3*echoAt.quantile(0.99))
-	if p99 := at.quantile(0.99); p99 > 3*echoAt.quantile(0.99) {
-		t.Errorf("p99 %v at half load, goal <= 3x the echo's %v", p99, echoAt.quantile(0.99))
+	t.Logf("validate at %.0f req/s (%d requests): p50 %v  p99 %v  max %v (goal p99 <= 2x echo p99 = %v)",
+		half, at.requests, at.quantile(0.5), at.quantile(0.99), at.quantile(1), 2*echoAt.quantile(0.99))
+	if p99 := at.quantile(0.99); p99 > 2*echoAt.quantile(0.99) {
+		t.Errorf("p99 %v at half load, goal <= 2x the echo's %v", p99, echoAt.quantile(0.99))
 	}
 }
 

@@ -61,10 +61,23 @@ func TestLanURL(t *testing.T) {
 // A SEGNAPUNTI_PUBLIC_URL that no phone could open is refused at
 // start (exit 2, naming the variable), before anything listens.
 func TestServeRefusesBadPublicURL(t *testing.T) {
-	for _, bad := range []string{"192.168.1.20:8080", "ftp://club", "http://host/?x=1"} {
+	serveRefuses(t, "SEGNAPUNTI_PUBLIC_URL", "192.168.1.20:8080", "ftp://club", "http://host/?x=1")
+}
+
+// A SEGNAPUNTI_LOG_LEVEL that is no level is refused at start (exit 2,
+// naming the variable), before anything listens.
+func TestServeRefusesBadLogLevel(t *testing.T) {
+	serveRefuses(t, "SEGNAPUNTI_LOG_LEVEL", "verbose", "debgu", "1")
+}
+
+// serveRefuses starts serve with each bad value of the variable name and
+// wants exit 2 and an error naming the variable.
+func serveRefuses(t *testing.T, name string, bads ...string) {
+	t.Helper()
+	for _, bad := range bads {
 		env := func(k string) string {
 			switch k {
-			case "SEGNAPUNTI_PUBLIC_URL":
+			case name:
 				return bad
 			case "SEGNAPUNTI_DB":
 				return filepath.Join(t.TempDir(), "x.db")
@@ -73,8 +86,8 @@ func TestServeRefusesBadPublicURL(t *testing.T) {
 		}
 		var errb bytes.Buffer
 		code := run(context.Background(), []string{"serve", "--addr", "127.0.0.1:0"}, env, nil, io.Discard, &errb)
-		if code != exitUsage || !strings.Contains(errb.String(), "SEGNAPUNTI_PUBLIC_URL") {
-			t.Errorf("SEGNAPUNTI_PUBLIC_URL=%q: exit %d, %q; want 2 naming the variable", bad, code, errb.String())
+		if code != exitUsage || !strings.Contains(errb.String(), name) {
+			t.Errorf("%s=%q: exit %d, %q; want 2 naming the variable", name, bad, code, errb.String())
 		}
 	}
 }

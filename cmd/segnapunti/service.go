@@ -45,13 +45,18 @@ func (c *dbConfig) dsn(getenv func(string) string) string {
 
 // newLogger writes JSON when stderr is not a terminal (a service under a
 // supervisor), readable text when it is.
-func newLogger(w io.Writer) *slog.Logger {
+func newLogger(w io.Writer) *slog.Logger { return newLoggerAt(w, slog.LevelInfo) }
+
+// newLoggerAt is newLogger keeping the lines of level and above (serve:
+// SEGNAPUNTI_LOG_LEVEL; at debug, the successful reads and validates too).
+func newLoggerAt(w io.Writer, level slog.Level) *slog.Logger {
+	opts := &slog.HandlerOptions{Level: level}
 	if f, ok := w.(*os.File); ok {
 		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
-			return slog.New(slog.NewTextHandler(w, nil))
+			return slog.New(slog.NewTextHandler(w, opts))
 		}
 	}
-	return slog.New(slog.NewJSONHandler(w, nil))
+	return slog.New(slog.NewJSONHandler(w, opts))
 }
 
 // parseFlags parses a command's flags; --help prints them and is no error.
@@ -97,6 +102,8 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 			"that creates the administrator. Env SEGNAPUNTI_TRUST_PROXY=true trusts X-Forwarded-Proto;\n"+
 			"SEGNAPUNTI_TRUSTED_PROXIES (CIDRs, comma-separated, e.g. 127.0.0.1,10.0.0.0/8) names the proxies\n"+
 			"whose X-Forwarded-For gives the client's address (the key of the sign-in and table-code limits).\n"+
+			"Env SEGNAPUNTI_LOG_LEVEL (debug, info, warn, error; default info): one log line per write and per\n"+
+			"refused request at info; successful reads and validates only at debug.\n"+
 			"Env SEGNAPUNTI_PUBLIC_URL (e.g. http://192.168.1.20:8080) is the address players' phones open:\n"+
 			"QR codes, printed sheets and links carry it. Without it, the address set on /admin, else this\n"+
 			"machine's LAN address (first non-loopback IPv4 address of an interface that is up).\n\n")
@@ -116,7 +123,13 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 			return fmt.Errorf("%w: SEGNAPUNTI_PUBLIC_URL: %v", errUsage, err)
 		}
 	}
-	log := newLogger(stderr)
+	var level slog.Level
+	if v := getenv("SEGNAPUNTI_LOG_LEVEL"); v != "" {
+		if err := level.UnmarshalText([]byte(v)); err != nil {
+			return fmt.Errorf("%w: SEGNAPUNTI_LOG_LEVEL: %q is not debug, info, warn or error", errUsage, v)
+		}
+	}
+	log := newLoggerAt(stderr, level)
 	st, err := store.Open(ctx, db.dsn(getenv), log)
 	if err != nil {
 		return fmt.Errorf("database: %w", err)

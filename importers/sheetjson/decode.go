@@ -67,6 +67,9 @@ var unmarshalOptions = json.JoinOptions(
 // with /sheets/<index>.
 func Decode(data []byte) (sheets []domain.Sheet, batch bool, err error) {
 	d := newDecoder(nil, data)
+	if s, ok := d.wholeFast(); ok {
+		return []domain.Sheet{s}, false, nil
+	}
 	for {
 		s, err := d.Next()
 		if err == io.EOF {
@@ -504,6 +507,26 @@ func (d *Decoder) begin() error {
 	}
 	d.pos, d.lib = d.off(), true
 	return nil
+}
+
+// wholeFast reads a whole document (Decode, DecodeSheet) that is one
+// sheet in ONE pass: the fast path straight from the input, with no
+// library decoder framing it first (issue 26: validate scanned each body
+// twice). The fast path accepts only a well-formed sheet it is sure of,
+// followed by nothing but blanks — never a batch, whose "sheets" is no
+// sheet key — and returns exactly the library path's sheet (FuzzFastAgrees,
+// TestFastAgrees); ok false leaves the decoder untouched, and the usual
+// path then reads the document and words any error as before.
+func (d *Decoder) wholeFast() (domain.Sheet, bool) {
+	if d.noFast || d.onePass || d.started || !d.in.whole {
+		return domain.Sheet{}, false
+	}
+	data := bytes.TrimPrefix(d.in.pending, []byte("\xef\xbb\xbf"))
+	data = bytes.TrimLeft(data, " \t\r\n")
+	if len(data) > d.maxSheet {
+		return domain.Sheet{}, false
+	}
+	return d.fast.decode(data)
 }
 
 // single decodes a document that is one sheet. The framing decoder has

@@ -33,6 +33,14 @@ type Defaults struct {
 func DecodeSheet(data []byte, def Defaults) (domain.Sheet, error) {
 	d := newDecoder(nil, data)
 	d.fast.def = &def
+	return d.sheetOnly()
+}
+
+// sheetOnly reads a whole document that must be one sheet.
+func (d *Decoder) sheetOnly() (domain.Sheet, error) {
+	if s, ok := d.wholeFast(); ok {
+		return s, nil
+	}
 	if d.Batch() {
 		p := newProblem("/sheets", -1, "api.one_sheet")
 		return domain.Sheet{}, &Error{Pointer: p.ptr, Detail: p.detail, Code: p.code}

@@ -100,7 +100,58 @@ func checkFastAgrees(t testing.TB, data []byte) bool {
 			}
 		}
 	}
+	checkWholeAgrees(t, data)
 	return ok
+}
+
+// checkWholeAgrees: Decode and DecodeSheet, which read a lone sheet with
+// the fast path alone (wholeFast, no library framing), give the sheets,
+// the batch flag and the error of the library alone on the whole input.
+func checkWholeAgrees(t testing.TB, data []byte) {
+	t.Helper()
+	lib := newDecoder(nil, data)
+	lib.noFast = true
+	var want []domain.Sheet
+	var wantErr error
+	for {
+		s, err := lib.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			want, wantErr = nil, err
+			break
+		}
+		want = append(want, s)
+	}
+	if want == nil && wantErr == nil {
+		want = []domain.Sheet{}
+	}
+	got, batch, err := Decode(data)
+	if diff := cmp.Diff(event{Err: asError(wantErr)}, event{Err: asError(err)}, cmpSheet); diff != "" {
+		t.Fatalf("Decode: the error differs from the library alone (-library +Decode):\n%s\n%q", diff, data)
+	}
+	if diff := cmp.Diff(want, got, cmpSheet); diff != "" || batch != lib.batch {
+		t.Fatalf("Decode: batch %v (library %v), sheets differ (-library +Decode):\n%s\n%q", batch, lib.batch, diff, data)
+	}
+
+	def := Defaults{}
+	one := newDecoder(nil, data)
+	one.noFast = true
+	one.fast.def = &def
+	wantOne, wantOneErr := one.sheetOnly()
+	gotOne, err := DecodeSheet(data, def)
+	if diff := cmp.Diff(event{Sheet: wantOne, Err: asError(wantOneErr)}, event{Sheet: gotOne, Err: asError(err)}, cmpSheet); diff != "" {
+		t.Fatalf("DecodeSheet differs from the library alone (-library +DecodeSheet):\n%s\n%q", diff, data)
+	}
+}
+
+func asError(err error) *Error {
+	var e *Error
+	if err != nil && !errors.As(err, &e) {
+		e = &Error{Detail: "not an *Error: " + err.Error()}
+	}
+	return e
 }
 
 // fastCases are documents the fast path must either decline or read as
