@@ -25,7 +25,7 @@ func BenchmarkSecretaryPages(b *testing.B) {
 	tid := webtest.SeedBigTournament(b, db, 100)
 	client := webtest.SignedInClient(b, site, "segreteria", pw)
 	base := site.URL + "/tournaments/" + tid
-	pages := []string{site.URL + "/", base, base + "/entrants", base + "/rounds/new", base + "/rounds/1", base + "/rounds/1/tables", base + "/rounds/1/tables/50", base + "/standings", base + "/export"}
+	pages := []string{site.URL + "/", base, base + "/entrants", base + "/rounds/new", base + "/rounds/1", base + "/rounds/1/tables", base + "/rounds/1/tables/50", base + "/standings", base + "/review", base + "/export"}
 	for b.Loop() {
 		for _, u := range pages {
 			p95, size := measurePage(b, client, u, 40)
