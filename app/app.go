@@ -32,6 +32,9 @@ type App struct {
 	// standingsFacts caches the entrants and rounds the standings read,
 	// per tournament version (standings.go).
 	standingsFacts store.StandingsCache[standingsFacts]
+	// reviewCache caches the review queue's sheets per tournament state
+	// (review.go).
+	reviewCache store.StandingsCache[reviewSheets]
 	// bus carries the live-update events (app/events.go); public caches
 	// the public reads (app/public.go).
 	bus    *events.Bus
