@@ -4,10 +4,6 @@ import (
 	"io"
 	"net/http"
 	"testing"
-
-	"segnapunti/domain"
-	"segnapunti/store/dbtest"
-	"segnapunti/web/webtest"
 )
 
 // The heavy pages of a 100-table tournament on the embedded database, one
@@ -16,12 +12,7 @@ import (
 // two builds side by side in the same window).
 // Run: go test ./web/browsertest -run '^$' -bench HeavyPages -benchtime 100x
 func BenchmarkHeavyPages(b *testing.B) {
-	db := dbtest.SQLite(b)
-	site := webtest.StartSite(b, db)
-	pw := site.CreatePerson(b, domain.RoleClub, "segreteria", "bc-roma")
-	tid := webtest.SeedBigTournament(b, db, 100)
-	client := webtest.SignedInClient(b, site, "segreteria", pw)
-	base := site.URL + "/tournaments/" + tid
+	_, client, base := bigTournamentSite(b, 100)
 	for _, page := range []string{"review", "rounds/1", "rounds/1/tables", "standings", "entrants"} {
 		u := base + "/" + page
 		b.Run(page, func(b *testing.B) {
