@@ -32,6 +32,12 @@ type App struct {
 	// standingsFacts caches the entrants and rounds the standings read,
 	// per tournament version (standings.go).
 	standingsFacts store.StandingsCache[standingsFacts]
+	// reviewCache caches the review queue's sheets per tournament state
+	// (review.go).
+	reviewCache store.StandingsCache[reviewSheets]
+	// roundSheets caches a round's validated sheets per tournament state,
+	// keyed by round number (table_status.go).
+	roundSheets store.StandingsCache[map[int]roundSheet]
 	// bus carries the live-update events (app/events.go); public caches
 	// the public reads (app/public.go).
 	bus    *events.Bus

@@ -71,7 +71,8 @@ func (a *App) Review(ctx context.Context, p Principal, tid string) (ReviewQueue,
 	if err != nil {
 		return ReviewQueue{}, err
 	}
-	calls, err := a.RefereeCalls(ctx, p, tid)
+	// Read access is settled above: the calls are read without asking again.
+	calls, err := a.db.RefereeCalls(ctx, t.ID)
 	if err != nil {
 		return ReviewQueue{}, err
 	}
@@ -79,35 +80,19 @@ func (a *App) Review(ctx context.Context, p Principal, tid string) (ReviewQueue,
 	for _, c := range calls {
 		called[[2]int{c.Round, c.Table}] = true
 	}
-	q := ReviewQueue{Tournament: t, Access: acc, CanJudge: acc.Judge(t)}
-	if q.Rounds, err = a.db.ListRounds(ctx, t.ID); err != nil {
+	sheets, err := a.reviewSheetsOf(ctx, t.ID)
+	if err != nil {
 		return ReviewQueue{}, err
 	}
+	q := ReviewQueue{Tournament: t, Access: acc, CanJudge: acc.Judge(t), Rounds: sheets.rounds}
 	seen := map[[2]int]bool{}
-	for sh, err := range a.db.EachSheet(ctx, t.ID) {
-		if err != nil {
-			return ReviewQueue{}, err
-		}
-		k := [2]int{sh.Round, sh.Table}
+	for _, it := range sheets.items {
+		k := [2]int{it.Round, it.Table}
 		seen[k] = true
-		it := ReviewItem{Round: sh.Round, Table: sh.Table, Version: sh.Version, Called: called[k]}
-		for _, f := range domain.Validate(sh.Sheet).Findings {
-			switch f.Severity {
-			case domain.SeverityError:
-				it.Errors++
-			case domain.SeverityWarning:
-				it.Warnings++
-			default:
-				continue
-			}
-			it.Findings = append(it.Findings, f)
-		}
+		it.Called = called[k]
 		if it.Errors+it.Warnings == 0 && !it.Called {
 			continue
 		}
-		slices.SortStableFunc(it.Findings, func(x, y domain.Finding) int {
-			return cmp.Compare(severityRank(x.Severity), severityRank(y.Severity))
-		})
 		q.Items = append(q.Items, it)
 	}
 	for k := range called {
@@ -119,6 +104,55 @@ func (a *App) Review(ctx context.Context, p Principal, tid string) (ReviewQueue,
 		return cmp.Or(cmp.Compare(x.rank(), y.rank()), cmp.Compare(x.Round, y.Round), cmp.Compare(x.Table, y.Table))
 	})
 	return q, nil
+}
+
+// reviewSheets is what the review queue reads from the stored sheets: one
+// item per sheet (its findings, errors then warnings; Called unset) and
+// the tournament's rounds. Computed once per tournament stamp
+// (store.StandingsStamp: every sheet write, hand and correction moves it,
+// and so does every change to the tournament or its rounds), it is shared
+// by the requests at that stamp and never modified.
+type reviewSheets struct {
+	items  []ReviewItem
+	rounds []domain.Round
+}
+
+// reviewSheetsOf reads the review's sheets of tournament tid at its
+// current stamp, from the cache when the stamp has not moved.
+func (a *App) reviewSheetsOf(ctx context.Context, tid string) (reviewSheets, error) {
+	stamp, err := a.db.StandingsStamp(ctx, tid)
+	if err != nil {
+		return reviewSheets{}, err
+	}
+	return a.reviewCache.Get(tid, 0, stamp, func() (reviewSheets, error) {
+		var out reviewSheets
+		var err error
+		if out.rounds, err = a.db.ListRounds(ctx, tid); err != nil {
+			return reviewSheets{}, err
+		}
+		for sh, err := range a.db.EachSheet(ctx, tid) {
+			if err != nil {
+				return reviewSheets{}, err
+			}
+			it := ReviewItem{Round: sh.Round, Table: sh.Table, Version: sh.Version}
+			for _, f := range domain.Validate(sh.Sheet).Findings {
+				switch f.Severity {
+				case domain.SeverityError:
+					it.Errors++
+				case domain.SeverityWarning:
+					it.Warnings++
+				default:
+					continue
+				}
+				it.Findings = append(it.Findings, f)
+			}
+			slices.SortStableFunc(it.Findings, func(x, y domain.Finding) int {
+				return cmp.Compare(severityRank(x.Severity), severityRank(y.Severity))
+			})
+			out.items = append(out.items, it)
+		}
+		return out, nil
+	})
 }
 
 func severityRank(s domain.Severity) int {

@@ -61,17 +61,13 @@ func (a *App) TableStatuses(ctx context.Context, p Principal, tid string, n int)
 	if err != nil {
 		return RoundTables{}, err
 	}
-	sheets, err := a.db.RoundSheets(ctx, t.ID, r.Number)
+	sheets, err := a.roundSheetsOf(ctx, t.ID, r.Number)
 	if err != nil {
 		return RoundTables{}, err
 	}
 	signed, err := a.db.RoundConfirmations(ctx, t.ID, r.Number)
 	if err != nil {
 		return RoundTables{}, err
-	}
-	byTable := make(map[int]int, len(sheets))
-	for i, s := range sheets {
-		byTable[s.Table] = i
 	}
 	sat, err := a.satNames(ctx, t, r)
 	if err != nil {
@@ -81,18 +77,50 @@ func (a *App) TableStatuses(ctx context.Context, p Principal, tid string, n int)
 	for _, tb := range r.Tables {
 		rt := RoundTable{Table: tb, Sat: sat[tb.Table]}
 		var sh *domain.Sheet
-		if i, ok := byTable[tb.Table]; ok {
-			sh = &sheets[i].Sheet
-			rt.Hands, rt.Version = len(sh.Hands), sheets[i].Version
-			rep := domain.Validate(*sh)
-			rt.Errors = rep.Count(domain.SeverityError)
-			c := rep.Computed
+		if st, ok := sheets[tb.Table]; ok {
+			sh = st.sheet
+			rt.Hands, rt.Version, rt.Errors = len(sh.Hands), st.version, st.errors
+			c := st.computed // each page its own copy
 			rt.Result = &c
 		}
 		rt.Status = statusOf(sh, rt.Errors > 0, len(signed[tb.Table]), r.State)
 		out.Tables = append(out.Tables, rt)
 	}
 	return out, nil
+}
+
+// roundSheet is a stored sheet of a round as the round page reads it:
+// the sheet, its version and what its validation found.
+type roundSheet struct {
+	sheet    *domain.Sheet // shared by the pages at one stamp: read only
+	version  int
+	errors   int
+	computed domain.Computed
+}
+
+// roundSheetsOf reads, by table, the stored sheets of round n of
+// tournament tid, validated; computed once per tournament stamp
+// (store.StandingsStamp moves with every sheet write, hand and
+// correction) and shared by the pages at that stamp.
+func (a *App) roundSheetsOf(ctx context.Context, tid string, n int) (map[int]roundSheet, error) {
+	stamp, err := a.db.StandingsStamp(ctx, tid)
+	if err != nil {
+		return nil, err
+	}
+	return a.roundSheets.Get(tid, n, stamp, func() (map[int]roundSheet, error) {
+		sheets, err := a.db.RoundSheets(ctx, tid, n)
+		if err != nil {
+			return nil, err
+		}
+		out := make(map[int]roundSheet, len(sheets))
+		for i := range sheets {
+			sh := &sheets[i].Sheet
+			rep := domain.Validate(*sh)
+			out[sheets[i].Table] = roundSheet{sheet: sh, version: sheets[i].Version,
+				errors: rep.Count(domain.SeverityError), computed: rep.Computed}
+		}
+		return out, nil
+	})
 }
 
 // satNames is, by table, who sits at each line of round r when that is

@@ -44,12 +44,14 @@ func pathNumber(r *http.Request, name string) (int, bool) {
 // findingView is a finding as the referee's pages show it.
 type findingView struct {
 	Code, Severity, Message, Rule, Field string
+	SevLabel                             string // the severity's word (referee.sev_*)
 }
 
 func findingViews(list []domain.Finding, lang Lang) []findingView {
 	out := make([]findingView, 0, len(list))
 	for _, f := range list {
-		out = append(out, findingView{Code: string(f.Code), Severity: string(f.Severity), Message: f.Message(lang), Rule: f.Rule, Field: fieldName(f.Pointer)})
+		out = append(out, findingView{Code: string(f.Code), Severity: string(f.Severity), Message: f.Message(lang), Rule: f.Rule, Field: fieldName(f.Pointer),
+			SevLabel: translate(lang, "referee.sev_"+string(f.Severity))})
 	}
 	return out
 }

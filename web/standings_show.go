@@ -12,9 +12,9 @@ import (
 // §7 in the shared standings_table partial).
 type standingsPage struct {
 	Page
-	D      app.TournamentDetail
-	Table  standingsTable
-	Rounds []int // the rounds a person may choose
+	Tournament domain.Tournament
+	Table      standingsTable
+	Rounds     []int // the rounds a person may choose
 	// Differs lists the counted matches whose official (written) result is
 	// not the computed one, and whether a correction is still possible
 	// (RULES §8: shown wherever standings appear, so the referee acts in
@@ -50,13 +50,21 @@ func (s *Server) standingsShow(w http.ResponseWriter, r *http.Request) {
 		s.operationFailed(w, r, err)
 		return
 	}
-	d, err := s.app.TournamentDetail(ctx, p, tid)
+	// The page shows the tournament and its rounds: not its entrants and
+	// referees (TournamentDetail), the entrants' read being most of the
+	// page's database time on a big field.
+	t, _, err := s.app.TournamentAccess(ctx, p, tid)
 	if err != nil {
 		s.operationFailed(w, r, err)
 		return
 	}
-	data := &standingsPage{Page: s.page(r, "secretary.standings_title"), D: d, Table: standingsTableOf(st, d.Rounds)}
-	for _, rd := range d.Rounds {
+	rounds, err := s.app.Rounds(ctx, p, tid)
+	if err != nil {
+		s.operationFailed(w, r, err)
+		return
+	}
+	data := &standingsPage{Page: s.page(r, "secretary.standings_title"), Tournament: t, Table: standingsTableOf(st, rounds)}
+	for _, rd := range rounds {
 		data.Rounds = append(data.Rounds, rd.Number)
 	}
 	for _, row := range st.Rows {

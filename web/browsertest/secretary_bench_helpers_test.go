@@ -5,7 +5,24 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"testing"
+
+	"segnapunti/domain"
+	"segnapunti/store/dbtest"
+	"segnapunti/web/webtest"
 )
+
+// bigTournamentSite starts a site on the embedded database with a
+// tournament of tables tables and a club secretary signed in: her client
+// and the tournament's address.
+func bigTournamentSite(b *testing.B, tables int) (site *webtest.Site, client *http.Client, base string) {
+	db := dbtest.SQLite(b)
+	site = webtest.StartSite(b, db)
+	pw := site.CreatePerson(b, domain.RoleClub, "segreteria", "bc-roma")
+	tid := webtest.SeedBigTournament(b, db, tables)
+	client = webtest.SignedInClient(b, site, "segreteria", pw)
+	return site, client, site.URL + "/tournaments/" + tid
+}
 
 func bytesReader(b []byte) io.Reader { return bytes.NewReader(b) }
 

@@ -9,23 +9,14 @@ import (
 	"slices"
 	"testing"
 	"time"
-
-	"segnapunti/domain"
-	"segnapunti/store/dbtest"
-	"segnapunti/web/webtest"
 )
 
 // UI.md §1 budgets for the secretary pages on a 100-table tournament on
 // the embedded database: server time p95 ≤ 20 ms, first load ≤ 150 KB
 // gzip. Run: go test ./web/ -run '^$' -bench SecretaryPages -benchtime 1x
 func BenchmarkSecretaryPages(b *testing.B) {
-	db := dbtest.SQLite(b)
-	site := webtest.StartSite(b, db)
-	pw := site.CreatePerson(b, domain.RoleClub, "segreteria", "bc-roma")
-	tid := webtest.SeedBigTournament(b, db, 100)
-	client := webtest.SignedInClient(b, site, "segreteria", pw)
-	base := site.URL + "/tournaments/" + tid
-	pages := []string{site.URL + "/", base, base + "/entrants", base + "/rounds/new", base + "/rounds/1", base + "/rounds/1/tables", base + "/rounds/1/tables/50", base + "/standings", base + "/export"}
+	site, client, base := bigTournamentSite(b, 100)
+	pages := []string{site.URL + "/", base, base + "/entrants", base + "/rounds/new", base + "/rounds/1", base + "/rounds/1/tables", base + "/rounds/1/tables/50", base + "/standings", base + "/review", base + "/export"}
 	for b.Loop() {
 		for _, u := range pages {
 			p95, size := measurePage(b, client, u, 40)
