@@ -26,9 +26,11 @@ import (
 // Results typed, by the rule of §12.5 (a team's total is the sum of its
 // two lines' totals; the team VP come from the fibur-teams table on the
 // difference; the tables' own VP do not count): in a match of teams a < b
-// with a + b even, a's line wins both tables by 100 → a 2600, b 2400,
-// difference 200 → 155-350 → 11-9; with a + b odd each team's line wins
-// the table where it sits NS → 2500 each → 10-10.
+// a's line wins both tables by 100 → a 2600, b 2400, difference 200 →
+// 155-350 → 11-9; except when a + b is a multiple of 3: then each team's
+// line wins the table where it sits NS → 2500 each → 10-10. The test
+// checks that both kinds of match were played (a Danish system pairing
+// neighbours in the standings must not leave one path untried).
 func TestBrowserTeamChampionshipOfEightTeams(t *testing.T) {
 	t.Parallel()
 	db := dbtest.SQLite(t)
@@ -53,6 +55,7 @@ func TestBrowserTeamChampionshipOfEightTeams(t *testing.T) {
 	pasteEntrants(t, ctx, base, rows)
 
 	vp, mp := map[string]int{}, map[string]int{}
+	won, drawn := 0, 0
 	for n := 1; n <= 5; n++ {
 		r := generateRound(t, ctx, db, tid, base, n, "")
 		// Four matches of two tables: at one table a team NS, at the other EO.
@@ -102,12 +105,14 @@ func TestBrowserTeamChampionshipOfEightTeams(t *testing.T) {
 			if pairNumber(t, a) > pairNumber(t, b) {
 				a, b = b, a
 			}
-			if (pairNumber(t, a)+pairNumber(t, b))%2 == 0 {
+			if (pairNumber(t, a)+pairNumber(t, b))%3 != 0 {
+				won++
 				vp[a], mp[a], vp[b], mp[b] = vp[a]+11, mp[a]+200, vp[b]+9, mp[b]-200
 				for _, tb := range tbs {
 					typeMatch(t, ctx, base, n, tb.Table, tb.NS == a, 100)
 				}
 			} else {
+				drawn++
 				vp[a], vp[b] = vp[a]+10, vp[b]+10
 				for _, tb := range tbs {
 					typeMatch(t, ctx, base, n, tb.Table, true, 100)
@@ -117,6 +122,9 @@ func TestBrowserTeamChampionshipOfEightTeams(t *testing.T) {
 		webtest.DeliverAndPublish(t, ctx, base, n)
 	}
 
+	if won == 0 || drawn == 0 {
+		t.Errorf("%d matches won and %d drawn: the test must try both", won, drawn)
+	}
 	got := standingsShown(t, ctx, base, "teams-standings")
 	if len(got) != teams {
 		t.Fatalf("%d team rows, want %d", len(got), teams)
