@@ -68,8 +68,9 @@ func (s *Server) interruptPost(w http.ResponseWriter, r *http.Request, apply boo
 	data := &interruptPage{After: strings.TrimSpace(r.PostForm.Get("interrupted_after_round")), Reason: r.PostForm.Get("reason"), Errs: fieldErrors{}}
 	lang := langOf(r)
 	tid := r.PathValue("tid")
-	k, err := strconv.Atoi(data.After)
-	if err != nil {
+	k, convErr := strconv.Atoi(data.After)
+	var err error
+	if convErr != nil {
 		data.Errs["interrupted_after_round"] = translate(lang, "secretary.whole_number")
 	} else if apply {
 		_, _, err = s.app.InterruptTournament(r.Context(), s.caller(r), tid, k, data.Reason)

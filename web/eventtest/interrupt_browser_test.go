@@ -2,6 +2,8 @@ package eventtest
 
 import (
 	"context"
+	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -57,5 +59,21 @@ func TestBrowserInterruptTournament(t *testing.T) {
 	}
 	if n := webtest.Count(t, ctx, `[data-link="interrupt"]`); n != 0 {
 		t.Error("an interrupted tournament still offers the interruption")
+	}
+}
+
+// A round that is not a whole number — letters, or digits beyond any
+// integer — is named next to its field (422), never a server error.
+func TestInterruptFormRefusesWhatIsNoRound(t *testing.T) {
+	t.Parallel()
+	w := newClubWorld(t, dbtest.SQLite(t), "Torneo", domain.KindPairs, 3, pairEntrants("1", "2"))
+	pc := webtest.SignInClient(t, w.site, "segreteria", w.pw)
+	for _, typed := range []string{"abc", "99999999999999999999", ""} {
+		for _, action := range []string{"/interrupt/preview", "/interrupt"} {
+			st, body := pc.Post("/tournaments/"+w.tid+action, url.Values{"interrupted_after_round": {typed}, "reason": {"neve"}})
+			if st != http.StatusUnprocessableEntity || !strings.Contains(body, `id="interrupted_after_round-error"`) {
+				t.Errorf("POST %s with %q: %d, want 422 naming the field", action, typed, st)
+			}
+		}
 	}
 }
