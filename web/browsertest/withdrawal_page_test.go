@@ -11,6 +11,7 @@ import (
 
 	"segnapunti/app"
 	"segnapunti/domain"
+	"segnapunti/store"
 	"segnapunti/store/dbtest"
 )
 
@@ -18,26 +19,12 @@ import (
 // (withdrawn_from_round, reason); once recorded the entrant's standings
 // row carries data-withdrawn="true".
 func TestEntrantPageWithdrawal(t *testing.T) {
-	db := dbtest.SQLite(t)
-	site := webtest.StartSite(t, db)
-	pw := site.CreatePerson(t, domain.RoleClub, "segreteria", "bc-roma")
-	c := webtest.SignedInClient(t, site, "segreteria", pw)
-	resp, err := c.PostForm(site.URL+"/tournaments/new", url.Values{"name": {"Ritiri"}, "date": {"2026-11-28"}, "level": {"club"}, "ruleset": {"fitab-2025"}, "kind": {"pairs"}, "rounds_planned": {"3"}, "hands_per_round": {"3"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
-	base := resp.Request.URL.String()
-	tid := resp.Request.URL.Path[len("/tournaments/"):]
-	ops := app.New(db, nil, nil)
-	p := app.Principal{Role: domain.RoleAdmin, Name: "admin"}
+	t.Parallel()
 	var ins []app.EntrantInput
 	for _, id := range []string{"1", "2", "3", "4"} {
 		ins = append(ins, app.EntrantInput{ID: id, Players: []domain.Player{{Name: "A" + id}, {Name: "B" + id}}})
 	}
-	if _, err := ops.AddEntrants(context.Background(), p, tid, ins); err != nil {
-		t.Fatal(err)
-	}
+	db, c, base, tid, ops, p := entrantPageWorld(t, "Ritiri", "fitab-2025", "3", ins)
 	get := func(u string) (int, string) {
 		resp, err := c.Get(u)
 		if err != nil {
@@ -52,7 +39,7 @@ func TestEntrantPageWithdrawal(t *testing.T) {
 		t.Fatalf("entrant page: %d, no withdrawal form", code)
 	}
 	// A round beyond the plan: refused, named.
-	resp, err = c.PostForm(base+"/entrants/3/withdrawal", url.Values{"withdrawn_from_round": {"7"}, "reason": {"malore"}})
+	resp, err := c.PostForm(base+"/entrants/3/withdrawal", url.Values{"withdrawn_from_round": {"7"}, "reason": {"malore"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,25 +102,11 @@ func TestEntrantPageWithdrawal(t *testing.T) {
 // (from_round, out, in.name, in.membership, reason); FIBur-INT art. 33's
 // limit is named on the form.
 func TestEntrantPageSubstitution(t *testing.T) {
-	db := dbtest.SQLite(t)
-	site := webtest.StartSite(t, db)
-	pw := site.CreatePerson(t, domain.RoleClub, "segreteria", "bc-roma")
-	c := webtest.SignedInClient(t, site, "segreteria", pw)
-	resp, err := c.PostForm(site.URL+"/tournaments/new", url.Values{"name": {"Sostituzioni"}, "date": {"2026-11-28"}, "level": {"club"}, "ruleset": {"fibur-ita"}, "kind": {"pairs"}, "rounds_planned": {"4"}, "hands_per_round": {"3"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
-	base := resp.Request.URL.String()
-	tid := resp.Request.URL.Path[len("/tournaments/"):]
-	ops := app.New(db, nil, nil)
-	p := app.Principal{Role: domain.RoleAdmin, Name: "admin"}
-	if _, err := ops.AddEntrants(context.Background(), p, tid, []app.EntrantInput{
+	t.Parallel()
+	_, c, base, _, _, _ := entrantPageWorld(t, "Sostituzioni", "fibur-ita", "4", []app.EntrantInput{
 		{ID: "1", Players: []domain.Player{{Name: "Rossi", Membership: "FT11"}, {Name: "Bianchi", Membership: "FT12"}}},
 		{ID: "2", Players: []domain.Player{{Name: "Verdi", Membership: "FT21"}, {Name: "Neri", Membership: "FT22"}}},
-	}); err != nil {
-		t.Fatal(err)
-	}
+	})
 	post := func(v url.Values) (int, string) {
 		resp, err := c.PostForm(base+"/entrants/1/substitutions", v)
 		if err != nil {
@@ -153,4 +126,28 @@ func TestEntrantPageSubstitution(t *testing.T) {
 	if code != http.StatusOK || !strings.Contains(body, `data-substitution="3-FT12"`) {
 		t.Errorf("round 3 of 4: %d, the substitution not listed", code)
 	}
+}
+
+// entrantPageWorld is a club secretary signed in over HTTP, a tournament
+// made through the new-tournament form (ruleset, rounds planned, 3 hands)
+// and its entrants: the store, the client, the tournament's page and id,
+// and the operations with an admin to change it behind the pages.
+func entrantPageWorld(t *testing.T, name, ruleset, rounds string, entrants []app.EntrantInput) (*store.DB, *http.Client, string, string, *app.App, app.Principal) {
+	t.Helper()
+	db := dbtest.SQLite(t)
+	site := webtest.StartSite(t, db)
+	pw := site.CreatePerson(t, domain.RoleClub, "segreteria", "bc-roma")
+	c := webtest.SignedInClient(t, site, "segreteria", pw)
+	resp, err := c.PostForm(site.URL+"/tournaments/new", url.Values{"name": {name}, "date": {"2026-11-28"}, "level": {"club"}, "ruleset": {ruleset}, "kind": {"pairs"}, "rounds_planned": {rounds}, "hands_per_round": {"3"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	ops := app.New(db, nil, nil)
+	admin := app.Principal{Role: domain.RoleAdmin, Name: "admin"}
+	tid := resp.Request.URL.Path[len("/tournaments/"):]
+	if _, err := ops.AddEntrants(context.Background(), admin, tid, entrants); err != nil {
+		t.Fatal(err)
+	}
+	return db, c, resp.Request.URL.String(), tid, ops, admin
 }
