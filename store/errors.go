@@ -6,9 +6,9 @@ import (
 	"fmt"
 	"strings"
 
-	gosqlite "github.com/glebarez/go-sqlite"
 	"github.com/jackc/pgx/v5/pgconn"
 	"gorm.io/gorm"
+	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
 
 	"segnapunti/domain"
@@ -59,11 +59,11 @@ func classify(err error) error {
 		}
 		return nil
 	}
-	var sqliteErr *gosqlite.Error
+	var sqliteErr *sqlite.Error
 	if errors.As(err, &sqliteErr) {
-		// glebarez/sqlite translates only unique and foreign-key errors;
-		// CHECK, NOT NULL and a trigger's RAISE(ABORT) come back raw
-		// (DEPENDENCIES.md).
+		// The dialector translates unique, foreign-key and CHECK errors
+		// (a CHECK keeps this error beside gorm's sentinel, store.go);
+		// NOT NULL and a trigger's RAISE(ABORT) come back raw.
 		switch sqliteErr.Code() & 0xff {
 		case sqlite3.SQLITE_CONSTRAINT, sqlite3.SQLITE_MISMATCH, sqlite3.SQLITE_TOOBIG:
 			return domain.ErrInvalid
@@ -83,7 +83,7 @@ func detail(err error) error {
 		}
 		return errors.New(pgErr.Message)
 	}
-	var sqliteErr *gosqlite.Error
+	var sqliteErr *sqlite.Error
 	if errors.As(err, &sqliteErr) {
 		msg := sqliteErr.Error()
 		// "constraint failed: CHECK constraint failed: tournaments_level_check (275)"

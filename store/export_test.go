@@ -108,3 +108,13 @@ func VersionCopies(ctx context.Context, db *DB, tournamentID string, round, tabl
 	fromGo, err = again(goDoc)
 	return fromSQL, fromGo, err
 }
+
+// OpenSQLiteWithDriver is Open for an SQLite file whose writer pool uses
+// the database/sql driver registered as driverName (a wrapper of
+// modernc.org/sqlite that counts what it is asked).
+func OpenSQLiteWithDriver(ctx context.Context, path, driverName string) (*DB, error) {
+	return open(ctx, path, nil, driverName)
+}
+
+// KeptSQL are the texts the SQLite writer keeps prepared.
+func KeptSQL() []string { return sqliteKeptSQL() }

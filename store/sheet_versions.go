@@ -218,10 +218,10 @@ func (db *DB) saveVersion(tx *gorm.DB, key sheetKey, note Replacement, at instan
 		return translate(err, "keep the replaced sheet of "+key.String())
 	}
 	// SQLite: the same one INSERT … SELECT, the copy built by SQLite's
-	// JSON functions (no read into Go, no gorm scanning), on the
-	// transaction's connection directly.
+	// JSON functions (no read into Go, no gorm scanning), kept prepared
+	// (sqlite_stmts.go).
 	atText, _ := at.Value()
-	_, err := conn(tx).ExecContext(tx.Statement.Context, sqliteSaveVersionSQL,
+	_, err := db.sqliteExec(tx, sqliteSaveVersionSQL,
 		note.Source, importRef(note.ImportID), note.By, atText, key.tournament, key.round, key.table)
 	return translate(err, "keep the replaced sheet of "+key.String())
 }
@@ -251,8 +251,11 @@ var sqliteVersionDoc = func() string {
 		}
 		hand = append(hand, "'"+c+"', "+v)
 	}
+	// json(…) around the subquery: since SQLite 3.54 a value leaves a
+	// subquery without its JSON subtype, and json_object would store the
+	// hands as one string.
 	return `json_object('row', json_object(` + strings.Join(row, ", ") + `), 'hands', ` +
-		`(SELECT json_group_array(json_object(` + strings.Join(hand, ", ") + `)) FROM (SELECT * FROM sheet_hands WHERE sheet_id = o.id ORDER BY position) h))`
+		`json((SELECT json_group_array(json_object(` + strings.Join(hand, ", ") + `)) FROM (SELECT * FROM sheet_hands WHERE sheet_id = o.id ORDER BY position) h)))`
 }()
 
 // sqliteSaveVersionSQL is saveVersion's statement on SQLite.

@@ -94,7 +94,7 @@ func (db *DB) putSheet(ctx context.Context, tournamentID string, round, table in
 		stored := true // unknown: the history statement finds out
 		if open {
 			var err error
-			if stored, err = checkOpenUnsigned(tx, key); err != nil {
+			if stored, err = db.checkOpenUnsigned(tx, key); err != nil {
 				return err
 			}
 		}
@@ -347,18 +347,15 @@ func checkRoundOpen(tx *gorm.DB, key sheetKey) error {
 
 // checkOpenUnsigned is checkRoundOpen then checkNotConfirmed (table
 // entry: a signed sheet changes only by a correction) in one query, for
-// the SQLite writer, whose transaction already holds the database: every
-// statement is parsed again at each execution there. stored says whether
-// the table has a sheet (none: there is nothing to keep in the history).
-func checkOpenUnsigned(tx *gorm.DB, key sheetKey) (stored bool, err error) {
-	// On the transaction's connection directly, with SQLite's
-	// placeholders (the embedded writer's hot path: no gorm scanning).
+// the SQLite writer, whose transaction already holds the database. stored
+// says whether the table has a sheet (none: there is nothing to keep in
+// the history).
+func (db *DB) checkOpenUnsigned(tx *gorm.DB, key sheetKey) (stored bool, err error) {
+	// Kept prepared, with SQLite's placeholders (the embedded writer's
+	// hot path: no gorm scanning).
 	var state string
 	var signed, sheets int64
-	err = conn(tx).QueryRowContext(tx.Statement.Context, `SELECT r.state, (SELECT count(*) FROM sheet_confirmations c
-		WHERE c.tournament_id = r.tournament_id AND c.round_no = r.number AND c.table_no = ?1) AS signed,
-		(SELECT count(*) FROM sheets s WHERE s.tournament_id = r.tournament_id AND s.round_no = r.number AND s.table_no = ?1) AS stored
-		FROM rounds r WHERE r.tournament_id = ?2 AND r.number = ?3`, key.table, key.tournament, key.round).Scan(&state, &signed, &sheets)
+	err = db.sqliteQueryRow(tx, sqliteOpenUnsignedSQL, key.table, key.tournament, key.round).Scan(&state, &signed, &sheets)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
 		return false, errorf(domain.ErrNotFound, "round %d of tournament %s", key.round, key.tournament)
@@ -371,6 +368,13 @@ func checkOpenUnsigned(tx *gorm.DB, key sheetKey) (stored bool, err error) {
 	}
 	return sheets > 0, nil
 }
+
+// sqliteOpenUnsignedSQL is checkOpenUnsigned's query: ?1 table, ?2
+// tournament, ?3 round.
+const sqliteOpenUnsignedSQL = `SELECT r.state, (SELECT count(*) FROM sheet_confirmations c
+		WHERE c.tournament_id = r.tournament_id AND c.round_no = r.number AND c.table_no = ?1) AS signed,
+		(SELECT count(*) FROM sheets s WHERE s.tournament_id = r.tournament_id AND s.round_no = r.number AND s.table_no = ?1) AS stored
+		FROM rounds r WHERE r.tournament_id = ?2 AND r.number = ?3`
 
 func (db *DB) appendHand(tx *gorm.DB, key sheetKey, empty domain.Sheet, h domain.Hand, idemKey string, report func(domain.Sheet) ([]byte, error)) (StoredSheet, bool, error) {
 	now := instant(db.stamp())

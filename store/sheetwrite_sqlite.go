@@ -12,8 +12,9 @@ import (
 // putSheet sent to the writer transaction's connection directly, with
 // their arguments in column order — no gorm statement building, callbacks,
 // reflection or scanning on the embedded writer's hot path (they were a
-// fifth of its CPU). The statements are built once; a history copy is one
-// INSERT … SELECT (sqliteSaveVersionSQL).
+// fifth of its CPU). The statements are built once and kept prepared
+// (sqlite_stmts.go); a history copy is one INSERT … SELECT
+// (sqliteSaveVersionSQL).
 
 // sqliteSheetInsertColumns are the columns of a new sheet row.
 var sqliteSheetInsertColumns = append([]string{"tournament_id", "round_no", "table_no", "version", "created_at"}, sheetColumns...)
@@ -71,7 +72,6 @@ func setters(cols []string) []string {
 // savepoint (the history already kept): the sheet row (upsert, or
 // compare-and-set when ifVersion > 0), its hands replaced, its result.
 func (db *DB) sqliteWriteSheet(tx *gorm.DB, key sheetKey, row *sheetRow, hands []handRow, res *matchResultRow, ifVersion int) error {
-	ctx, c := tx.Statement.Context, conn(tx)
 	args := make([]any, 0, len(sqliteSheetInsertColumns)+4)
 	var q string
 	if ifVersion > 0 {
@@ -87,7 +87,7 @@ func (db *DB) sqliteWriteSheet(tx *gorm.DB, key sheetKey, row *sheetRow, hands [
 		}
 		q = sqliteUpsertSheetSQL
 	}
-	err := c.QueryRowContext(ctx, q, args...).Scan(&row.ID, &row.Version)
+	err := db.sqliteQueryRow(tx, q, args...).Scan(&row.ID, &row.Version)
 	switch {
 	case errors.Is(err, sql.ErrNoRows) && ifVersion > 0:
 		return casConflict(tx, key, ifVersion)
@@ -95,7 +95,7 @@ func (db *DB) sqliteWriteSheet(tx *gorm.DB, key sheetKey, row *sheetRow, hands [
 		return db.sqliteError(err)
 	}
 	if row.Version > 1 {
-		if _, err := c.ExecContext(ctx, sqliteDeleteHandsSQL, row.ID); err != nil {
+		if _, err := db.sqliteExec(tx, sqliteDeleteHandsSQL, row.ID); err != nil {
 			return translate(db.sqliteError(err), "replace hands of sheet of "+key.String())
 		}
 	}
@@ -108,12 +108,12 @@ func (db *DB) sqliteWriteSheet(tx *gorm.DB, key sheetKey, row *sheetRow, hands [
 			args = appendLineArgs(args, &h.NS)
 			args = appendLineArgs(args, &h.EO)
 		}
-		if _, err := c.ExecContext(ctx, insertHandsSQL(n), args...); err != nil {
+		if _, err := db.sqliteExec(tx, insertHandsSQL(n), args...); err != nil {
 			return translate(db.sqliteError(err), "store hands of sheet of "+key.String())
 		}
 	}
 	res.SheetID, res.SheetVersion = row.ID, row.Version
-	_, err = c.ExecContext(ctx, sqliteUpsertResultSQL, res.SheetID, res.TournamentID, res.RoundNo, res.TableNo, res.SheetVersion,
+	_, err = db.sqliteExec(tx, sqliteUpsertResultSQL, res.SheetID, res.TournamentID, res.RoundNo, res.TableNo, res.SheetVersion,
 		res.NSTotal, res.NSMP, res.NSVP, res.EOTotal, res.EOMP, res.EOVP,
 		res.ComputedNSTotal, res.ComputedNSMP, res.ComputedNSVP, res.ComputedEOTotal, res.ComputedEOMP, res.ComputedEOVP,
 		res.Differs, res.Kind)

@@ -7,8 +7,8 @@ import (
 	"sync/atomic"
 	"time"
 
-	gosqlite "github.com/glebarez/go-sqlite"
 	"github.com/jackc/pgx/v5/pgconn"
+	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
 )
 
@@ -35,7 +35,7 @@ func StorageFull(err error) bool {
 	if errors.As(err, &pgErr) {
 		return pgErr.Code == "53100"
 	}
-	var sqliteErr *gosqlite.Error
+	var sqliteErr *sqlite.Error
 	if errors.As(err, &sqliteErr) && sqliteErr.Code()&0xff == sqlite3.SQLITE_FULL {
 		return true
 	}

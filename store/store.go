@@ -15,7 +15,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/glebarez/sqlite"
+	"github.com/libtnb/sqlite"
 	"github.com/pressly/goose/v3"
 	"github.com/pressly/goose/v3/lock"
 	"gorm.io/driver/postgres"
@@ -62,19 +62,28 @@ type DB struct {
 	writer *sqliteWriter
 	// full is set when a write failed for lack of space (storage_full.go).
 	full fullness
+	// kept (SQLite) are the writer's statements kept prepared, by text
+	// (sqlite_stmts.go).
+	kept map[string]*sql.Stmt
 }
 
 // Open connects and applies pending migrations (goose, embedded, under a
 // lock). A dsn starting with postgres:// or postgresql:// is a PostgreSQL
 // URL; anything else is the path of an SQLite file (created if missing).
 func Open(ctx context.Context, dsn string, log *slog.Logger) (*DB, error) {
+	return open(ctx, dsn, log, sqlite.DriverName)
+}
+
+// open is Open with the database/sql driver of the SQLite writer pool
+// named (a test wraps the driver to count what it is asked).
+func open(ctx context.Context, dsn string, log *slog.Logger, sqliteDriver string) (*DB, error) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
 	if strings.TrimSpace(dsn) == "" {
 		return nil, errors.New("open database: empty DSN (want a postgres:// URL or an SQLite file path)")
 	}
-	dialect, dialector, err := dialectorFor(dsn)
+	dialect, dialector, err := dialectorFor(dsn, sqliteDriver)
 	if err != nil {
 		return nil, err
 	}
@@ -87,9 +96,9 @@ func Open(ctx context.Context, dsn string, log *slog.Logger) (*DB, error) {
 		SkipDefaultTransaction: true,
 		Logger:                 gormLogger{log: log},
 		NowFunc:                func() time.Time { return time.Now().UTC() },
-		// No PrepareStmt on SQLite: the driver (glebarez/go-sqlite) parses
-		// a "prepared" statement again at every execution (measured in a
-		// profile), so gorm's statement cache only adds a layer.
+		// No PrepareStmt: the embedded writer's hot statements are kept
+		// prepared by the store itself (sqlite_stmts.go); gorm's cache
+		// would keep every text gorm ever builds, per connection.
 	})
 	if err != nil {
 		return nil, fmt.Errorf("open %s database: %w", dialect, err)
@@ -136,9 +145,17 @@ func Open(ctx context.Context, dsn string, log *slog.Logger) (*DB, error) {
 		sqlDB.Close()
 		return nil, err
 	}
+	if dialect == DialectSQLite {
+		if err := db.prepareSQLiteStmts(ctx); err != nil {
+			db.stopSQLiteWriter()
+			sqlDB.Close()
+			return nil, err
+		}
+	}
 	// Results need the domain, so migration 00005 could not fill them.
 	if n, err := db.backfillResults(ctx); err != nil {
 		db.stopSQLiteWriter()
+		db.closeSQLiteStmts()
 		sqlDB.Close()
 		return nil, err
 	} else if n > 0 {
@@ -147,7 +164,7 @@ func Open(ctx context.Context, dsn string, log *slog.Logger) (*DB, error) {
 	return db, nil
 }
 
-func dialectorFor(dsn string) (string, gorm.Dialector, error) {
+func dialectorFor(dsn, sqliteDriver string) (string, gorm.Dialector, error) {
 	if strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://") {
 		return DialectPostgres, postgres.Open(dsn), nil
 	}
@@ -176,7 +193,22 @@ func dialectorFor(dsn string) (string, gorm.Dialector, error) {
 	if query != "" {
 		params = append([]string{query}, params...)
 	}
-	return DialectSQLite, sqlite.Open(path + "?" + strings.Join(params, "&")), nil
+	return DialectSQLite, sqliteDialector{sqlite.Dialector{DriverName: sqliteDriver, DSN: path + "?" + strings.Join(params, "&")}}, nil
+}
+
+// sqliteDialector is libtnb/sqlite's gorm dialector (over
+// modernc.org/sqlite, whose prepared statements keep SQLite's compiled
+// program) with one change: a CHECK violation keeps the driver's error
+// beside gorm's sentinel, so the store can name the failed constraint as
+// it does on PostgreSQL (detail in errors.go).
+type sqliteDialector struct{ sqlite.Dialector }
+
+func (d sqliteDialector) Translate(err error) error {
+	t := d.Dialector.Translate(err)
+	if t != err && errors.Is(t, gorm.ErrCheckConstraintViolated) {
+		return fmt.Errorf("%w: %w", t, err)
+	}
+	return t
 }
 
 func isSQLiteMemory(dsn string) bool {
@@ -238,7 +270,7 @@ func (db *DB) openSQLiteReader(dsn string) error {
 	if query != "" {
 		params = append([]string{query}, params...)
 	}
-	r, err := gorm.Open(sqlite.Open(path+"?"+strings.Join(params, "&")), &gorm.Config{TranslateError: true, SkipDefaultTransaction: true, Logger: gormLogger{log: db.log},
+	r, err := gorm.Open(sqliteDialector{sqlite.Dialector{DSN: path + "?" + strings.Join(params, "&")}}, &gorm.Config{TranslateError: true, SkipDefaultTransaction: true, Logger: gormLogger{log: db.log},
 		NowFunc: func() time.Time { return time.Now().UTC() }})
 	if err != nil {
 		return fmt.Errorf("open sqlite read pool: %w", err)
@@ -257,6 +289,7 @@ func (db *DB) openSQLiteReader(dsn string) error {
 // Close closes every connection.
 func (db *DB) Close() error {
 	db.stopSQLiteWriter()
+	db.closeSQLiteStmts()
 	if db.readerSQL != nil {
 		db.readerSQL.Close()
 	}
