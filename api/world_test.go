@@ -209,7 +209,7 @@ func eachBackend(t *testing.T, f func(t *testing.T, b backend)) {
 		}
 		t.Cleanup(func() { db.Close() })
 		// The drivers are those the store links in: pgx's database/sql
-		// driver and glebarez's "sqlite".
+		// driver and modernc.org/sqlite's "sqlite" (under libtnb/sqlite).
 		raw, err := sql.Open(driver, dsn)
 		if err != nil {
 			t.Fatalf("open raw: %v", err)

@@ -3,6 +3,7 @@ package store_test
 import (
 	"context"
 	"regexp"
+	"strings"
 	"testing"
 	"time"
 
@@ -80,8 +81,8 @@ func mustGetTournament(t *testing.T, db *store.DB, id string) domain.Tournament 
 }
 
 // Values outside RULES §2 and §10 are refused by the schema's CHECK
-// constraints, on both databases (glebarez/sqlite returns CHECK failures
-// untranslated: the store maps them to ErrInvalid too).
+// constraints, on both databases, and the error names the constraint
+// (gorm's CHECK sentinel keeps the driver's error beside it on both).
 func TestCreateTournamentRefusesInvalidValues(t *testing.T) {
 	t.Parallel()
 	dbtest.Run(t, func(t *testing.T, db *store.DB) {
@@ -109,6 +110,11 @@ func TestCreateTournamentRefusesInvalidValues(t *testing.T) {
 				_, err := db.CreateTournament(ctx, tr)
 				wantErr(t, err, tc.want)
 			})
+		}
+		bad := tournament()
+		bad.Level = "world"
+		if _, err := db.CreateTournament(ctx, bad); err == nil || !strings.Contains(err.Error(), "constraint tournaments_level_check failed") {
+			t.Errorf("error %v does not name the constraint tournaments_level_check", err)
 		}
 		if all, _ := db.ListTournaments(ctx, store.TournamentFilter{}); len(all) != 1 {
 			t.Errorf("%d tournaments stored, want only the valid one", len(all))
