@@ -201,6 +201,18 @@ func dialectorFor(dsn, sqliteDriver string) (string, gorm.Dialector, error) {
 // program) with one change: a CHECK violation keeps the driver's error
 // beside gorm's sentinel, so the store can name the failed constraint as
 // it does on PostgreSQL (detail in errors.go).
+//
+// Importing libtnb/sqlite turns on three process-wide switches of
+// modernc.org/sqlite, kept on here:
+//   - StrictPragmas: a _pragma value of the DSN must be one statement
+//     (ours are; a DSN from the environment cannot smuggle an ATTACH).
+//   - OFDLocking: SQLite's locks on the database file are Linux OFD locks,
+//     which survive another descriptor of the file being closed in the
+//     process (a POSIX lock is dropped by any close of the file, e.g. a
+//     copy of it); they still conflict with other processes' locks.
+//   - Fdatasync: syncs use fdatasync(2) as SQLite's own Linux builds do:
+//     the data and the size are on disk as with fsync, the timestamps may
+//     not be. With WAL and synchronous(NORMAL) only checkpoints sync.
 type sqliteDialector struct{ sqlite.Dialector }
 
 func (d sqliteDialector) Translate(err error) error {
