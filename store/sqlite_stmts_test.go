@@ -88,7 +88,8 @@ var registerCounting = sync.OnceValue(func() *countingDriver {
 
 // The embedded writer's statements are compiled once: over many sheet
 // writes (new sheets, replaced ones with their history, a compare-and-set)
-// no statement of the sheet write is prepared again or run as text.
+// no statement of the sheet write is prepared again or run as text; on a
+// new connection each is prepared once more, then kept.
 func TestSQLiteWriterKeepsItsStatements(t *testing.T) {
 	d := registerCounting()
 	ctx := context.Background()
@@ -134,6 +135,20 @@ func TestSQLiteWriterKeepsItsStatements(t *testing.T) {
 		if !slices.Contains(after, q) {
 			t.Errorf("kept statement never prepared: %.80q", q)
 		}
+	}
+	// A new connection (the idle one closed) prepares each statement it
+	// runs once more, then keeps it too.
+	store.CloseIdle(db)
+	write(3, 0)
+	again, _ := d.counts()
+	if n := len(again) - len(after); n == 0 || n > len(kept) {
+		t.Errorf("%d statements prepared on the new connection, want 1 to %d", n, len(kept))
+	}
+	for range 10 {
+		write(3, 0)
+	}
+	if last, _ := d.counts(); len(last) != len(again) {
+		t.Errorf("%d statements prepared again on the new connection: %q", len(last)-len(again), last[len(again):])
 	}
 	// What was written reads back.
 	got, err := db.GetSheet(ctx, tr.ID, 1, 2)
