@@ -25,7 +25,8 @@ var errHelp = errors.New("help shown")
 
 // validated is one sheet's outcome, with where it came from.
 type validated struct {
-	source string // file, and the match within it
+	source string // file, and the match within it (a workbook's)
+	index  int    // the sheet's place in a JSON batch, from 1; 0 if none
 	sheet  domain.Sheet
 	report domain.Report
 	batch  bool // part of a batch or a workbook: reported as {"reports": [...]}
@@ -172,15 +173,22 @@ func readJSON(path string, r io.Reader, emit func(validated) error) error {
 		if err != nil {
 			return fmt.Errorf("%s: %w", path, err)
 		}
-		src := path
-		if dec.Batch() {
-			src = fmt.Sprintf("%s, sheet %d", path, i+1)
+		v := validated{source: path, sheet: s, report: domain.Validate(s), batch: dec.Batch()}
+		if v.batch {
+			v.index = i + 1 // worded by where, only for the text report
 		}
-		v := validated{source: src, sheet: s, report: domain.Validate(s), batch: dec.Batch()}
 		if err := emit(v); err != nil {
 			return err
 		}
 	}
+}
+
+// where names the sheet for a referee: the file, and the match in it.
+func (v *validated) where() string {
+	if v.index > 0 {
+		return fmt.Sprintf("%s, sheet %d", v.source, v.index)
+	}
+	return v.source
 }
 
 func unwrapPathError(err error) error {
@@ -216,7 +224,8 @@ func (s *jsonSink) add(v validated) error {
 		return s.batch.Write(v.report)
 	}
 	if s.first == nil && !s.many && !v.batch {
-		s.first = &v // maybe the only sheet: wait and see
+		kept := v       // maybe the only sheet: wait and see (a copy, so that v
+		s.first = &kept // itself does not move to the heap on every call)
 		return nil
 	}
 	s.batch = reportjson.NewBatchWriter(s.w, s.lang)
