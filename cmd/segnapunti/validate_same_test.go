@@ -11,6 +11,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"testing"
 )
@@ -162,4 +163,45 @@ func writeVariedBatch(path string, n int) error {
 		w.WriteString("]}\n")
 	}
 	return w.Flush()
+}
+
+// TestValidateGCPace: a JSON file streams at jsonGCPercent unless GOGC is
+// set, and the pace is given back afterwards (the benchmarks run the CLI
+// in the same process as their baseline).
+func TestValidateGCPace(t *testing.T) {
+	before := debug.SetGCPercent(123)
+	defer debug.SetGCPercent(before)
+	for _, tc := range []struct {
+		pace bool
+		want int
+	}{{true, jsonGCPercent}, {false, 123}} {
+		var during int
+		err := readSheets("../../examples/clean.json", tc.pace, func(validated) error {
+			during = debug.SetGCPercent(0) // read it, then put it back
+			debug.SetGCPercent(during)
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if during != tc.want {
+			t.Errorf("pace %v: GOGC %d while reading, want %d", tc.pace, during, tc.want)
+		}
+		if after := debug.SetGCPercent(123); after != 123 {
+			t.Errorf("pace %v: GOGC %d after reading, want 123 back", tc.pace, after)
+		}
+	}
+	var out strings.Builder
+	env := func(k string) string {
+		if k == "GOGC" {
+			return "200"
+		}
+		return ""
+	}
+	if code := run(context.Background(), []string{"validate", "../../examples/clean.json"}, env, strings.NewReader(""), &out, &out); code != exitOK {
+		t.Fatalf("exit %d: %s", code, out.String())
+	}
+	if after := debug.SetGCPercent(123); after != 123 {
+		t.Errorf("GOGC %d after a run, want 123 back", after)
+	}
 }
