@@ -25,6 +25,9 @@ var problemLanguages = language.NewMatcher([]language.Tag{language.English, lang
 // when it prefers Italian to English, otherwise (no header, an unreadable
 // one, neither language) English. The one place the header is read.
 func headerLang(h string) domain.Lang {
+	if h == "" {
+		return domain.English // no preference; nothing to parse
+	}
 	tags, _, err := language.ParseAcceptLanguage(h)
 	if err != nil || len(tags) == 0 {
 		return domain.English // an unreadable header is no preference
@@ -40,20 +43,35 @@ func headerLang(h string) domain.Lang {
 // ?lang= the route does not know or with another value is refused later
 // (checkRequest, the handler) — in the language of the header.
 func (s *server) negotiateLang(c *gin.Context) {
-	lang := headerLang(c.GetHeader("Accept-Language"))
-	if q := c.Request.URL.Query(); len(q["lang"]) == 1 && routeDocumentsLang(c) {
-		switch q.Get("lang") {
-		case "it":
-			lang = domain.Italian
-		case "en":
-			lang = domain.English
+	header := c.GetHeader("Accept-Language")
+	lang := headerLang(header)
+	if c.Request.URL.RawQuery != "" { // no query: nothing to parse
+		if q := c.Request.URL.Query(); len(q["lang"]) == 1 && routeDocumentsLang(c) {
+			switch q.Get("lang") {
+			case "it":
+				lang = domain.Italian
+			case "en":
+				lang = domain.English
+			}
 		}
 	}
-	c.Set(ctxLang, lang)
-	// Answers (problems, reports, rulings) depend on the header.
-	c.Writer.Header().Add("Vary", "Accept-Language")
+	// With no header and English, langOf's own answer is the same: nothing
+	// is stored (gin makes its Keys map on the first Set, per request).
+	if header != "" || lang != domain.English {
+		c.Set(ctxLang, lang)
+	}
+	// Answers (problems, reports, rulings) depend on the header. The
+	// shared value is never written through (Add appends past its length
+	// into a new array).
+	if h := c.Writer.Header(); len(h["Vary"]) == 0 {
+		h["Vary"] = varyAcceptLanguage
+	} else {
+		h.Add("Vary", "Accept-Language")
+	}
 	c.Next()
 }
+
+var varyAcceptLanguage = []string{"Accept-Language"}
 
 func routeDocumentsLang(c *gin.Context) bool {
 	table, err := queryParams()

@@ -117,6 +117,9 @@ func syntaxAs400(err error) error {
 // langOnly reads the query of a route whose only parameter is lang: ?lang=
 // (en or it) when given, otherwise the language Accept-Language prefers.
 func langOnly(c *gin.Context) (domain.Lang, error) {
+	if c.Request.URL.RawQuery == "" {
+		return langOf(c), nil // the header's, as negotiateLang read it
+	}
 	q := c.Request.URL.Query()
 	if err := onlyParams(q, "lang"); err != nil {
 		return "", err

@@ -33,10 +33,14 @@ const PlayersPerIndividualLine = 2
 // line, and their sheets stay valid.
 func (v *validator) lineIDs() {
 	individual := v.s.Kind == KindIndividual
-	var seen []string
+	var room [2 * PlayersPerIndividualLine]string // a sheet's ids: no allocation
+	seen := room[:0]
 	for _, l := range Lines {
 		sd := &v.s.Sides[l]
-		base := "/" + l.String()
+		base := "/ns" // "/" + l.String(), without a concatenation per line
+		if l == EO {
+			base = "/eo"
+		}
 		switch {
 		case len(sd.IDs) > 0 && sd.ID != "":
 			v.add(Finding{Code: LineIDsInvalid, Severity: SeverityError, Line: lineRef(l), Field: "ids", Pointer: base + "/ids"},

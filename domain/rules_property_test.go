@@ -510,6 +510,7 @@ func TestPropertyInjectedDefects(t *testing.T) {
 					n++
 					c.name = d.name
 					rep := domain.Validate(lg.sheet)
+					dtMessagesAgree(t, rep)
 					var got dtCollect
 					dtCheck(&got, rep, c)
 					if len(got.msgs) > 0 {
@@ -539,6 +540,7 @@ func FuzzValidate(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		s := dtSheetFromBytes(data)
 		rep := domain.Validate(s)
+		dtMessagesAgree(t, rep)
 		if rep.OK() != (rep.Count(domain.SeverityError) == 0) {
 			t.Fatalf("OK() = %v with %d errors", rep.OK(), rep.Count(domain.SeverityError))
 		}
@@ -560,6 +562,20 @@ func FuzzValidate(f *testing.F) {
 			t.Fatalf("computed MP %d/%d VP %d/%d: MP must be opposite and VP add up to 20", ns.MP, eo.MP, ns.VP, eo.VP)
 		}
 	})
+}
+
+// dtMessagesAgree: AppendMessage writes exactly Message, in both languages,
+// for every finding the validator raised (the report writers use the one,
+// the pages the other).
+func dtMessagesAgree(t *testing.T, rep domain.Report) {
+	t.Helper()
+	for _, fd := range rep.Findings {
+		for _, l := range []domain.Lang{domain.English, domain.Italian} {
+			if got, want := string(fd.AppendMessage([]byte("x"), l)), "x"+fd.Message(l); got != want {
+				t.Fatalf("AppendMessage(%s) = %q, Message = %q", l, got, want)
+			}
+		}
+	}
 }
 
 // dtBytes hands out fuzz bytes; past the end it gives zeros.

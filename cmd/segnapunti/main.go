@@ -83,7 +83,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	)
 	switch args[0] {
 	case "validate":
-		code, err = runValidate(args[1:], stdout, stderr)
+		code, err = runValidate(args[1:], getenv, stdout, stderr)
 	case "vp":
 		err = runVP(args[1:], stdout, stderr)
 	case "pairings":

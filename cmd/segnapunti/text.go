@@ -38,7 +38,7 @@ func (t *textSink) add(v validated) error {
 		b.WriteByte('\n')
 	}
 	t.count++
-	fmt.Fprintf(&b, "== %s", v.source)
+	fmt.Fprintf(&b, "== %s", v.where())
 	if s.Tournament != "" {
 		fmt.Fprintf(&b, " — %s", s.Tournament)
 	}

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 
 	"segnapunti/domain"
@@ -25,14 +26,15 @@ var errHelp = errors.New("help shown")
 
 // validated is one sheet's outcome, with where it came from.
 type validated struct {
-	source string // file, and the match within it
+	source string // file, and the match within it (a workbook's)
+	index  int    // the sheet's place in a JSON batch, from 1; 0 if none
 	sheet  domain.Sheet
 	report domain.Report
 	batch  bool // part of a batch or a workbook: reported as {"reports": [...]}
 }
 
 // runValidate implements `segnapunti validate`.
-func runValidate(args []string, stdout, stderr io.Writer) (int, error) {
+func runValidate(args []string, getenv func(string) string, stdout, stderr io.Writer) (int, error) {
 	fs := flag.NewFlagSet("validate", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	format := fs.String("format", "text", "output format: text (for a referee) or json (the reports of docs/api.md §2)")
@@ -76,7 +78,7 @@ func runValidate(args []string, stdout, stderr io.Writer) (int, error) {
 	}
 	anyError := false
 	for _, path := range files {
-		err := readSheets(path, func(v validated) error {
+		err := readSheets(path, getenv("GOGC") == "", func(v validated) error {
 			if !v.report.OK() {
 				anyError = true
 			}
@@ -132,8 +134,9 @@ func (w worded) Error() string { return w.text }
 func (w worded) Unwrap() error { return w.err }
 
 // readSheets opens one input file, checks it is a readable regular file of
-// sane size, and hands every sheet it holds, validated, to emit.
-func readSheets(path string, emit func(validated) error) error {
+// sane size, and hands every sheet it holds, validated, to emit. paceGC
+// lets it set the collector's pace for a JSON file (jsonGCPercent).
+func readSheets(path string, paceGC bool, emit func(validated) error) error {
 	st, err := os.Stat(path)
 	switch {
 	case errors.Is(err, os.ErrNotExist):
@@ -157,8 +160,22 @@ func readSheets(path string, emit func(validated) error) error {
 	if strings.EqualFold(filepath.Ext(path), ".xlsx") {
 		return readWorkbook(path, f, st.Size(), emit)
 	}
+	if paceGC {
+		defer debug.SetGCPercent(debug.SetGCPercent(jsonGCPercent))
+	}
 	return readJSON(path, f, emit)
 }
+
+// jsonGCPercent is the collector's pace while a JSON file streams through
+// (issue 26: the CPU of validating 100,000 sheets). The live heap is then
+// one sheet, its report and the read and write buffers, a few megabytes,
+// so at Go's default of 100 the collector ran after every few megabytes
+// allocated, about 125 times for 100,000 sheets, and its cycles and write
+// barriers cost some 15% of the run's CPU. At 400 it runs a fifth as
+// often, and the peak memory goes from about 45 to 60 MB
+// (docs/performance.md). A workbook is held whole while it is read, so it
+// keeps the default; a GOGC in the environment is left alone.
+const jsonGCPercent = 400
 
 // readJSON streams a sheet or a batch: a 100,000-sheet file is never held
 // in memory at once.
@@ -172,15 +189,22 @@ func readJSON(path string, r io.Reader, emit func(validated) error) error {
 		if err != nil {
 			return fmt.Errorf("%s: %w", path, err)
 		}
-		src := path
-		if dec.Batch() {
-			src = fmt.Sprintf("%s, sheet %d", path, i+1)
+		v := validated{source: path, sheet: s, report: domain.Validate(s), batch: dec.Batch()}
+		if v.batch {
+			v.index = i + 1 // worded by where, only for the text report
 		}
-		v := validated{source: src, sheet: s, report: domain.Validate(s), batch: dec.Batch()}
 		if err := emit(v); err != nil {
 			return err
 		}
 	}
+}
+
+// where names the sheet for a referee: the file, and the match in it.
+func (v *validated) where() string {
+	if v.index > 0 {
+		return fmt.Sprintf("%s, sheet %d", v.source, v.index)
+	}
+	return v.source
 }
 
 func unwrapPathError(err error) error {
@@ -216,7 +240,8 @@ func (s *jsonSink) add(v validated) error {
 		return s.batch.Write(v.report)
 	}
 	if s.first == nil && !s.many && !v.batch {
-		s.first = &v // maybe the only sheet: wait and see
+		kept := v       // maybe the only sheet: wait and see (a copy, so that v
+		s.first = &kept // itself does not move to the heap on every call)
 		return nil
 	}
 	s.batch = reportjson.NewBatchWriter(s.w, s.lang)

@@ -26,8 +26,13 @@ import (
 // (English when the finding has no message in lang). It fails only on a
 // report no validator produces: a finding with an unknown severity or line.
 func Marshal(r domain.Report, lang domain.Lang) ([]byte, error) {
-	return appendReport(make([]byte, 0, sizeHint(r)), r, lang)
+	var msg [msgScratch]byte
+	return appendReport(make([]byte, 0, sizeHint(r)), msg[:0], r, lang)
 }
+
+// msgScratch is the room on the stack for one finding's message before it
+// is quoted: the validator's longest is about 230 bytes.
+const msgScratch = 512
 
 // sizeHint is about what a report takes, so Marshal allocates once.
 func sizeHint(r domain.Report) int {
@@ -36,7 +41,8 @@ func sizeHint(r domain.Report) int {
 
 // Encode writes the report as API §2 JSON followed by a newline.
 func Encode(w io.Writer, r domain.Report, lang domain.Lang) error {
-	b, err := appendReport(make([]byte, 0, sizeHint(r)+1), r, lang)
+	var msg [msgScratch]byte
+	b, err := appendReport(make([]byte, 0, sizeHint(r)+1), msg[:0], r, lang)
 	if err != nil {
 		return err
 	}
@@ -82,6 +88,7 @@ type BatchWriter struct {
 	w    io.Writer
 	lang domain.Lang
 	buf  []byte
+	msg  []byte // one finding's message before it is quoted, reused
 	n    int
 	err  error
 }
@@ -90,7 +97,7 @@ const flushAt = 64 << 10
 
 // NewBatchWriter starts a batch report on w with messages in lang.
 func NewBatchWriter(w io.Writer, lang domain.Lang) *BatchWriter {
-	return &BatchWriter{w: w, lang: lang, buf: make([]byte, 0, flushAt+4096)}
+	return &BatchWriter{w: w, lang: lang, buf: make([]byte, 0, flushAt+4096), msg: make([]byte, 0, msgScratch)}
 }
 
 // Write adds one report to the batch. After an error every later call
@@ -105,7 +112,7 @@ func (b *BatchWriter) Write(r domain.Report) error {
 	} else {
 		b.buf = append(b.buf, batchSep...)
 	}
-	out, err := appendReport(b.buf, r, b.lang)
+	out, err := appendReport(b.buf, b.msg, r, b.lang)
 	if err != nil {
 		b.buf = b.buf[:mark] // nothing of a bad report is written
 		return fmt.Errorf("report %d: %w", b.n, err)
@@ -147,8 +154,8 @@ func (b *BatchWriter) flush() error {
 	return nil
 }
 
-// appendReport appends API §2 for r.
-func appendReport(b []byte, r domain.Report, lang domain.Lang) ([]byte, error) {
+// appendReport appends API §2 for r; msg is scratch room for a message.
+func appendReport(b, msg []byte, r domain.Report, lang domain.Lang) ([]byte, error) {
 	var counts [3]int
 	for i, f := range r.Findings {
 		switch f.Severity {
@@ -211,7 +218,7 @@ func appendReport(b []byte, r domain.Report, lang domain.Lang) ([]byte, error) {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = appendFinding(b, f, lang)
+		b = appendFinding(b, msg, f, lang)
 	}
 	b = append(b, `],"counts":{"error":`...)
 	b = strconv.AppendInt(b, int64(counts[0]), 10)
@@ -225,7 +232,7 @@ func appendReport(b []byte, r domain.Report, lang domain.Lang) ([]byte, error) {
 // appendFinding appends one finding; hand, line, written, expected, pointer
 // and cell are left out when the finding has none (API §2; pointer, the JSON
 // pointer of the offending field in the sheet of API §1, added 2026-11-24).
-func appendFinding(b []byte, f domain.Finding, lang domain.Lang) []byte {
+func appendFinding(b, msg []byte, f domain.Finding, lang domain.Lang) []byte {
 	b = append(b, `{"code":`...)
 	b = appendString(b, string(f.Code))
 	b = append(b, `,"severity":`...)
@@ -252,7 +259,9 @@ func appendFinding(b []byte, f domain.Finding, lang domain.Lang) []byte {
 	b = append(b, `,"rule":`...)
 	b = appendString(b, f.Rule)
 	b = append(b, `,"message":`...)
-	b = appendString(b, f.Message(lang))
+	// The message is written into msg and quoted from there: no string
+	// per finding (Finding.AppendMessage).
+	b, _ = jsontext.AppendQuote(b, f.AppendMessage(msg[:0], lang))
 	if f.Pointer != "" {
 		b = append(b, `,"pointer":`...)
 		b = appendString(b, f.Pointer)

@@ -101,7 +101,7 @@ func TestOptionalFields(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got := string(appendFinding(nil, tc.finding, tc.lang))
+			got := string(appendFinding(nil, nil, tc.finding, tc.lang))
 			if got != tc.want {
 				t.Errorf("got\n%s\nwant\n%s", got, tc.want)
 			}

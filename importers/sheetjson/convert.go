@@ -205,7 +205,7 @@ func convertHand(w *wireHand, i int, h *domain.Hand) *problem {
 		ls.PozzettoUnplayedPoints, ls.PenaltyPoints = wl.PozzettoUnplayedPoints, wl.PenaltyPoints
 		ls.Closed = wl.Closed
 		if wl.Burrachi != nil {
-			m, p := checkBurrachi(*wl.Burrachi, domain.HandPointer(i+1, line, "burrachi"))
+			m, p := checkBurrachi(*wl.Burrachi, i+1, line)
 			if p != nil {
 				return p
 			}
@@ -219,8 +219,10 @@ func convertHand(w *wireHand, i int, h *domain.Hand) *problem {
 }
 
 // checkBurrachi copies a breakdown into the domain's map, reporting the
-// first bad entry (unknown type, null or out-of-range count) in type order.
-func checkBurrachi(wm map[domain.BurracoType]*int, ptr string) (map[domain.BurracoType]int, *problem) {
+// first bad entry (unknown type, null or out-of-range count) in type order,
+// under the pointer of hand h's line l (worded only then: most breakdowns
+// are good).
+func checkBurrachi(wm map[domain.BurracoType]*int, h int, l domain.Line) (map[domain.BurracoType]int, *problem) {
 	m := make(map[domain.BurracoType]int, len(wm))
 	bad := false
 	for t, n := range wm {
@@ -233,6 +235,7 @@ func checkBurrachi(wm map[domain.BurracoType]*int, ptr string) (map[domain.Burra
 	if !bad {
 		return m, nil
 	}
+	ptr := domain.HandPointer(h, l, "burrachi")
 	keys := make([]string, 0, len(wm))
 	for t := range wm {
 		keys = append(keys, string(t))

@@ -38,6 +38,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
@@ -66,10 +67,11 @@ var unmarshalOptions = json.JoinOptions(
 // batch the first bad sheet stops decoding and its error's pointer starts
 // with /sheets/<index>.
 func Decode(data []byte) (sheets []domain.Sheet, batch bool, err error) {
-	d := newDecoder(nil, data)
-	if s, ok := d.wholeFast(); ok {
+	if s, ok := decodeWhole(data, nil); ok {
 		return []domain.Sheet{s}, false, nil
 	}
+	d := newDecoder(nil, data)
+	d.triedWhole = true
 	for {
 		s, err := d.Next()
 		if err == io.EOF {
@@ -118,6 +120,8 @@ type Decoder struct {
 	// path before the fast path, the library decoding each sheet straight
 	// from the stream (for the benchmarks that compare the two).
 	noFast, onePass bool
+	// triedWhole: decodeWhole has read the whole input and declined.
+	triedWhole bool
 
 	started bool
 	batch   bool
@@ -518,16 +522,36 @@ func (d *Decoder) begin() error {
 // TestFastAgrees); ok false leaves the decoder untouched, and the usual
 // path then reads the document and words any error as before.
 func (d *Decoder) wholeFast() (domain.Sheet, bool) {
-	if d.noFast || d.onePass || d.started || !d.in.whole {
+	if d.noFast || d.onePass || d.started || !d.in.whole || d.triedWhole {
 		return domain.Sheet{}, false
 	}
-	data := bytes.TrimPrefix(d.in.pending, []byte("\xef\xbb\xbf"))
-	data = bytes.TrimLeft(data, " \t\r\n")
-	if len(data) > d.maxSheet {
-		return domain.Sheet{}, false
-	}
-	return d.fast.decode(data)
+	return decodeWhole(d.in.pending, d.fast.def)
 }
+
+// decodeWhole is wholeFast before any Decoder is made, with a parser from
+// fastParsers: a request's body that is one good sheet (most of them)
+// then costs neither a Decoder nor fresh parser buffers (burraco maps,
+// number chunks; issue 26: allocations per validate).
+func decodeWhole(data []byte, def *Defaults) (domain.Sheet, bool) {
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	data = bytes.TrimLeft(data, " \t\r\n")
+	if len(data) > MaxSheetBytes {
+		return domain.Sheet{}, false
+	}
+	p := fastParsers.Get().(*fastParser)
+	p.def = def
+	s, ok := p.decode(data)
+	p.def = nil
+	fastParsers.Put(p)
+	return s, ok
+}
+
+// fastParsers keeps parsers between whole documents. Reusing one is what
+// a batch already does from sheet to sheet: convert copies out all it
+// keeps but the optional numbers and flags, which point into chunks whose
+// elements are handed out once, so no sheet shares memory with a later
+// one.
+var fastParsers = sync.Pool{New: func() any { return new(fastParser) }}
 
 // single decodes a document that is one sheet. The framing decoder has
 // read past its first key, so the sheet is read again from its start:

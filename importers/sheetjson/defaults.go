@@ -31,8 +31,12 @@ type Defaults struct {
 // batch is an *Error at /sheets. Errors are those of Decode, at the
 // offsets of data as given.
 func DecodeSheet(data []byte, def Defaults) (domain.Sheet, error) {
+	if s, ok := decodeWhole(data, &def); ok {
+		return s, nil
+	}
 	d := newDecoder(nil, data)
 	d.fast.def = &def
+	d.triedWhole = true
 	return d.sheetOnly()
 }
 
