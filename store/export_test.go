@@ -45,10 +45,11 @@ func PipelineScan(ctx context.Context, db *DB, queries ...string) ([]int64, erro
 
 // PGBenchScript is the pgbench script that replays the sheet write of
 // PutOpenSheet (pgPutSheet, open, no If-Match) as one pipeline: the locks
-// and the write statement. Variables: tid, table, sheet, hands, result
-// (pgbench -D; -M prepared sends them as parameters). The sheet and result
-// documents take the table number with jsonb || (each client writes its
-// own tables, as the service benchmark does).
+// and the write statement. Variables: tid, nhands, k (0), and sheet, hands,
+// result of each of two sheets, suffixed a and b, which a client writes
+// in turn (pgbench -D; -M prepared sends them as parameters). The sheet
+// and result documents take the table number with jsonb || (each client
+// writes its own tables, as the service benchmark does).
 func PGBenchScript() string { return pgbenchScript() }
 
 // PGBenchDocs are the JSON documents of a sheet write (the -D values).
