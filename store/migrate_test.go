@@ -189,7 +189,7 @@ func TestBothDialectsBuildTheSameSchema(t *testing.T) {
 	t.Parallel()
 	pg := schemaOf(t, dbtest.Postgres(t))
 	lite := schemaOf(t, dbtest.SQLite(t))
-	for _, kind := range []string{"table", "column", "pk", "fk", "unique", "check", "index"} {
+	for _, kind := range []string{"table", "column", "pk", "fk", "unique", "check", "index", "view"} {
 		if len(pg[kind]) == 0 {
 			t.Errorf("postgres: no %s found; the introspection query is wrong", kind)
 		}
@@ -212,8 +212,12 @@ func minus(a, b []string) []string {
 var pgSchema = map[string]string{
 	"table": `SELECT table_name FROM information_schema.tables
 		WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' AND table_name <> 'goose_db_version'`,
-	"column": `SELECT table_name || '.' || column_name || CASE WHEN is_nullable = 'NO' THEN ' NOT NULL' ELSE '' END
-		FROM information_schema.columns WHERE table_schema = current_schema() AND table_name <> 'goose_db_version'`,
+	"column": `SELECT c.table_name || '.' || c.column_name || CASE WHEN c.is_nullable = 'NO' THEN ' NOT NULL' ELSE '' END
+		FROM information_schema.columns c JOIN information_schema.tables t USING (table_schema, table_name)
+		WHERE c.table_schema = current_schema() AND t.table_type = 'BASE TABLE' AND c.table_name <> 'goose_db_version'`,
+	"view": `SELECT v.table_name || '(' || (SELECT string_agg(c.column_name, ',' ORDER BY c.ordinal_position)
+			FROM information_schema.columns c WHERE c.table_schema = v.table_schema AND c.table_name = v.table_name) || ')'
+		FROM information_schema.views v WHERE v.table_schema = current_schema()`,
 	"pk": `SELECT c.conrelid::regclass::text || '(' || (SELECT string_agg(a.attname, ',' ORDER BY k.ord)
 			FROM unnest(c.conkey) WITH ORDINALITY k(attnum, ord) JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = k.attnum) || ')'
 		FROM pg_constraint c WHERE c.contype = 'p' AND c.connamespace = current_schema()::regnamespace
@@ -251,6 +255,8 @@ var sqliteSchema = map[string]string{
 		FROM sqlite_schema m JOIN pragma_index_list(m.name) il
 		WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%' AND il."unique" AND il.origin <> 'pk'`,
 	"index": `SELECT name FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL`,
+	"view": `SELECT m.name || '(' || group_concat(p.name, ',' ORDER BY p.cid) || ')'
+		FROM sqlite_schema m JOIN pragma_table_info(m.name) p WHERE m.type = 'view' GROUP BY m.name`,
 }
 
 var checkName = regexp.MustCompile(`CONSTRAINT\s+(\w+)\s+CHECK`)
