@@ -235,6 +235,20 @@ var pgWriteSheet = map[[2]bool]string{
 // waited for). An error rolls the whole back. When the statement writes
 // nothing, one more query says why (rare path).
 func (db *DB) pgPutSheet(ctx context.Context, key sheetKey, row *sheetRow, hands []handRow, res *matchResultRow, ifVersion int, open bool, note Replacement) error {
+	q, args := pgPutSheetStatement(row, hands, res, ifVersion, open, note)
+	written, err := db.pgLockedWrite(ctx, key, q, args, &row.ID, &row.Version)
+	switch {
+	case err != nil:
+		return pgWriteError(err)
+	case !written:
+		return whyNotWritten(db.gorm.WithContext(ctx), key, ifVersion, open)
+	}
+	return nil
+}
+
+// pgPutSheetStatement is the write statement of pgPutSheet and its
+// arguments.
+func pgPutSheetStatement(row *sheetRow, hands []handRow, res *matchResultRow, ifVersion int, open bool, note Replacement) (string, []any) {
 	buf := make([]byte, 0, 2048+len(row.ReportJSON)+len(hands)*700)
 	buf = appendSheetRow(buf, row)
 	nSheet := len(buf)
@@ -246,14 +260,7 @@ func (db *DB) pgPutSheet(ctx context.Context, key sheetKey, row *sheetRow, hands
 	if ifVersion > 0 {
 		args = append(args, ifVersion)
 	}
-	written, err := db.pgLockedWrite(ctx, key, pgWriteSheet[[2]bool{open, ifVersion > 0}], args, &row.ID, &row.Version)
-	switch {
-	case err != nil:
-		return pgWriteError(err)
-	case !written:
-		return whyNotWritten(db.gorm.WithContext(ctx), key, ifVersion, open)
-	}
-	return nil
+	return pgWriteSheet[[2]bool{open, ifVersion > 0}], args
 }
 
 // withPgx runs fn on a pgx connection of the pool.
