@@ -345,3 +345,85 @@ func TestOpenSQLiteInMemory(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// Migration 00022 moves the results into the sheet rows: every row of the
+// table match_results before it comes out of the view match_results after
+// it, as it was (not recomputed: a figure no sheet gives proves the copy),
+// and a sheet without a result has none until Open computes it. Its Down
+// puts them back into a table.
+func TestMigrationKeepsResults(t *testing.T) {
+	t.Parallel()
+	forEachDialect(t, func(t *testing.T, dialect string) {
+		ctx := context.Background()
+		dsn := emptyDSN(t, dialect)
+		db := open(t, dsn)
+		tid := setup(t, db)
+		for table := 1; table <= 3; table++ {
+			_, err := db.PutSheet(ctx, tid, 1, table, fullSheet(t), mustReport(t, fullSheet(t)), 0)
+			wantErr(t, err, nil)
+		}
+		db.Close()
+		p, sqlDB := gooseOn(t, dialect, dsn)
+		if _, err := p.DownTo(ctx, 21); err != nil {
+			t.Fatalf("down to 21: %v", err)
+		}
+		// Before 00022: a table of results. Table 2's result has a figure
+		// no sheet gives; table 3 has none.
+		for _, q := range []string{
+			"UPDATE match_results SET ns_vp = 17, kind = 'other', differs = TRUE WHERE table_no = 2",
+			"DELETE FROM match_results WHERE table_no = 3",
+		} {
+			if _, err := sqlDB.ExecContext(ctx, q); err != nil {
+				t.Fatalf("%s: %v", q, err)
+			}
+		}
+		if _, err := p.UpTo(ctx, 22); err != nil {
+			t.Fatalf("up to 22: %v", err)
+		}
+		type result struct {
+			Table  int
+			NSVP   int
+			Kind   string
+			SheetV int
+		}
+		read := func() []result {
+			t.Helper()
+			rows, err := sqlDB.QueryContext(ctx, "SELECT table_no, ns_vp, kind, sheet_version FROM match_results ORDER BY table_no")
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer rows.Close()
+			var out []result
+			for rows.Next() {
+				var r result
+				if err := rows.Scan(&r.Table, &r.NSVP, &r.Kind, &r.SheetV); err != nil {
+					t.Fatal(err)
+				}
+				out = append(out, r)
+			}
+			return out
+		}
+		vp := fullSheetOfficial[0].VP
+		want := []result{{1, vp, "sum", 1}, {2, 17, "other", 1}}
+		if got := read(); !slices.Equal(got, want) {
+			t.Fatalf("after 00022: %+v, want %+v", got, want)
+		}
+		// Down and up again keep them too.
+		if _, err := p.DownTo(ctx, 21); err != nil {
+			t.Fatalf("down to 21 again: %v", err)
+		}
+		if _, err := p.UpTo(ctx, 22); err != nil {
+			t.Fatalf("up to 22 again: %v", err)
+		}
+		if got := read(); !slices.Equal(got, want) {
+			t.Fatalf("after down and up: %+v, want %+v", got, want)
+		}
+		// Open computes the missing result (table 3), and leaves the
+		// copied ones (same sheet version) alone.
+		open(t, dsn).Close()
+		want = append(want, result{3, vp, "sum", 1})
+		if got := read(); !slices.Equal(got, want) {
+			t.Fatalf("after Open: %+v, want %+v", got, want)
+		}
+	})
+}
