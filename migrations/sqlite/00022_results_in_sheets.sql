@@ -66,8 +66,14 @@ SELECT id AS sheet_id,
        res_differs AS differs,
        res_kind AS kind
   FROM sheets WHERE res_version IS NOT NULL;
+-- The PostgreSQL index's columns (SQLite has no INCLUDE: all are keys).
+CREATE INDEX sheets_results_idx ON sheets (tournament_id, round_no, table_no,
+    res_version, res_ns_total, res_ns_mp, res_ns_vp, res_eo_total, res_eo_mp, res_eo_vp,
+    res_computed_ns_total, res_computed_ns_mp, res_computed_ns_vp, res_computed_eo_total, res_computed_eo_mp, res_computed_eo_vp, res_differs, res_kind)
+    WHERE res_version IS NOT NULL;
 
 -- +goose Down
+DROP INDEX sheets_results_idx;
 DROP VIEW match_results;
 CREATE TABLE match_results (
     sheet_id          INTEGER NOT NULL PRIMARY KEY REFERENCES sheets (id) ON DELETE CASCADE,
