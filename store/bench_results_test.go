@@ -122,38 +122,51 @@ func putSheetsP99(b *testing.B, db *store.DB, tid string, tables int) {
 		b.ReportMetric(float64(all[len(all)/2].Microseconds())/1000, "p50-ms")
 	}
 	b.ReportMetric(float64(b.N)/elapsed.Seconds(), "sheets/s")
-	if n, ok := writes(); ok {
-		b.ReportMetric(float64(n)/float64(b.N), "rowwrites/sheet")
+	if w, ok := writes(); ok {
+		b.ReportMetric(float64(w.rowWrites)/float64(b.N), "rowwrites/sheet")
+		b.ReportMetric(float64(w.blocks)/float64(b.N), "blocks/sheet")
 	}
 }
 
-// startRowWrites counts the row writes (inserted, updated and deleted
-// tuples of every table, as PostgreSQL's statistics count them) from now
-// until the returned function is called; ok=false on SQLite. A backend
-// sends its counts to the statistics when it has been idle a while or
-// when it exits: the pool's idle connections are closed first, and the
-// counts read until they stop moving.
-func startRowWrites(b testing.TB, db *store.DB) func() (int64, bool) {
+// dbWork is what PostgreSQL's statistics count of the work on the
+// benchmark's database: row writes (inserted, updated and deleted tuples
+// of every table) and block accesses (shared buffers hit or read, of the
+// tables, their indexes and their TOAST). Neither depends on the load.
+type dbWork struct{ rowWrites, blocks int64 }
+
+// startRowWrites counts the work (dbWork) from now until the returned
+// function is called; ok=false on SQLite. A backend sends its counts to
+// the statistics when it has been idle a while or when it exits: the
+// pool's idle connections are closed first, and the counts read until
+// they stop moving.
+func startRowWrites(b testing.TB, db *store.DB) func() (dbWork, bool) {
 	if db.Dialect() != store.DialectPostgres {
-		return func() (int64, bool) { return 0, false }
+		return func() (dbWork, bool) { return dbWork{}, false }
 	}
-	before := settledRowWrites(b, db)
-	return func() (int64, bool) { return settledRowWrites(b, db) - before, true }
+	before := settledWork(b, db)
+	return func() (dbWork, bool) {
+		after := settledWork(b, db)
+		return dbWork{after.rowWrites - before.rowWrites, after.blocks - before.blocks}, true
+	}
 }
 
-func settledRowWrites(b testing.TB, db *store.DB) int64 {
+func settledWork(b testing.TB, db *store.DB) dbWork {
 	store.CloseIdle(db)
-	last := int64(-1)
+	last := dbWork{-1, -1}
 	for range 50 {
-		var n []int64
-		if err := store.Scan(context.Background(), db, &n, `SELECT coalesce(sum(n_tup_ins + n_tup_upd + n_tup_del), 0)::bigint
-			FROM pg_stat_user_tables`); err != nil {
+		var n []struct{ RowWrites, Blocks int64 }
+		if err := store.Scan(context.Background(), db, &n, `SELECT
+			(SELECT coalesce(sum(n_tup_ins + n_tup_upd + n_tup_del), 0) FROM pg_stat_user_tables)::bigint AS row_writes,
+			(SELECT coalesce(sum(heap_blks_read + heap_blks_hit + coalesce(idx_blks_read + idx_blks_hit, 0)
+				+ coalesce(toast_blks_read + toast_blks_hit + tidx_blks_read + tidx_blks_hit, 0)), 0)
+				FROM pg_statio_user_tables)::bigint AS blocks`); err != nil {
 			b.Fatal(err)
 		}
-		if n[0] == last {
-			return n[0]
+		w := dbWork{n[0].RowWrites, n[0].Blocks}
+		if w == last {
+			return w
 		}
-		last = n[0]
+		last = w
 		time.Sleep(200 * time.Millisecond)
 	}
 	return last
@@ -233,8 +246,9 @@ func pgbenchScriptTPS(b *testing.B, db *store.DB, tid string) (float64, bool) {
 		if got := versions() - before; got != done {
 			b.Errorf("pgbench counted %d transactions, the sheets gained %d versions", done, got)
 		}
-		if n, ok := writes(); ok && done > 0 {
-			b.ReportMetric(float64(n)/float64(done), "pgbench-rowwrites/sheet")
+		if w, ok := writes(); ok && done > 0 {
+			b.ReportMetric(float64(w.rowWrites)/float64(done), "pgbench-rowwrites/sheet")
+			b.ReportMetric(float64(w.blocks)/float64(done), "pgbench-blocks/sheet")
 		}
 	}
 	return tps, true
