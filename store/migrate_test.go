@@ -355,13 +355,7 @@ func TestMigrationKeepsResults(t *testing.T) {
 	t.Parallel()
 	forEachDialect(t, func(t *testing.T, dialect string) {
 		ctx := context.Background()
-		dsn := emptyDSN(t, dialect)
-		db := open(t, dsn)
-		tid := setup(t, db)
-		for table := 1; table <= 3; table++ {
-			_, err := db.PutSheet(ctx, tid, 1, table, fullSheet(t), mustReport(t, fullSheet(t)), 0)
-			wantErr(t, err, nil)
-		}
+		dsn, db, _ := threeSheets(t, dialect)
 		db.Close()
 		p, sqlDB := gooseOn(t, dialect, dsn)
 		if _, err := p.DownTo(ctx, 21); err != nil {
