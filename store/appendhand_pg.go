@@ -27,12 +27,12 @@ import (
 // as a one-element JSON array, $6 the result as a JSON object, $7 the
 // idempotency key ("" for none), $8 the new hand's position, $9 the
 // request hash, $10 tournament, $11 round, $12 table.
-var pgAppendSQL = `WITH s AS (UPDATE sheets SET version = sheets.version + 1, report_json = $3::json, updated_at = $4::timestamptz
-		WHERE sheets.id = $1::bigint AND sheets.version = $2::int AND ` + pgKeyOpenCond + `
+var pgAppendSQL = `WITH ` + pgResultCTE("$6") + `, ` +
+	`s AS (UPDATE sheets SET version = sheets.version + 1, report_json = $3::json, updated_at = $4::timestamptz, ` + pgResultAssignments("m.") + `
+		FROM m WHERE sheets.id = $1::bigint AND sheets.version = $2::int AND ` + pgKeyOpenCond + `
 		RETURNING sheets.id, sheets.version), ` +
 	`h AS (INSERT INTO sheet_hands (sheet_id, ` + strings.Join(pgHandColumns, ", ") + `)
 		SELECT s.id, ` + prefixed("j.", pgHandColumns) + ` FROM s, json_populate_recordset(NULL::sheet_hands, $5::json) j), ` +
-	pgResultCTE("$6") + `, ` +
 	`k AS (INSERT INTO idempotency_keys (sheet_id, idem_key, hand_position, created_at, request_hash)
 		SELECT s.id, $7::text, $8::int, $4::timestamptz, $9::text FROM s WHERE $7::text <> '') ` +
 	`SELECT id, version FROM s`
@@ -42,12 +42,12 @@ var pgAppendSQL = `WITH s AS (UPDATE sheets SET version = sheets.version + 1, re
 // hash, $6 created_at. ON CONFLICT DO NOTHING: a sheet created meanwhile
 // is never overwritten (the append starts over and adds to it).
 var pgCreateWithHandSQL = `WITH v AS (SELECT p.*, x.d AS v_doc FROM (SELECT $1::json AS d) x, json_populate_record(NULL::sheets, x.d) p), ` +
-	`s AS (INSERT INTO sheets (` + strings.Join(pgSheetWriteColumns, ", ") + `, version)
-		SELECT ` + sheetValues(pgSheetWriteColumns) + `, 1 FROM v WHERE ` + pgOpenCond + `
+	pgResultCTE("$3") + `, ` +
+	`s AS (INSERT INTO sheets (` + strings.Join(pgSheetWriteColumns, ", ") + `, version, res_version, ` + strings.Join(sheetResultColumns, ", ") + `)
+		SELECT ` + sheetValues(pgSheetWriteColumns) + `, 1, 1, ` + prefixed("m.", resultColumns) + ` FROM v, m WHERE ` + pgOpenCond + `
 		ON CONFLICT (tournament_id, round_no, table_no) DO NOTHING RETURNING id, version), ` +
 	`h AS (INSERT INTO sheet_hands (sheet_id, ` + strings.Join(pgHandColumns, ", ") + `)
 		SELECT s.id, ` + prefixed("j.", pgHandColumns) + ` FROM s, json_populate_recordset(NULL::sheet_hands, $2::json) j), ` +
-	pgResultCTE("$3") + `, ` +
 	`k AS (INSERT INTO idempotency_keys (sheet_id, idem_key, hand_position, created_at, request_hash)
 		SELECT s.id, $4::text, 1, $6::timestamptz, $5::text FROM s WHERE $4::text <> '') ` +
 	`SELECT id, version FROM s`

@@ -56,24 +56,41 @@ func seatTables(b testing.TB, db *store.DB, tables, rounds int) (domain.Tourname
 	return tr, rs
 }
 
+// benchSheets are the two sheets the write benchmarks alternate at each
+// table: the second differs from the first in one hand (the last one's
+// NS points, as a table correcting a figure), so every replacement changes
+// one hand and its result, as a table re-sending its sheet does. A
+// benchmark writing the same sheet again would flatter a write that skips
+// unchanged hands.
+func benchSheets(b testing.TB) (sheets [2]domain.Sheet, reports [2][]byte) {
+	sheets[0], sheets[1] = fullSheet(b), fullSheet(b)
+	last := &sheets[1].Hands[len(sheets[1].Hands)-1]
+	last.Lines[domain.NS].Points += 5
+	for i := range sheets {
+		reports[i] = mustReport(b, sheets[i])
+	}
+	return sheets, reports
+}
+
 // putSheetsP99 runs b.N PutOpenSheet calls from 32 goroutines, each at its
 // own tables, after a warm-up (connections made, caches filled), and
-// reports sheets/s and the p99 latency.
+// reports sheets/s and the p99 latency. Write i goes to table i%tables+1
+// as benchSheets[(i/tables)%2]: each table's next write changes a hand.
 func putSheetsP99(b *testing.B, db *store.DB, tid string, tables int) {
 	ctx := context.Background()
-	s := fullSheet(b)
-	rep := mustReport(b, s)
+	sheets, reps := benchSheets(b)
 	const clients = 32
 	// Warm-up: every client writes once (opens its connection).
 	var wg sync.WaitGroup
 	for c := range clients {
 		wg.Go(func() {
-			if _, err := db.PutOpenSheet(ctx, tid, 1, c%tables+1, s, rep, 0); err != nil {
+			if _, err := db.PutOpenSheet(ctx, tid, 1, c%tables+1, sheets[1], reps[1], 0); err != nil {
 				b.Error(err)
 			}
 		})
 	}
 	wg.Wait()
+	writes := startRowWrites(b, db)
 	lat := make([][]time.Duration, clients)
 	var next atomic.Int64
 	b.ResetTimer()
@@ -85,8 +102,9 @@ func putSheetsP99(b *testing.B, db *store.DB, tid string, tables int) {
 				if i > int64(b.N) {
 					return
 				}
+				v := (int(i) / tables) % 2
 				t0 := time.Now()
-				if _, err := db.PutOpenSheet(ctx, tid, 1, int(i)%tables+1, s, rep, 0); err != nil {
+				if _, err := db.PutOpenSheet(ctx, tid, 1, int(i)%tables+1, sheets[v], reps[v], 0); err != nil {
 					b.Error(err)
 					return
 				}
@@ -104,6 +122,54 @@ func putSheetsP99(b *testing.B, db *store.DB, tid string, tables int) {
 		b.ReportMetric(float64(all[len(all)/2].Microseconds())/1000, "p50-ms")
 	}
 	b.ReportMetric(float64(b.N)/elapsed.Seconds(), "sheets/s")
+	if w, ok := writes(); ok {
+		b.ReportMetric(float64(w.rowWrites)/float64(b.N), "rowwrites/sheet")
+		b.ReportMetric(float64(w.blocks)/float64(b.N), "blocks/sheet")
+	}
+}
+
+// dbWork is what PostgreSQL's statistics count of the work on the
+// benchmark's database: row writes (inserted, updated and deleted tuples
+// of every table) and block accesses (shared buffers hit or read, of the
+// tables, their indexes and their TOAST). Neither depends on the load.
+type dbWork struct{ rowWrites, blocks int64 }
+
+// startRowWrites counts the work (dbWork) from now until the returned
+// function is called; ok=false on SQLite. A backend sends its counts to
+// the statistics when it has been idle a while or when it exits: the
+// pool's idle connections are closed first, and the counts read until
+// they stop moving.
+func startRowWrites(b testing.TB, db *store.DB) func() (dbWork, bool) {
+	if db.Dialect() != store.DialectPostgres {
+		return func() (dbWork, bool) { return dbWork{}, false }
+	}
+	before := settledWork(b, db)
+	return func() (dbWork, bool) {
+		after := settledWork(b, db)
+		return dbWork{after.rowWrites - before.rowWrites, after.blocks - before.blocks}, true
+	}
+}
+
+func settledWork(b testing.TB, db *store.DB) dbWork {
+	store.CloseIdle(db)
+	last := dbWork{-1, -1}
+	for range 50 {
+		var n []struct{ RowWrites, Blocks int64 }
+		if err := store.Scan(context.Background(), db, &n, `SELECT
+			(SELECT coalesce(sum(n_tup_ins + n_tup_upd + n_tup_del), 0) FROM pg_stat_user_tables)::bigint AS row_writes,
+			(SELECT coalesce(sum(heap_blks_read + heap_blks_hit + coalesce(idx_blks_read + idx_blks_hit, 0)
+				+ coalesce(toast_blks_read + toast_blks_hit + tidx_blks_read + tidx_blks_hit, 0)), 0)
+				FROM pg_statio_user_tables)::bigint AS blocks`); err != nil {
+			b.Fatal(err)
+		}
+		w := dbWork{n[0].RowWrites, n[0].Blocks}
+		if w == last {
+			return w
+		}
+		last = w
+		time.Sleep(200 * time.Millisecond)
+	}
+	return last
 }
 
 // BenchmarkPutOpenSheet32: 32 clients entering whole sheets of a round
@@ -139,10 +205,14 @@ func pgbenchScriptTPS(b *testing.B, db *store.DB, tid string) (float64, bool) {
 		return 0, false
 	}
 	target := regexp.MustCompile(`/[^/?]*(\?|$)`).ReplaceAllString(url, "/"+name[0]+"$1")
-	s := fullSheet(b)
-	sheet, hands, result, err := store.PGBenchDocs(tid, 1, 1, s, mustReport(b, s))
-	if err != nil {
-		b.Fatal(err)
+	sheets, reps := benchSheets(b)
+	var docs []string // -D values: each variant's sheet, hands and result
+	for v, name := range []string{"a", "b"} {
+		sheet, hands, result, err := store.PGBenchDocs(tid, 1, 1, sheets[v], reps[v])
+		if err != nil {
+			b.Fatal(err)
+		}
+		docs = append(docs, "-D", "sheet"+name+"="+sheet, "-D", "hands"+name+"="+hands, "-D", "result"+name+"="+result)
 	}
 	versions := func() int {
 		var v []int
@@ -156,9 +226,10 @@ func pgbenchScriptTPS(b *testing.B, db *store.DB, tid string) (float64, bool) {
 	if err := os.WriteFile(script, []byte(store.PGBenchScript()), 0o644); err != nil {
 		b.Fatal(err)
 	}
-	out, err := exec.Command(bin, "-n", "-M", "prepared", "-c", "32", "-j", strconv.Itoa(runtime.NumCPU()), "-T", "5",
-		"-f", script, "-D", "tid="+tid, "-D", "nhands="+strconv.Itoa(len(s.Hands)),
-		"-D", "sheet="+sheet, "-D", "hands="+hands, "-D", "result="+result, target).CombinedOutput()
+	writes := startRowWrites(b, db)
+	args := append([]string{"-n", "-M", "prepared", "-c", "32", "-j", strconv.Itoa(runtime.NumCPU()), "-T", "5",
+		"-f", script, "-D", "tid=" + tid, "-D", "nhands=" + strconv.Itoa(len(sheets[0].Hands)), "-D", "k=0"}, docs...)
+	out, err := exec.Command(bin, append(args, target)...).CombinedOutput()
 	if err != nil {
 		b.Logf("pgbench -f: %v\n%s", err, out)
 		return 0, false
@@ -174,6 +245,10 @@ func pgbenchScriptTPS(b *testing.B, db *store.DB, tid string) (float64, bool) {
 		done, _ := strconv.Atoi(string(n[1]))
 		if got := versions() - before; got != done {
 			b.Errorf("pgbench counted %d transactions, the sheets gained %d versions", done, got)
+		}
+		if w, ok := writes(); ok && done > 0 {
+			b.ReportMetric(float64(w.rowWrites)/float64(done), "pgbench-rowwrites/sheet")
+			b.ReportMetric(float64(w.blocks)/float64(done), "pgbench-blocks/sheet")
 		}
 	}
 	return tps, true

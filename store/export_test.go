@@ -8,6 +8,7 @@ import (
 	"segnapunti/domain"
 
 	"github.com/jackc/pgx/v5"
+	"gorm.io/gorm"
 )
 
 // Exec runs a raw statement (with ? placeholders) for tests of the schema's
@@ -45,10 +46,11 @@ func PipelineScan(ctx context.Context, db *DB, queries ...string) ([]int64, erro
 
 // PGBenchScript is the pgbench script that replays the sheet write of
 // PutOpenSheet (pgPutSheet, open, no If-Match) as one pipeline: the locks
-// and the write statement. Variables: tid, table, sheet, hands, result
-// (pgbench -D; -M prepared sends them as parameters). The sheet and result
-// documents take the table number with jsonb || (each client writes its
-// own tables, as the service benchmark does).
+// and the write statement. Variables: tid, nhands, k (0), and sheet, hands,
+// result of each of two sheets, suffixed a and b, which a client writes
+// in turn (pgbench -D; -M prepared sends them as parameters). The sheet
+// and result documents take the table number with jsonb || (each client
+// writes its own tables, as the service benchmark does).
 func PGBenchScript() string { return pgbenchScript() }
 
 // PGBenchDocs are the JSON documents of a sheet write (the -D values).
@@ -118,3 +120,82 @@ func OpenSQLiteWithDriver(ctx context.Context, path, driverName string) (*DB, er
 
 // KeptSQL are the texts the SQLite writer keeps prepared.
 func KeptSQL() []string { return sqliteKeptSQL() }
+
+// PutSheetRowWrites is PutOpenSheet (no If-Match) counting the rows it
+// writes, as the database counts them: on PostgreSQL the locks and the
+// write statement of pgPutSheet in one transaction, and what
+// pg_stat_xact_user_tables (inserted + updated + deleted tuples, per
+// table) gained meanwhile, read before it commits; on SQLite the writer transaction of putSheet,
+// then total_changes() of its connection (the total, under "").
+func PutSheetRowWrites(ctx context.Context, db *DB, tournamentID string, round, table int, s domain.Sheet, reportJSON []byte) (map[string]int64, error) {
+	key := sheetKey{tournamentID, round, table}
+	row, hands, err := sheetToRow(s, reportJSON, instant(db.stamp()))
+	if err != nil {
+		return nil, err
+	}
+	row.TournamentID, row.RoundNo, row.TableNo = tournamentID, round, table
+	res := resultToRow(0, key, 0, s)
+	note := Replacement{Source: SourcePut}
+	out := map[string]int64{}
+	if db.dialect != DialectPostgres {
+		err := db.sqliteWrite(ctx, func(tx *gorm.DB) error {
+			changes := func() (n int64, err error) {
+				err = conn(tx).QueryRowContext(ctx, "SELECT total_changes()").Scan(&n)
+				return n, err
+			}
+			before, err := changes()
+			if err != nil {
+				return err
+			}
+			if err := db.sqlitePutSheet(tx, key, &row, hands, &res, 0, true, note); err != nil {
+				return err
+			}
+			after, err := changes()
+			out[""] = after - before
+			return err
+		})
+		return out, err
+	}
+	q, args := pgPutSheetStatement(&row, hands, &res, 0, true, note)
+	err = db.withPgx(ctx, func(pc *pgx.Conn) error {
+		tx, err := pc.Begin(ctx)
+		if err != nil {
+			return err
+		}
+		defer tx.Rollback(ctx)
+		// The counts also hold the connection's earlier transactions
+		// not yet sent to the statistics: read them before and after.
+		count := func(sign int64) error {
+			rows, err := tx.Query(ctx, `SELECT relname, n_tup_ins + n_tup_upd + n_tup_del FROM pg_stat_xact_user_tables`)
+			if err != nil {
+				return err
+			}
+			defer rows.Close()
+			for rows.Next() {
+				var name string
+				var n int64
+				if err := rows.Scan(&name, &n); err != nil {
+					return err
+				}
+				if out[name] += sign * n; out[name] == 0 {
+					delete(out, name)
+				}
+			}
+			return rows.Err()
+		}
+		if err := count(-1); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, pgLockSheetSQL, key.tournament, key.round, key.table); err != nil {
+			return err
+		}
+		if err := tx.QueryRow(ctx, q, args...).Scan(&row.ID, &row.Version); err != nil {
+			return err
+		}
+		if err := count(1); err != nil {
+			return err
+		}
+		return tx.Commit(ctx)
+	})
+	return out, err
+}

@@ -189,7 +189,7 @@ func TestBothDialectsBuildTheSameSchema(t *testing.T) {
 	t.Parallel()
 	pg := schemaOf(t, dbtest.Postgres(t))
 	lite := schemaOf(t, dbtest.SQLite(t))
-	for _, kind := range []string{"table", "column", "pk", "fk", "unique", "check", "index"} {
+	for _, kind := range []string{"table", "column", "pk", "fk", "unique", "check", "index", "view"} {
 		if len(pg[kind]) == 0 {
 			t.Errorf("postgres: no %s found; the introspection query is wrong", kind)
 		}
@@ -212,8 +212,12 @@ func minus(a, b []string) []string {
 var pgSchema = map[string]string{
 	"table": `SELECT table_name FROM information_schema.tables
 		WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' AND table_name <> 'goose_db_version'`,
-	"column": `SELECT table_name || '.' || column_name || CASE WHEN is_nullable = 'NO' THEN ' NOT NULL' ELSE '' END
-		FROM information_schema.columns WHERE table_schema = current_schema() AND table_name <> 'goose_db_version'`,
+	"column": `SELECT c.table_name || '.' || c.column_name || CASE WHEN c.is_nullable = 'NO' THEN ' NOT NULL' ELSE '' END
+		FROM information_schema.columns c JOIN information_schema.tables t USING (table_schema, table_name)
+		WHERE c.table_schema = current_schema() AND t.table_type = 'BASE TABLE' AND c.table_name <> 'goose_db_version'`,
+	"view": `SELECT v.table_name || '(' || (SELECT string_agg(c.column_name, ',' ORDER BY c.ordinal_position)
+			FROM information_schema.columns c WHERE c.table_schema = v.table_schema AND c.table_name = v.table_name) || ')'
+		FROM information_schema.views v WHERE v.table_schema = current_schema()`,
 	"pk": `SELECT c.conrelid::regclass::text || '(' || (SELECT string_agg(a.attname, ',' ORDER BY k.ord)
 			FROM unnest(c.conkey) WITH ORDINALITY k(attnum, ord) JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = k.attnum) || ')'
 		FROM pg_constraint c WHERE c.contype = 'p' AND c.connamespace = current_schema()::regnamespace
@@ -251,6 +255,8 @@ var sqliteSchema = map[string]string{
 		FROM sqlite_schema m JOIN pragma_index_list(m.name) il
 		WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%' AND il."unique" AND il.origin <> 'pk'`,
 	"index": `SELECT name FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL`,
+	"view": `SELECT m.name || '(' || group_concat(p.name, ',' ORDER BY p.cid) || ')'
+		FROM sqlite_schema m JOIN pragma_table_info(m.name) p WHERE m.type = 'view' GROUP BY m.name`,
 }
 
 var checkName = regexp.MustCompile(`CONSTRAINT\s+(\w+)\s+CHECK`)
@@ -338,4 +344,80 @@ func TestOpenSQLiteInMemory(t *testing.T) {
 	if _, _, err := db.AppendHand(ctx, tid, 1, 1, minimalSheet(), minimalSheet().Hands[0], "k", report); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// Migration 00022 moves the results into the sheet rows: every row of the
+// table match_results before it comes out of the view match_results after
+// it, as it was (not recomputed: a figure no sheet gives proves the copy),
+// and a sheet without a result has none until Open computes it. Its Down
+// puts them back into a table.
+func TestMigrationKeepsResults(t *testing.T) {
+	t.Parallel()
+	forEachDialect(t, func(t *testing.T, dialect string) {
+		ctx := context.Background()
+		dsn, db, _ := threeSheets(t, dialect)
+		db.Close()
+		p, sqlDB := gooseOn(t, dialect, dsn)
+		if _, err := p.DownTo(ctx, 21); err != nil {
+			t.Fatalf("down to 21: %v", err)
+		}
+		// Before 00022: a table of results. Table 2's result has a figure
+		// no sheet gives; table 3 has none.
+		for _, q := range []string{
+			"UPDATE match_results SET ns_vp = 17, kind = 'other', differs = TRUE WHERE table_no = 2",
+			"DELETE FROM match_results WHERE table_no = 3",
+		} {
+			if _, err := sqlDB.ExecContext(ctx, q); err != nil {
+				t.Fatalf("%s: %v", q, err)
+			}
+		}
+		if _, err := p.UpTo(ctx, 22); err != nil {
+			t.Fatalf("up to 22: %v", err)
+		}
+		type result struct {
+			Table  int
+			NSVP   int
+			Kind   string
+			SheetV int
+		}
+		read := func() []result {
+			t.Helper()
+			rows, err := sqlDB.QueryContext(ctx, "SELECT table_no, ns_vp, kind, sheet_version FROM match_results ORDER BY table_no")
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer rows.Close()
+			var out []result
+			for rows.Next() {
+				var r result
+				if err := rows.Scan(&r.Table, &r.NSVP, &r.Kind, &r.SheetV); err != nil {
+					t.Fatal(err)
+				}
+				out = append(out, r)
+			}
+			return out
+		}
+		vp := fullSheetOfficial[0].VP
+		want := []result{{1, vp, "sum", 1}, {2, 17, "other", 1}}
+		if got := read(); !slices.Equal(got, want) {
+			t.Fatalf("after 00022: %+v, want %+v", got, want)
+		}
+		// Down and up again keep them too.
+		if _, err := p.DownTo(ctx, 21); err != nil {
+			t.Fatalf("down to 21 again: %v", err)
+		}
+		if _, err := p.UpTo(ctx, 22); err != nil {
+			t.Fatalf("up to 22 again: %v", err)
+		}
+		if got := read(); !slices.Equal(got, want) {
+			t.Fatalf("after down and up: %+v, want %+v", got, want)
+		}
+		// Open computes the missing result (table 3), and leaves the
+		// copied ones (same sheet version) alone.
+		open(t, dsn).Close()
+		want = append(want, result{3, vp, "sum", 1})
+		if got := read(); !slices.Equal(got, want) {
+			t.Fatalf("after Open: %+v, want %+v", got, want)
+		}
+	})
 }

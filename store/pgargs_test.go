@@ -105,18 +105,20 @@ func TestPGArgsAgree(t *testing.T) {
 
 // pgbenchScript is the script of docs/pgbench_sheet_write.sql.
 func pgbenchScript() string {
-	w := pgWriteSheet[[2]bool{true, false}]
-	w = strings.Replace(w, "$1::json", "(:sheet::jsonb || jsonb_build_object('table_no', :table::int))::json", 1)
-	w = strings.Replace(w, "$2::int", ":nhands::int", 1)
-	w = strings.Replace(w, "$3::json", ":hands::json", 1)
-	w = strings.Replace(w, "$4::json", "(:result::jsonb || jsonb_build_object('table_no', :table::int))::json", 1)
-	// The history note of a replaced version (sheet_versions): as a PUT by
-	// the benchmark.
-	w = strings.Replace(w, "$5::text", "'put'::text", 1)
-	w = strings.Replace(w, "$6::text", "'pgbench'::text", 1)
-	w = strings.Replace(w, "$7::timestamptz", "now()", 1)
-	lock := strings.NewReplacer("$1", ":tid", "$2", "1", "$3", ":table").Replace(pgLockSheetSQL)
-	oneLine := func(s string) string { return strings.Join(strings.Fields(s), " ") }
+	write := func(variant string) string {
+		w := pgWriteSheet[[2]bool{true, false}]
+		w = strings.Replace(w, "$1::json", "(:sheet"+variant+"::jsonb || jsonb_build_object('table_no', :table::int))::json", 1)
+		w = strings.Replace(w, "$2::int", ":nhands::int", 1)
+		w = strings.Replace(w, "$3::json", ":hands"+variant+"::json", 1)
+		w = strings.Replace(w, "$4::json", "(:result"+variant+"::jsonb || jsonb_build_object('table_no', :table::int))::json", 1)
+		// The history note of a replaced version (sheet_versions): as a
+		// PUT by the benchmark.
+		w = strings.Replace(w, "$5::text", "'put'::text", 1)
+		w = strings.Replace(w, "$6::text", "'pgbench'::text", 1)
+		w = strings.Replace(w, "$7::timestamptz", "now()", 1)
+		return strings.Join(strings.Fields(w), " ")
+	}
+	lock := strings.Join(strings.Fields(strings.NewReplacer("$1", ":tid", "$2", "1", "$3", ":table").Replace(pgLockSheetSQL)), " ")
 	return `-- The sheet write of PUT .../sheet on PostgreSQL (store.pgPutSheet, a
 -- round being played, no If-Match) as pgbench replays it: the locks and the
 -- write statement in one pipeline (one implicit transaction), as the
@@ -124,15 +126,27 @@ func pgbenchScript() string {
 -- (which fails when this file is stale); run by BenchmarkPutOpenSheet32
 -- in the same run as the service's load:
 --   pgbench -n -M prepared -c 32 -j 2 -T 5 -f pgbench_sheet_write.sql \
---     -D tid=... -D nhands=3 -D sheet=... -D hands=... -D result=...
--- The only difference from the service: the sheet and result documents
--- take the client's table number with jsonb || (pgbench cannot build a
--- string per call).
+--     -D tid=... -D nhands=3 -D k=0 -D sheeta=... -D handsa=... \
+--     -D resulta=... -D sheetb=... -D handsb=... -D resultb=...
+-- Each client writes its own table, alternating sheet a and sheet b (k,
+-- kept by the client from one transaction to the next), which differ in
+-- one hand, as the service benchmark alternates them: every replacement
+-- changes a hand and the result. The only difference from the service:
+-- the sheet and result documents take the client's table number with
+-- jsonb || (pgbench cannot build a string per call).
 \set table 1 + :client_id
+\set k 1 - :k
+\if :k
 \startpipeline
-` + oneLine(lock) + `;
-` + oneLine(w) + `;
+` + lock + `;
+` + write("b") + `;
 \endpipeline
+\else
+\startpipeline
+` + lock + `;
+` + write("a") + `;
+\endpipeline
+\endif
 `
 }
 

@@ -11,47 +11,67 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 
 	"gorm.io/gorm"
-	"gorm.io/gorm/clause"
 
 	"segnapunti/domain"
 )
 
-// Match results (migrations 00005): the official and computed result of
-// every stored sheet, written in the sheet's own transaction, so that the
-// standings read one narrow table (MatchResults) instead of every sheet.
+// Match results (migrations 00005, 00022): the official and computed
+// result of every stored sheet, kept in the sheet's own row (the res_*
+// columns, written by the statement or transaction that writes the sheet),
+// so that the standings read narrow integers (MatchResults, through the
+// view match_results) instead of every sheet.
 
-// matchResultRow is one row of match_results.
+// matchResultRow is the result of one sheet, as the view match_results
+// names its columns.
 type matchResultRow struct {
-	SheetID         int64  `gorm:"column:sheet_id;primaryKey;autoIncrement:false"`
-	TournamentID    string `gorm:"column:tournament_id"`
-	RoundNo         int    `gorm:"column:round_no"`
-	TableNo         int    `gorm:"column:table_no"`
-	SheetVersion    int    `gorm:"column:sheet_version"`
-	NSTotal         int    `gorm:"column:ns_total"`
-	NSMP            int    `gorm:"column:ns_mp"`
-	NSVP            int    `gorm:"column:ns_vp"`
-	EOTotal         int    `gorm:"column:eo_total"`
-	EOMP            int    `gorm:"column:eo_mp"`
-	EOVP            int    `gorm:"column:eo_vp"`
-	ComputedNSTotal int    `gorm:"column:computed_ns_total"`
-	ComputedNSMP    int    `gorm:"column:computed_ns_mp"`
-	ComputedNSVP    int    `gorm:"column:computed_ns_vp"`
-	ComputedEOTotal int    `gorm:"column:computed_eo_total"`
-	ComputedEOMP    int    `gorm:"column:computed_eo_mp"`
-	ComputedEOVP    int    `gorm:"column:computed_eo_vp"`
-	Differs         bool   `gorm:"column:differs"`
-	Kind            string `gorm:"column:kind"`
+	SheetID         int64
+	TournamentID    string
+	RoundNo         int
+	TableNo         int
+	SheetVersion    int
+	NSTotal         int
+	NSMP            int
+	NSVP            int
+	EOTotal         int
+	EOMP            int
+	EOVP            int
+	ComputedNSTotal int
+	ComputedNSMP    int
+	ComputedNSVP    int
+	ComputedEOTotal int
+	ComputedEOMP    int
+	ComputedEOVP    int
+	Differs         bool
+	Kind            string
 }
 
-func (matchResultRow) TableName() string { return "match_results" }
-
-// matchResultColumns are the columns an upsert replaces.
-var matchResultColumns = []string{
-	"tournament_id", "round_no", "table_no", "sheet_version",
+// resultColumns are the result's columns as the view match_results names
+// them (and as appendResultRow writes them); the sheet row holds each as
+// "res_" + name, and the sheet version it was computed from as
+// res_version (the view's sheet_version).
+var resultColumns = []string{
 	"ns_total", "ns_mp", "ns_vp", "eo_total", "eo_mp", "eo_vp",
 	"computed_ns_total", "computed_ns_mp", "computed_ns_vp",
 	"computed_eo_total", "computed_eo_mp", "computed_eo_vp",
 	"differs", "kind",
+}
+
+// sheetResultColumns are resultColumns as columns of the sheet row.
+var sheetResultColumns = prefixedNames("res_", resultColumns)
+
+func prefixedNames(prefix string, cols []string) []string {
+	out := make([]string, len(cols))
+	for i, c := range cols {
+		out[i] = prefix + c
+	}
+	return out
+}
+
+// values are the result's values in resultColumns order.
+func (r *matchResultRow) values() []any {
+	return []any{r.NSTotal, r.NSMP, r.NSVP, r.EOTotal, r.EOMP, r.EOVP,
+		r.ComputedNSTotal, r.ComputedNSMP, r.ComputedNSVP, r.ComputedEOTotal, r.ComputedEOMP, r.ComputedEOVP,
+		r.Differs, r.Kind}
 }
 
 // resultToRow computes the result of sheet s (version v of the sheet with
@@ -69,22 +89,46 @@ func resultToRow(sheetID int64, key sheetKey, version int, s domain.Sheet) match
 	}
 }
 
-// resultBatch bounds the rows of one multi-row upsert: 19 columns × 1,000
+// resultBatch bounds the rows of one multi-row update: 16 values × 1,000
 // rows stays far below PostgreSQL's 65,535 parameters and SQLite's 32,766.
 const resultBatch = 1000
 
-// putResults upserts result rows (by sheet id) in batches.
+// putResults writes results into their sheets' rows (by sheet id) in
+// batches: one UPDATE … FROM (VALUES …) per batch, the same statement on
+// both databases (their VALUES columns are column1, column2, …).
 func putResults(tx *gorm.DB, rows []matchResultRow) error {
-	upsert := clause.OnConflict{
-		Columns:   []clause.Column{{Name: "sheet_id"}},
-		DoUpdates: clause.AssignmentColumns(matchResultColumns),
-	}
 	for chunk := range slices.Chunk(rows, resultBatch) {
-		if err := tx.Clauses(upsert).Create(&chunk).Error; err != nil {
+		args := make([]any, 0, len(chunk)*(2+len(resultColumns)))
+		for i := range chunk {
+			args = append(append(args, chunk[i].SheetID, chunk[i].SheetVersion), chunk[i].values()...)
+		}
+		if err := tx.Exec(updateResultsSQL(len(chunk)), args...).Error; err != nil {
 			return translate(err, "store match results")
 		}
 	}
 	return nil
+}
+
+// resultValueTypes are the SQL types of a VALUES row of updateResultsSQL:
+// sheet id, sheet version, then resultColumns.
+var resultValueTypes = []string{"bigint", "integer",
+	"bigint", "bigint", "bigint", "bigint", "bigint", "bigint",
+	"bigint", "bigint", "bigint", "bigint", "bigint", "bigint",
+	"boolean", "text"}
+
+// updateResultsSQL updates n sheets' results from n VALUES rows.
+func updateResultsSQL(n int) string {
+	row := make([]string, len(resultValueTypes))
+	for i, t := range resultValueTypes {
+		row[i] = "CAST(? AS " + t + ")"
+	}
+	set := make([]string, 0, 1+len(sheetResultColumns))
+	set = append(set, "res_version = v.column2")
+	for i, c := range sheetResultColumns {
+		set = append(set, fmt.Sprintf("%s = v.column%d", c, i+3))
+	}
+	values := strings.TrimSuffix(strings.Repeat("("+strings.Join(row, ", ")+"), ", n), ", ")
+	return `UPDATE sheets SET ` + strings.Join(set, ", ") + ` FROM (VALUES ` + values + `) AS v WHERE sheets.id = v.column1`
 }
 
 // putResult computes and stores the result of one sheet.
@@ -352,8 +396,8 @@ func (db *DB) backfillStep(ctx context.Context) (int, error) {
 	n := 0
 	err := db.gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		var sheets []sheetRow
-		err := tx.Raw(`SELECT s.* FROM sheets s LEFT JOIN match_results m ON m.sheet_id = s.id
-			WHERE m.sheet_id IS NULL OR m.sheet_version <> s.version ORDER BY s.id LIMIT ?`, backfillBatch).
+		err := tx.Raw(`SELECT s.* FROM sheets s
+			WHERE s.res_version IS NULL OR s.res_version <> s.version ORDER BY s.id LIMIT ?`, backfillBatch).
 			Scan(&sheets).Error
 		if err != nil || len(sheets) == 0 {
 			return translate(err, "find sheets without results")

@@ -91,24 +91,30 @@ func (db *DB) putSheet(ctx context.Context, tournamentID string, round, table in
 		return row.Version, nil
 	}
 	err = db.sqliteWrite(ctx, func(tx *gorm.DB) error {
-		stored := true // unknown: the history statement finds out
-		if open {
-			var err error
-			if stored, err = db.checkOpenUnsigned(tx, key); err != nil {
-				return err
-			}
-		}
-		if stored {
-			if err := db.saveVersion(tx, key, note, row.Updated); err != nil {
-				return err
-			}
-		}
-		return db.sqliteWriteSheet(tx, key, &row, hands, &res, ifVersion)
+		return db.sqlitePutSheet(tx, key, &row, hands, &res, ifVersion, open, note)
 	})
 	if err != nil {
 		return 0, sheetError(err, key)
 	}
 	return row.Version, nil
+}
+
+// sqlitePutSheet is putSheet's transaction on SQLite: the round and
+// signature checks (open), the history copy, the write.
+func (db *DB) sqlitePutSheet(tx *gorm.DB, key sheetKey, row *sheetRow, hands []handRow, res *matchResultRow, ifVersion int, open bool, note Replacement) error {
+	stored := true // unknown: the history statement finds out
+	if open {
+		var err error
+		if stored, err = db.checkOpenUnsigned(tx, key); err != nil {
+			return err
+		}
+	}
+	if stored {
+		if err := db.saveVersion(tx, key, note, row.Updated); err != nil {
+			return err
+		}
+	}
+	return db.sqliteWriteSheet(tx, key, row, hands, res, ifVersion)
 }
 
 // replaceSheet overwrites the sheet if its version is ifVersion

@@ -131,17 +131,23 @@ func sheetAssignments(cols []string) string {
 // pgWriteSheetSQL builds the one write statement: $1 the sheet row as a
 // JSON object, $2 the number of hands, $3 the hands as a JSON array, $4
 // the result as a JSON object, $5–$7 the history note (source, actor,
-// time), and for a compare-and-set $8 the expected version. It returns the sheet's id and new version, or no row when the
-// round is not being played or the sheet is signed (open), or the version
-// differs (cas).
+// time), and for a compare-and-set $8 the expected version. It returns
+// the sheet's id and new version, or no row when the round is not being
+// played or the sheet is signed (open), or the version differs (cas).
+//
+// Its row writes (issue 26: at most four per stored sheet): the sheet row,
+// which holds the result (migration 00022); a history row only when a
+// version is replaced; the hands that are new or differ from the stored
+// ones (pgHandsCTE); a DELETE of the hands beyond the new count.
 func pgWriteSheetSQL(open, cas bool) string {
 	var b strings.Builder
 	// json columns travel as strings holding their JSON text, so a JSON
 	// null (a sheet without players) is stored as the json value null,
 	// exactly as the gorm path stores it, not as SQL NULL.
 	b.WriteString(`WITH v AS (SELECT p.*, x.d AS v_doc FROM (SELECT $1::json AS d) x, json_populate_record(NULL::sheets, x.d) p), `)
+	b.WriteString(pgResultCTE("$4") + `, `)
 	if cas {
-		b.WriteString(`s AS (UPDATE sheets SET ` + sheetAssignments(sheetColumns) + `, version = sheets.version + 1 FROM v
+		b.WriteString(`s AS (UPDATE sheets SET ` + sheetAssignments(sheetColumns) + `, version = sheets.version + 1, ` + pgResultAssignments("m.") + ` FROM v, m
 			WHERE sheets.tournament_id = v.tournament_id AND sheets.round_no = v.round_no AND sheets.table_no = v.table_no
 			AND sheets.version = $8::int`)
 		if open {
@@ -149,26 +155,43 @@ func pgWriteSheetSQL(open, cas bool) string {
 		}
 		b.WriteString(` RETURNING sheets.id, sheets.version), `)
 	} else {
-		b.WriteString(`s AS (INSERT INTO sheets (` + strings.Join(pgSheetWriteColumns, ", ") + `, version)
-			SELECT ` + sheetValues(pgSheetWriteColumns) + `, 1 FROM v`)
+		b.WriteString(`s AS (INSERT INTO sheets (` + strings.Join(pgSheetWriteColumns, ", ") + `, version, res_version, ` + strings.Join(sheetResultColumns, ", ") + `)
+			SELECT ` + sheetValues(pgSheetWriteColumns) + `, 1, 1, ` + prefixed("m.", resultColumns) + ` FROM v, m`)
 		if open {
 			b.WriteString(` WHERE ` + pgOpenCond)
 		}
-		b.WriteString(` ON CONFLICT (tournament_id, round_no, table_no) DO UPDATE SET ` + assignments(sheetColumns, "EXCLUDED") + `, version = sheets.version + 1
+		b.WriteString(` ON CONFLICT (tournament_id, round_no, table_no) DO UPDATE SET ` + assignments(sheetColumns, "EXCLUDED") + `, version = sheets.version + 1, ` + pgResultAssignments("EXCLUDED.res_") + `
 			RETURNING id, version), `)
 	}
 	// History (sheet_versions.go): the replaced row and its hands as the
-	// statement's snapshot still sees them; none when s created the sheet.
+	// statement's snapshot still sees them; none when s created the sheet
+	// (the snapshot, taken before s, has no such row: TestRowWrites).
 	// $5 the source, $6 who, $7 when.
 	b.WriteString(`sv AS (INSERT INTO sheet_versions (tournament_id, round_no, table_no, version, sheet, source, import_id, actor, replaced_at)
 		SELECT o.tournament_id, o.round_no, o.table_no, o.version, ` + pgVersionDoc + `, $5::text, NULL, $6::text, $7::timestamptz FROM sheets o JOIN s ON s.id = o.id), `)
 	b.WriteString(`d AS (DELETE FROM sheet_hands WHERE sheet_id IN (SELECT id FROM s) AND position > $2::int), `)
-	b.WriteString(`h AS (INSERT INTO sheet_hands (sheet_id, ` + strings.Join(pgHandColumns, ", ") + `)
-		SELECT s.id, ` + prefixed("j.", pgHandColumns) + ` FROM s, json_populate_recordset(NULL::sheet_hands, $3::json) j
-		ON CONFLICT (sheet_id, position) DO UPDATE SET ` + assignments(pgHandColumns[1:], "EXCLUDED") + `), `)
-	b.WriteString(pgResultCTE("$4"))
-	b.WriteString(`SELECT id, version FROM s`)
+	b.WriteString(pgHandsCTE("$3"))
+	b.WriteString(` SELECT id, version FROM s`)
 	return b.String()
+}
+
+// pgHandsCTE is the CTE "h" that upserts the hands of the sheet written by
+// CTE "s" from the JSON array param: a hand whose columns all equal the
+// stored hand's is not written again (a sheet sent again after one hand
+// changed rewrites that hand only).
+func pgHandsCTE(param string) string {
+	return `h AS (INSERT INTO sheet_hands (sheet_id, ` + strings.Join(pgHandColumns, ", ") + `)
+		SELECT s.id, ` + prefixed("j.", pgHandColumns) + ` FROM s, json_populate_recordset(NULL::sheet_hands, ` + param + `::json) j
+		ON CONFLICT (sheet_id, position) DO UPDATE SET ` + assignments(pgHandColumns[1:], "EXCLUDED") + `
+		WHERE ` + handChanged("sheet_hands", "EXCLUDED") + `)`
+}
+
+// handChanged is the condition "the proposed hand (new) differs from the
+// stored one (old)" over every hand column but the key, the same SQL on
+// both databases (row values, IS DISTINCT FROM: NULLs compare equal).
+func handChanged(old, new string) string {
+	cols := pgHandColumns[1:]
+	return `(` + prefixed(old+".", cols) + `) IS DISTINCT FROM (` + prefixed(new+".", cols) + `)`
 }
 
 // pgOpenCond is the round-open condition and the signatures (table entry:
@@ -177,18 +200,23 @@ func pgWriteSheetSQL(open, cas bool) string {
 const pgOpenCond = `EXISTS (SELECT 1 FROM rounds r WHERE r.tournament_id = v.tournament_id AND r.number = v.round_no AND r.state = 'playing')
 	AND NOT EXISTS (SELECT 1 FROM sheet_confirmations c WHERE c.tournament_id = v.tournament_id AND c.round_no = v.round_no AND c.table_no = v.table_no)`
 
-// pgResultCTE is the CTE "r" that upserts the match result of the sheet
-// written by CTE "s", read from the JSON object param.
+// pgResultCTE is the CTE "m": the match result read from the JSON object
+// param (the view match_results gives the record type), written into the
+// sheet row by CTE "s" (pgResultAssignments).
 func pgResultCTE(param string) string {
-	resultCols := matchResultColumns[:0:0]
-	for _, c := range matchResultColumns {
-		if c != "sheet_version" {
-			resultCols = append(resultCols, c)
-		}
+	return `m AS (SELECT * FROM json_populate_record(NULL::match_results, ` + param + `::json))`
+}
+
+// pgResultAssignments sets the sheet row's result from the columns of
+// from (from+name for each of resultColumns) and res_version to the
+// version the statement writes (one more than the stored one).
+func pgResultAssignments(from string) string {
+	out := make([]string, 0, 1+len(resultColumns))
+	out = append(out, "res_version = sheets.version + 1")
+	for i, c := range resultColumns {
+		out = append(out, sheetResultColumns[i]+" = "+from+c)
 	}
-	return `r AS (INSERT INTO match_results (sheet_id, sheet_version, ` + strings.Join(resultCols, ", ") + `)
-		SELECT s.id, s.version, ` + prefixed("m.", resultCols) + ` FROM s, json_populate_record(NULL::match_results, ` + param + `::json) m
-		ON CONFLICT (sheet_id) DO UPDATE SET ` + assignments(matchResultColumns, "EXCLUDED") + `) `
+	return strings.Join(out, ", ")
 }
 
 // The four statements, built once.
@@ -207,6 +235,20 @@ var pgWriteSheet = map[[2]bool]string{
 // waited for). An error rolls the whole back. When the statement writes
 // nothing, one more query says why (rare path).
 func (db *DB) pgPutSheet(ctx context.Context, key sheetKey, row *sheetRow, hands []handRow, res *matchResultRow, ifVersion int, open bool, note Replacement) error {
+	q, args := pgPutSheetStatement(row, hands, res, ifVersion, open, note)
+	written, err := db.pgLockedWrite(ctx, key, q, args, &row.ID, &row.Version)
+	switch {
+	case err != nil:
+		return pgWriteError(err)
+	case !written:
+		return whyNotWritten(db.gorm.WithContext(ctx), key, ifVersion, open)
+	}
+	return nil
+}
+
+// pgPutSheetStatement is the write statement of pgPutSheet and its
+// arguments.
+func pgPutSheetStatement(row *sheetRow, hands []handRow, res *matchResultRow, ifVersion int, open bool, note Replacement) (string, []any) {
 	buf := make([]byte, 0, 2048+len(row.ReportJSON)+len(hands)*700)
 	buf = appendSheetRow(buf, row)
 	nSheet := len(buf)
@@ -218,14 +260,7 @@ func (db *DB) pgPutSheet(ctx context.Context, key sheetKey, row *sheetRow, hands
 	if ifVersion > 0 {
 		args = append(args, ifVersion)
 	}
-	written, err := db.pgLockedWrite(ctx, key, pgWriteSheet[[2]bool{open, ifVersion > 0}], args, &row.ID, &row.Version)
-	switch {
-	case err != nil:
-		return pgWriteError(err)
-	case !written:
-		return whyNotWritten(db.gorm.WithContext(ctx), key, ifVersion, open)
-	}
-	return nil
+	return pgWriteSheet[[2]bool{open, ifVersion > 0}], args
 }
 
 // withPgx runs fn on a pgx connection of the pool.

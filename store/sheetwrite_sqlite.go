@@ -3,6 +3,7 @@ package store
 import (
 	"database/sql"
 	"errors"
+	"slices"
 	"strings"
 
 	"gorm.io/gorm"
@@ -16,47 +17,52 @@ import (
 // (sqlite_stmts.go); a history copy is one INSERT … SELECT
 // (sqliteSaveVersionSQL).
 
-// sqliteSheetInsertColumns are the columns of a new sheet row.
-var sqliteSheetInsertColumns = append([]string{"tournament_id", "round_no", "table_no", "version", "created_at"}, sheetColumns...)
+// sqliteSheetInsertColumns are the columns of a new sheet row: its key,
+// version 1, the sheet's columns, and its result (res_version 1).
+var sqliteSheetInsertColumns = append(append([]string{"tournament_id", "round_no", "table_no", "version", "created_at"}, sheetColumns...),
+	append([]string{"res_version"}, sheetResultColumns...)...)
 
-// sqliteUpsertSheetSQL inserts the sheet as version 1 or overwrites the
-// stored one and adds one to its version; it returns id and version.
+// sqliteUpsertSheetSQL inserts the sheet (with its result) as version 1
+// or overwrites the stored one and adds one to its version; it returns id
+// and version.
 var sqliteUpsertSheetSQL = `INSERT INTO sheets (` + strings.Join(sqliteSheetInsertColumns, ", ") + `) VALUES (` +
 	placeholders(len(sqliteSheetInsertColumns)) + `) ON CONFLICT (tournament_id, round_no, table_no) DO UPDATE SET ` +
-	assignments(sheetColumns, "excluded") + `, version = sheets.version + 1 RETURNING id, version`
+	assignments(sheetColumns, "excluded") + `, version = sheets.version + 1, ` + pgResultAssignments("excluded.res_") + ` RETURNING id, version`
 
-// sqliteReplaceSheetSQL overwrites the sheet if its version is the last
-// argument (compare-and-set); it returns id and version, or no row.
-var sqliteReplaceSheetSQL = `UPDATE sheets SET ` + strings.Join(setters(sheetColumns), ", ") +
-	`, version = version + 1 WHERE tournament_id = ? AND round_no = ? AND table_no = ? AND version = ? RETURNING id, version`
+// sqliteReplaceSheetSQL overwrites the sheet and its result if its
+// version is the last argument (compare-and-set); it returns id and
+// version, or no row.
+var sqliteReplaceSheetSQL = `UPDATE sheets SET ` + strings.Join(setters(append(slices.Clone(sheetColumns), sheetResultColumns...)), ", ") +
+	`, res_version = version + 1, version = version + 1 WHERE tournament_id = ? AND round_no = ? AND table_no = ? AND version = ? RETURNING id, version`
 
-const sqliteDeleteHandsSQL = `DELETE FROM sheet_hands WHERE sheet_id = ?`
+// sqliteDeleteHandsSQL deletes the hands beyond the new count.
+const sqliteDeleteHandsSQL = `DELETE FROM sheet_hands WHERE sheet_id = ? AND position > ?`
 
-// sqliteInsertHandsSQL[n] inserts n hands, built once for up to 4 (the
-// schema's bound; more are built when asked, for the CHECK to refuse).
-var sqliteInsertHandsSQL = func() (out [5]string) {
+// sqliteUpsertHandsSQL[n] upserts n hands, built once for up to 4 (the
+// schema's bound; more are built when asked, for the CHECK to refuse): a
+// hand equal to the stored one is not written again (handChanged, the
+// condition of the PostgreSQL statement).
+var sqliteUpsertHandsSQL = func() (out [5]string) {
 	for n := 1; n < len(out); n++ {
-		out[n] = buildInsertHandsSQL(n)
+		out[n] = buildUpsertHandsSQL(n)
 	}
 	return out
 }()
 
-func buildInsertHandsSQL(n int) string {
+func buildUpsertHandsSQL(n int) string {
 	row := "(" + placeholders(1+len(pgHandColumns)) + ")"
 	return `INSERT INTO sheet_hands (sheet_id, ` + strings.Join(pgHandColumns, ", ") + `) VALUES ` +
-		strings.TrimSuffix(strings.Repeat(row+", ", n), ", ")
+		strings.TrimSuffix(strings.Repeat(row+", ", n), ", ") +
+		` ON CONFLICT (sheet_id, position) DO UPDATE SET ` + assignments(pgHandColumns[1:], "excluded") +
+		` WHERE ` + handChanged("sheet_hands", "excluded")
 }
 
-func insertHandsSQL(n int) string {
-	if n < len(sqliteInsertHandsSQL) {
-		return sqliteInsertHandsSQL[n]
+func upsertHandsSQL(n int) string {
+	if n < len(sqliteUpsertHandsSQL) {
+		return sqliteUpsertHandsSQL[n]
 	}
-	return buildInsertHandsSQL(n)
+	return buildUpsertHandsSQL(n)
 }
-
-// sqliteUpsertResultSQL stores the sheet's match result.
-var sqliteUpsertResultSQL = `INSERT INTO match_results (sheet_id, ` + strings.Join(matchResultColumns, ", ") + `) VALUES (` +
-	placeholders(1+len(matchResultColumns)) + `) ON CONFLICT (sheet_id) DO UPDATE SET ` + assignments(matchResultColumns, "excluded")
 
 func placeholders(n int) string { return strings.TrimSuffix(strings.Repeat("?, ", n), ", ") }
 
@@ -69,8 +75,10 @@ func setters(cols []string) []string {
 }
 
 // sqliteWriteSheet is putSheet's write on SQLite inside the writer's
-// savepoint (the history already kept): the sheet row (upsert, or
-// compare-and-set when ifVersion > 0), its hands replaced, its result.
+// savepoint (the history already kept): the sheet row with its result
+// (upsert, or compare-and-set when ifVersion > 0), the hands that are new
+// or changed, and a DELETE of the hands beyond the new count — the row
+// writes of the PostgreSQL statement (pgWriteSheetSQL).
 func (db *DB) sqliteWriteSheet(tx *gorm.DB, key sheetKey, row *sheetRow, hands []handRow, res *matchResultRow, ifVersion int) error {
 	args := make([]any, 0, len(sqliteSheetInsertColumns)+4)
 	var q string
@@ -78,13 +86,14 @@ func (db *DB) sqliteWriteSheet(tx *gorm.DB, key sheetKey, row *sheetRow, hands [
 		for _, col := range sheetColumns {
 			args = append(args, sheetColumnValue(row, col))
 		}
-		args = append(args, key.tournament, key.round, key.table, ifVersion)
+		args = append(append(args, res.values()...), key.tournament, key.round, key.table, ifVersion)
 		q = sqliteReplaceSheetSQL
 	} else {
 		args = append(args, row.TournamentID, row.RoundNo, row.TableNo, 1, row.Created)
 		for _, col := range sheetColumns {
 			args = append(args, sheetColumnValue(row, col))
 		}
+		args = append(append(args, 1), res.values()...)
 		q = sqliteUpsertSheetSQL
 	}
 	err := db.sqliteQueryRow(tx, q, args...).Scan(&row.ID, &row.Version)
@@ -94,8 +103,9 @@ func (db *DB) sqliteWriteSheet(tx *gorm.DB, key sheetKey, row *sheetRow, hands [
 	case err != nil:
 		return db.sqliteError(err)
 	}
+	res.SheetID, res.SheetVersion = row.ID, row.Version
 	if row.Version > 1 {
-		if _, err := db.sqliteExec(tx, sqliteDeleteHandsSQL, row.ID); err != nil {
+		if _, err := db.sqliteExec(tx, sqliteDeleteHandsSQL, row.ID, len(hands)); err != nil {
 			return translate(db.sqliteError(err), "replace hands of sheet of "+key.String())
 		}
 	}
@@ -108,16 +118,11 @@ func (db *DB) sqliteWriteSheet(tx *gorm.DB, key sheetKey, row *sheetRow, hands [
 			args = appendLineArgs(args, &h.NS)
 			args = appendLineArgs(args, &h.EO)
 		}
-		if _, err := db.sqliteExec(tx, insertHandsSQL(n), args...); err != nil {
+		if _, err := db.sqliteExec(tx, upsertHandsSQL(n), args...); err != nil {
 			return translate(db.sqliteError(err), "store hands of sheet of "+key.String())
 		}
 	}
-	res.SheetID, res.SheetVersion = row.ID, row.Version
-	_, err = db.sqliteExec(tx, sqliteUpsertResultSQL, res.SheetID, res.TournamentID, res.RoundNo, res.TableNo, res.SheetVersion,
-		res.NSTotal, res.NSMP, res.NSVP, res.EOTotal, res.EOMP, res.EOVP,
-		res.ComputedNSTotal, res.ComputedNSMP, res.ComputedNSVP, res.ComputedEOTotal, res.ComputedEOMP, res.ComputedEOVP,
-		res.Differs, res.Kind)
-	return translate(db.sqliteError(err), "store match results")
+	return nil
 }
 
 // appendLineArgs appends a line's hand columns in pgHandColumns order.

@@ -26,8 +26,8 @@ import (
 // write (sheetwrite_sqlite.go, the history copy, the open-round check).
 func sqliteKeptSQL() []string {
 	out := []string{sqliteOpenUnsignedSQL, sqliteSaveVersionSQL, sqliteUpsertSheetSQL, sqliteReplaceSheetSQL,
-		sqliteDeleteHandsSQL, sqliteUpsertResultSQL}
-	return append(out, sqliteInsertHandsSQL[1:]...)
+		sqliteDeleteHandsSQL}
+	return append(out, sqliteUpsertHandsSQL[1:]...)
 }
 
 // prepareSQLiteStmts prepares the kept statements on the writer pool.
