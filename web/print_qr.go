@@ -5,9 +5,47 @@ import (
 	"fmt"
 	"html/template"
 	"strings"
+	"sync"
 
 	qrcode "github.com/yeqown/go-qrcode/v2"
 )
+
+// maxQRCodes bounds the QR codes a server keeps drawn: a round's print
+// page of a 1,000-table evening (one code per table, ~13 KB each, ~13 MB).
+const maxQRCodes = 1024
+
+// qrCodes keeps the QR codes drawn, by the text they carry: a code holds
+// nothing but its text, so a kept one is never stale (a re-issued link is
+// another text). Drawing one is ~4 ms of CPU; the round's print page drew
+// one per table on every view, and each public page its own. go-qrcode
+// may pick another of the equally good masks on another draw: kept, a
+// code looks the same on every view. Full, it starts again empty. The
+// zero value is ready.
+type qrCodes struct {
+	mu    sync.Mutex
+	drawn map[string]template.URL
+}
+
+// svg is qrSVG(text), drawn once.
+func (c *qrCodes) svg(text string) (template.URL, error) {
+	c.mu.Lock()
+	u, ok := c.drawn[text]
+	c.mu.Unlock()
+	if ok {
+		return u, nil
+	}
+	u, err := qrSVG(text)
+	if err != nil {
+		return "", err
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.drawn == nil || len(c.drawn) >= maxQRCodes {
+		c.drawn = make(map[string]template.URL)
+	}
+	c.drawn[text] = u
+	return u, nil
+}
 
 // qrSVG encodes text as a QR code (github.com/yeqown/go-qrcode/v2) and
 // draws its modules as an inline SVG data: URI (the CSP allows data:

@@ -68,6 +68,8 @@ type Server struct {
 	// storedURL caches the public address stored on /admin (public pages
 	// read it on every view; public_url.go).
 	storedURL cachedSetting
+	// qr keeps the QR codes drawn (print pages, table cards, public pages).
+	qr        qrCodes
 	templates map[Lang]map[string]*template.Template
 	static    *staticFiles
 }

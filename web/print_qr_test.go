@@ -1,0 +1,36 @@
+package web
+
+import (
+	"fmt"
+	"testing"
+)
+
+// A text's kept QR code is the first one drawn for it, on every later
+// view (go-qrcode may choose another of the equally good masks on another
+// draw: kept, the printed sheet and the page on the screen agree), each
+// text keeps its own, and the kept codes stay within maxQRCodes.
+func TestQRCodesKeepTheFirstDrawn(t *testing.T) {
+	var c qrCodes
+	first := map[string]string{}
+	for i := range maxQRCodes + 3 {
+		text := fmt.Sprintf("https://example.org/table/%d", i)
+		for range 2 { // drawn, then kept
+			got, err := c.svg(text)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if f, ok := first[text]; ok && string(got) != f {
+				t.Fatalf("%s: the kept code differs from the one drawn first", text)
+			}
+			first[text] = string(got)
+		}
+		if len(c.drawn) > maxQRCodes {
+			t.Fatalf("%d codes kept, at most %d", len(c.drawn), maxQRCodes)
+		}
+	}
+	a, _ := c.svg("https://example.org/table/1")
+	b, _ := c.svg("https://example.org/table/2")
+	if a == b {
+		t.Fatal("two texts share one code")
+	}
+}
