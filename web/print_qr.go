@@ -19,32 +19,42 @@ const maxQRCodes = 1024
 // another text). Drawing one is ~4 ms of CPU; the round's print page drew
 // one per table on every view, and each public page its own. go-qrcode
 // may pick another of the equally good masks on another draw: kept, a
-// code looks the same on every view. Full, it starts again empty. The
-// zero value is ready.
-type qrCodes struct {
-	mu    sync.Mutex
-	drawn map[string]template.URL
-}
+// code looks the same on every view. The zero value is ready.
+type qrCodes struct{ drawn kept[template.URL] }
 
 // svg is qrSVG(text), drawn once.
 func (c *qrCodes) svg(text string) (template.URL, error) {
-	c.mu.Lock()
-	u, ok := c.drawn[text]
-	c.mu.Unlock()
+	return c.drawn.get(text, maxQRCodes, func() (template.URL, error) { return qrSVG(text) })
+}
+
+// kept keeps values computed once by key, at most max of them: full, it
+// starts again empty. Only for values the key names entirely (nothing
+// kept can be stale). The zero value is ready.
+type kept[V any] struct {
+	mu     sync.Mutex
+	values map[string]V
+}
+
+// get returns the value kept for key, else computes, keeps and returns
+// it; an error is returned and not kept.
+func (k *kept[V]) get(key string, max int, compute func() (V, error)) (V, error) {
+	k.mu.Lock()
+	v, ok := k.values[key]
+	k.mu.Unlock()
 	if ok {
-		return u, nil
+		return v, nil
 	}
-	u, err := qrSVG(text)
+	v, err := compute()
 	if err != nil {
-		return "", err
+		return v, err
 	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.drawn == nil || len(c.drawn) >= maxQRCodes {
-		c.drawn = make(map[string]template.URL)
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if k.values == nil || len(k.values) >= max {
+		k.values = make(map[string]V)
 	}
-	c.drawn[text] = u
-	return u, nil
+	k.values[key] = v
+	return v, nil
 }
 
 // qrSVG encodes text as a QR code (github.com/yeqown/go-qrcode/v2) and

@@ -24,8 +24,8 @@ func TestQRCodesKeepTheFirstDrawn(t *testing.T) {
 			}
 			first[text] = string(got)
 		}
-		if len(c.drawn) > maxQRCodes {
-			t.Fatalf("%d codes kept, at most %d", len(c.drawn), maxQRCodes)
+		if len(c.drawn.values) > maxQRCodes {
+			t.Fatalf("%d codes kept, at most %d", len(c.drawn.values), maxQRCodes)
 		}
 	}
 	a, _ := c.svg("https://example.org/table/1")
