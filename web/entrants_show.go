@@ -89,10 +89,6 @@ func (s *Server) renderEntrants(w http.ResponseWriter, r *http.Request, status i
 	s.render(w, r, status, "entrants_show", data)
 }
 
-// maxFragments bounds the page fragments a server keeps rendered (a
-// 200-entrant list is ~30 KB).
-const maxFragments = 256
-
 // entrantsFragments renders the entrants' rows and the club's datalists
 // of the entrants page, each once per version of what it shows: the rows
 // per version of the tournament (d.Version names its entrants), the
@@ -100,20 +96,11 @@ const maxFragments = 256
 // language. A 200-entrant evening's page had 44,000 allocations a view,
 // most of them html/template reflecting over each row.
 func (s *Server) entrantsFragments(lang Lang, d app.TournamentDetail, players []domain.Player) (rows, datalists template.HTML, err error) {
-	render := func(block string, data any) func() (template.HTML, error) {
-		return func() (template.HTML, error) {
-			var b strings.Builder
-			if err := s.templates[lang]["entrants_show"].ExecuteTemplate(&b, block, data); err != nil {
-				return "", fmt.Errorf("render %s: %w", block, err)
-			}
-			return template.HTML(b.String()), nil
-		}
-	}
-	rows, err = s.fragments.get("entrant_rows\x00"+d.Tournament.ID+"\x00"+d.Version, maxFragments,
-		render("entrant_rows", struct {
+	rows, err = s.fragment(lang, "entrants_show", "entrant_rows", "entrant_rows\x00"+d.Tournament.ID+"\x00"+d.Version,
+		struct {
 			Tournament string
 			Entrants   []domain.Entrant
-		}{d.Tournament.ID, d.Entrants}))
+		}{d.Tournament.ID, d.Entrants})
 	if err != nil || len(players) == 0 {
 		return rows, "", err
 	}
@@ -122,7 +109,7 @@ func (s *Server) entrantsFragments(lang Lang, d app.TournamentDetail, players []
 	for _, p := range players {
 		key.WriteString("\x00" + p.Name + "\x00" + p.Membership)
 	}
-	datalists, err = s.fragments.get(key.String(), maxFragments, render("club_datalists", players))
+	datalists, err = s.fragment(lang, "entrants_show", "club_datalists", key.String(), players)
 	return rows, datalists, err
 }
 

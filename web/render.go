@@ -3,6 +3,7 @@ package web
 import (
 	"bytes"
 	"embed"
+	"fmt"
 	"html/template"
 	"io/fs"
 	"net/http"
@@ -156,6 +157,28 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request, status int, name
 
 // renderFragment executes one named template of a page (a block that htmx
 // swaps in place, or a partial) without the layout.
+// maxFragments bounds the page fragments a server keeps rendered (a
+// 200-entrant list is ~30 KB).
+const maxFragments = 256
+
+// fragment renders block of page's template with data, to be printed
+// whole by the page. With a key it is rendered once per key and kept:
+// the key must name everything the block shows (the data's version, and
+// the language when the block has words).
+func (s *Server) fragment(lang Lang, page, block, key string, data any) (template.HTML, error) {
+	render := func() (template.HTML, error) {
+		var b strings.Builder
+		if err := s.templates[lang][page].ExecuteTemplate(&b, block, data); err != nil {
+			return "", fmt.Errorf("render %s of %s: %w", block, page, err)
+		}
+		return template.HTML(b.String()), nil
+	}
+	if key == "" {
+		return render()
+	}
+	return s.fragments.get(key, maxFragments, render)
+}
+
 func (s *Server) renderFragment(w http.ResponseWriter, r *http.Request, status int, page, block string, data any) {
 	tpl, ok := s.templates[langOf(r)][page]
 	if !ok {
