@@ -12,6 +12,12 @@ import (
 	"segnapunti/store/dbtest"
 )
 
+// reviewHand is a closed hand whose NS total is written as total: 535 is
+// right (300 + 235), anything else a sum error (FITAB art. 20).
+func reviewHand(total int) domain.Hand {
+	return domain.Hand{End: domain.EndClosed, Lines: [2]domain.LineScore{{Base: 300, Points: 235, Total: domain.Int(total)}, {Base: 100, Points: -120}}}
+}
+
 // The review queue (UI.md §4) and the round page (UI.md §3) list every stored sheet with an error: a
 // hand whose written total is not base plus points is a sum error (FITAB
 // art. 20). The queue is kept per tournament state, so every write shows
@@ -22,9 +28,7 @@ func TestReviewAndRoundPagesFollowEveryWrite(t *testing.T) {
 		f := newFixture(t, db)
 		ctx := context.Background()
 		own, ref := f.who["own club"], f.who["its referee"]
-		hand := func(total int) domain.Hand {
-			return domain.Hand{End: domain.EndClosed, Lines: [2]domain.LineScore{{Base: 300, Points: 235, Total: domain.Int(total)}, {Base: 100, Points: -120}}}
-		}
+		hand := reviewHand
 		sheet := func(total int) func(app.SheetTarget) (domain.Sheet, error) {
 			return func(g app.SheetTarget) (domain.Sheet, error) {
 				sh := g.EmptySheet()
@@ -98,9 +102,7 @@ func TestReviewFindingsAreTheStoredReports(t *testing.T) {
 		f := newFixture(t, db)
 		ctx := context.Background()
 		own, ref := f.who["own club"], f.who["its referee"]
-		hand := func(total int) domain.Hand {
-			return domain.Hand{End: domain.EndClosed, Lines: [2]domain.LineScore{{Base: 300, Points: 235, Total: domain.Int(total)}, {Base: 100, Points: -120}}}
-		}
+		hand := reviewHand
 		sheet := func(nsTotal *int, totals ...int) func(app.SheetTarget) (domain.Sheet, error) {
 			return func(g app.SheetTarget) (domain.Sheet, error) {
 				sh := g.EmptySheet()
@@ -113,7 +115,7 @@ func TestReviewFindingsAreTheStoredReports(t *testing.T) {
 		}
 		type key struct {
 			code, severity, field, pointer, rule, line string
-			hand                                      int
+			hand                                       int
 		}
 		agree := func(when string, table int) {
 			t.Helper()

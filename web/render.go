@@ -130,7 +130,6 @@ func (s *Server) funcs(lang Lang) template.FuncMap {
 		"local":   localTime,
 		"zones":   func() []string { return suggestedZones },
 		// matches: a round's tables grouped by team match (UI.md §9).
-		"matches": matchGroups,
 	}
 }
 
