@@ -92,11 +92,11 @@ func (s *Server) renderEntrants(w http.ResponseWriter, r *http.Request, status i
 // entrantsFragments renders the entrants' rows and the club's datalists
 // of the entrants page, each once per version of what it shows: the rows
 // per version of the tournament (d.Version names its entrants), the
-// datalists per list of players. Neither has words of the page's
+// datalists per list of the club's players. Neither has words of the page's
 // language. A 200-entrant evening's page had 44,000 allocations a view,
 // most of them html/template reflecting over each row.
 func (s *Server) entrantsFragments(lang Lang, d app.TournamentDetail, players []domain.Player) (rows, datalists template.HTML, err error) {
-	rows, err = s.fragment(lang, "entrants_show", "entrant_rows", "entrant_rows\x00"+d.Tournament.ID+"\x00"+d.Version,
+	rows, err = s.fragment(lang, "entrants_show", "entrant_rows", "entrant_rows\x00"+d.Tournament.ID, d.Version,
 		struct {
 			Tournament string
 			Entrants   []domain.Entrant
@@ -104,12 +104,11 @@ func (s *Server) entrantsFragments(lang Lang, d app.TournamentDetail, players []
 	if err != nil || len(players) == 0 {
 		return rows, "", err
 	}
-	var key strings.Builder
-	key.WriteString("club_datalists")
+	var version strings.Builder
 	for _, p := range players {
-		key.WriteString("\x00" + p.Name + "\x00" + p.Membership)
+		version.WriteString(p.Name + "\x00" + p.Membership + "\x00")
 	}
-	datalists, err = s.fragment(lang, "entrants_show", "club_datalists", key.String(), players)
+	datalists, err = s.fragment(lang, "entrants_show", "club_datalists", "club_datalists\x00"+d.Tournament.ClubID, version.String(), players)
 	return rows, datalists, err
 }
 

@@ -24,25 +24,33 @@ type qrCodes struct{ drawn kept[template.URL] }
 
 // svg is qrSVG(text), drawn once.
 func (c *qrCodes) svg(text string) (template.URL, error) {
-	return c.drawn.get(text, maxQRCodes, func() (template.URL, error) { return qrSVG(text) })
+	return c.drawn.get(text, "", maxQRCodes, func() (template.URL, error) { return qrSVG(text) })
 }
 
-// kept keeps values computed once by key, at most max of them: full, it
-// starts again empty. Only for values the key names entirely (nothing
-// kept can be stale). The zero value is ready.
+// kept keeps, per slot, the last value computed and the version of what
+// it was computed from: a value is computed once per version, and a new
+// version replaces the old one in its slot (a page's part is kept once
+// per tournament, not once per state it went through). At most max slots:
+// full, it starts again empty. The version must name everything the value
+// shows, so nothing kept is stale. The zero value is ready.
 type kept[V any] struct {
 	mu     sync.Mutex
-	values map[string]V
+	values map[string]keptValue[V]
 }
 
-// get returns the value kept for key, else computes, keeps and returns
-// it; an error is returned and not kept.
-func (k *kept[V]) get(key string, max int, compute func() (V, error)) (V, error) {
+type keptValue[V any] struct {
+	version string
+	value   V
+}
+
+// get returns the value kept in slot at version, else computes, keeps and
+// returns it; an error is returned and not kept.
+func (k *kept[V]) get(slot, version string, max int, compute func() (V, error)) (V, error) {
 	k.mu.Lock()
-	v, ok := k.values[key]
+	e, ok := k.values[slot]
 	k.mu.Unlock()
-	if ok {
-		return v, nil
+	if ok && e.version == version {
+		return e.value, nil
 	}
 	v, err := compute()
 	if err != nil {
@@ -50,10 +58,10 @@ func (k *kept[V]) get(key string, max int, compute func() (V, error)) (V, error)
 	}
 	k.mu.Lock()
 	defer k.mu.Unlock()
-	if k.values == nil || len(k.values) >= max {
-		k.values = make(map[string]V)
+	if _, ok := k.values[slot]; k.values == nil || (!ok && len(k.values) >= max) {
+		k.values = make(map[string]keptValue[V])
 	}
-	k.values[key] = v
+	k.values[slot] = keptValue[V]{version, v}
 	return v, nil
 }
 

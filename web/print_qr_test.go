@@ -34,3 +34,29 @@ func TestQRCodesKeepTheFirstDrawn(t *testing.T) {
 		t.Fatal("two texts share one code")
 	}
 }
+
+// A part is computed once per version of its slot; a new version takes
+// the old one's place, so a slot keeps one value however many states its
+// tournament goes through.
+func TestKeptOneVersionPerSlot(t *testing.T) {
+	var k kept[string]
+	computed := 0
+	get := func(slot, version string) string {
+		v, err := k.get(slot, version, 8, func() (string, error) { computed++; return slot + "@" + version, nil })
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	for _, c := range []struct {
+		slot, version string
+		computed      int
+	}{{"a", "1", 1}, {"a", "1", 1}, {"a", "2", 2}, {"b", "1", 3}, {"a", "2", 3}, {"a", "1", 4}} {
+		if v := get(c.slot, c.version); v != c.slot+"@"+c.version || computed != c.computed {
+			t.Errorf("%s at %s: %q after %d computations, want %d", c.slot, c.version, v, computed, c.computed)
+		}
+	}
+	if len(k.values) != 2 {
+		t.Errorf("%d slots kept, want 2", len(k.values))
+	}
+}

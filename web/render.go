@@ -156,15 +156,17 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request, status int, name
 
 // renderFragment executes one named template of a page (a block that htmx
 // swaps in place, or a partial) without the layout.
-// maxFragments bounds the page fragments a server keeps rendered (a
-// 200-entrant list is ~30 KB).
+// maxFragments bounds the page parts a server keeps rendered: one per
+// tournament, block and language (a 200-entrant list is ~30 KB, a
+// 100-item review queue ~130 KB).
 const maxFragments = 256
 
 // fragment renders block of page's template with data, to be printed
-// whole by the page. With a key it is rendered once per key and kept:
-// the key must name everything the block shows (the data's version, and
-// the language when the block has words).
-func (s *Server) fragment(lang Lang, page, block, key string, data any) (template.HTML, error) {
+// whole by the page. With a slot it is kept there, rendered again only
+// when version changes (kept.get): the slot names the part (block,
+// tournament, language when it has words), the version everything it
+// shows.
+func (s *Server) fragment(lang Lang, page, block, slot, version string, data any) (template.HTML, error) {
 	render := func() (template.HTML, error) {
 		var b strings.Builder
 		if err := s.templates[lang][page].ExecuteTemplate(&b, block, data); err != nil {
@@ -172,10 +174,10 @@ func (s *Server) fragment(lang Lang, page, block, key string, data any) (templat
 		}
 		return template.HTML(b.String()), nil
 	}
-	if key == "" {
+	if slot == "" {
 		return render()
 	}
-	return s.fragments.get(key, maxFragments, render)
+	return s.fragments.get(slot, version, maxFragments, render)
 }
 
 func (s *Server) renderFragment(w http.ResponseWriter, r *http.Request, status int, page, block string, data any) {

@@ -68,12 +68,12 @@ func (s *Server) reviewShow(w http.ResponseWriter, r *http.Request) {
 // html/template printing each field.
 func (s *Server) reviewItemsHTML(data *reviewPage) (template.HTML, error) {
 	q := data.Queue
-	var key strings.Builder
-	fmt.Fprintf(&key, "review\x00%s\x00%s\x00%s\x00%t", data.Lang, q.Tournament.ID, q.Stamp, q.CanJudge)
+	var version strings.Builder
+	version.WriteString(q.Stamp)
 	for _, it := range q.Items {
 		if it.Called {
-			fmt.Fprintf(&key, "\x00%d/%d", it.Round, it.Table)
+			fmt.Fprintf(&version, "\x00%d/%d", it.Round, it.Table)
 		}
 	}
-	return s.fragment(data.Lang, "review", "review_items", key.String(), data)
+	return s.fragment(data.Lang, "review", "review_items", fmt.Sprintf("review_items\x00%s\x00%s\x00%t", data.Lang, q.Tournament.ID, q.CanJudge), version.String(), data)
 }

@@ -182,19 +182,19 @@ func (s *Server) renderRoundNew(w http.ResponseWriter, r *http.Request, status i
 	// the tournament in one language: its rows and lists are rendered
 	// once (a 100-table proposal was 43,000 allocations a view); a form
 	// sent back with its errors is rendered as it came.
-	key := ""
+	slot := ""
 	if proposal {
-		key = "\x00" + string(lang) + "\x00" + d.Tournament.ID + "\x00" + d.Version
+		slot = "\x00" + string(lang) + "\x00" + d.Tournament.ID
 	}
 	for _, f := range []struct {
 		block string
 		out   *template.HTML
 	}{{"seating_rows", &data.Seating}, {"entrant_list", &data.EntrantList}, {"bye_options", &data.ByeOptions}} {
-		k := key
-		if k != "" {
-			k = f.block + k
+		sl := slot
+		if sl != "" {
+			sl = f.block + sl
 		}
-		if *f.out, err = s.fragment(lang, "round_new", f.block, k, data); err != nil {
+		if *f.out, err = s.fragment(lang, "round_new", f.block, sl, d.Version, data); err != nil {
 			s.serverError(w, r, err)
 			return
 		}
