@@ -28,4 +28,4 @@ for i in $(seq "$pairs"); do
 		{ uptime; ./$side.test -test.run '^$' -test.bench SecretaryPages -test.benchtime 1x; } >"secretary-$side-$i.txt" 2>&1
 	done
 done
-grep -H 'load average' ./*.txt
+grep -H 'load average' ./*.txt || true
