@@ -60,6 +60,9 @@ type ReviewQueue struct {
 	CanJudge   bool // the caller may correct (Access.Judge)
 	Items      []ReviewItem
 	Rounds     []domain.Round // for the links to each round's control
+	// Stamp names the state of the tournament the sheets' items were
+	// read at: equal stamps and equal Called flags, equal Items.
+	Stamp string
 }
 
 // Review lists every stored sheet with an error or warning finding, or a
@@ -80,11 +83,11 @@ func (a *App) Review(ctx context.Context, p Principal, tid string) (ReviewQueue,
 	for _, c := range calls {
 		called[[2]int{c.Round, c.Table}] = true
 	}
-	sheets, err := a.reviewSheetsOf(ctx, t.ID)
+	sheets, stamp, err := a.reviewSheetsOf(ctx, t.ID)
 	if err != nil {
 		return ReviewQueue{}, err
 	}
-	q := ReviewQueue{Tournament: t, Access: acc, CanJudge: acc.Judge(t), Rounds: sheets.rounds}
+	q := ReviewQueue{Tournament: t, Access: acc, CanJudge: acc.Judge(t), Rounds: sheets.rounds, Stamp: string(stamp)}
 	seen := map[[2]int]bool{}
 	for _, it := range sheets.items {
 		k := [2]int{it.Round, it.Table}
@@ -119,12 +122,12 @@ type reviewSheets struct {
 
 // reviewSheetsOf reads the review's sheets of tournament tid at its
 // current stamp, from the cache when the stamp has not moved.
-func (a *App) reviewSheetsOf(ctx context.Context, tid string) (reviewSheets, error) {
+func (a *App) reviewSheetsOf(ctx context.Context, tid string) (reviewSheets, store.StandingsStamp, error) {
 	stamp, err := a.db.StandingsStamp(ctx, tid)
 	if err != nil {
-		return reviewSheets{}, err
+		return reviewSheets{}, "", err
 	}
-	return a.reviewCache.Get(tid, 0, stamp, func() (reviewSheets, error) {
+	sheets, err := a.reviewCache.Get(tid, 0, stamp, func() (reviewSheets, error) {
 		var out reviewSheets
 		var err error
 		if out.rounds, err = a.db.ListRounds(ctx, tid); err != nil {
@@ -153,6 +156,7 @@ func (a *App) reviewSheetsOf(ctx context.Context, tid string) (reviewSheets, err
 		}
 		return out, nil
 	})
+	return sheets, stamp, err
 }
 
 func severityRank(s domain.Severity) int {
@@ -641,15 +645,23 @@ func (a *App) AdjustmentsDesk(ctx context.Context, p Principal, tid string) (Adj
 		return AdjustmentDesk{}, err
 	}
 	d := AdjustmentDesk{Tournament: t, CanJudge: acc.Judge(t)}
-	if d.Entrants, err = a.db.ListEntrants(ctx, t.ID); err != nil {
+	stamp, err := a.db.StandingsStamp(ctx, t.ID)
+	if err != nil {
 		return AdjustmentDesk{}, err
 	}
-	if d.Rounds, err = a.db.ListRounds(ctx, t.ID); err != nil {
+	facts, err := a.factsAt(ctx, t.ID, stamp)
+	if err != nil {
 		return AdjustmentDesk{}, err
 	}
+	d.Entrants, d.Rounds = facts.entrants, facts.rounds
 	adjs, err := a.db.ListAdjustments(ctx, t.ID)
 	if err != nil {
 		return AdjustmentDesk{}, err
+	}
+	if len(adjs) == 0 {
+		// No effect to show: the sheets are not read (every sheet of a
+		// 100-table evening through gorm was most of the page).
+		return d, nil
 	}
 	var sheets []store.SheetAt
 	for sh, err := range a.db.EachSheet(ctx, t.ID) {

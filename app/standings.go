@@ -112,19 +112,25 @@ type standingsFacts struct {
 	rounds   []domain.Round
 }
 
+// factsAt reads the entrants and rounds of tournament tid at stamp, from
+// the cache per tournament version when its version has not moved.
+func (a *App) factsAt(ctx context.Context, tid string, stamp store.StandingsStamp) (standingsFacts, error) {
+	return a.standingsFacts.Get(tid, 0, stamp.TournamentPart(), func() (standingsFacts, error) {
+		entrants, err := a.db.ListEntrants(ctx, tid)
+		if err != nil {
+			return standingsFacts{}, err
+		}
+		rounds, err := a.db.ListRounds(ctx, tid)
+		return standingsFacts{entrants: entrants, rounds: rounds}, err
+	})
+}
+
 // readStandings computes the standings without the standings cache; the
 // entrants and rounds come from the cache per tournament version (a sheet
 // write or an adjustment does not change them: the live page's read after
 // a write reads only the adjustments and the results).
 func (a *App) readStandings(ctx context.Context, t domain.Tournament, stamp store.StandingsStamp, afterRound int) (StandingsTable, error) {
-	facts, err := a.standingsFacts.Get(t.ID, 0, stamp.TournamentPart(), func() (standingsFacts, error) {
-		entrants, err := a.db.ListEntrants(ctx, t.ID)
-		if err != nil {
-			return standingsFacts{}, err
-		}
-		rounds, err := a.db.ListRounds(ctx, t.ID)
-		return standingsFacts{entrants: entrants, rounds: rounds}, err
-	})
+	facts, err := a.factsAt(ctx, t.ID, stamp)
 	if err != nil {
 		return StandingsTable{}, err
 	}

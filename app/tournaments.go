@@ -146,25 +146,36 @@ func (a *App) Tournament(ctx context.Context, p Principal, tid string) (domain.T
 type TournamentDetail struct {
 	Tournament domain.Tournament
 	Access     Access
-	Entrants   []domain.Entrant
-	Rounds     []domain.Round
-	Referees   []string
+	// Entrants and Rounds are shared by every reader of this version of
+	// the tournament: read them, never change them.
+	Entrants []domain.Entrant
+	Rounds   []domain.Round
+	Referees []string
+	// Version names the state of the tournament, its entrants and rounds
+	// they were read at: equal versions, equal Entrants and Rounds (what
+	// a page renders from them alone can be kept by it).
+	Version string
 }
 
 // TournamentDetail is a tournament p may read with its entrants, rounds
-// and referees, and what p may do with it (for a page's buttons).
+// and referees, and what p may do with it (for a page's buttons). The
+// entrants and rounds come from the cache per tournament version that the
+// standings read (one query when the tournament has not changed).
 func (a *App) TournamentDetail(ctx context.Context, p Principal, tid string) (TournamentDetail, error) {
 	t, acc, err := a.TournamentAccess(ctx, p, tid)
 	if err != nil {
 		return TournamentDetail{}, err
 	}
 	d := TournamentDetail{Tournament: t, Access: acc}
-	if d.Entrants, err = a.db.ListEntrants(ctx, t.ID); err != nil {
+	stamp, err := a.db.StandingsStamp(ctx, t.ID)
+	if err != nil {
 		return TournamentDetail{}, err
 	}
-	if d.Rounds, err = a.db.ListRounds(ctx, t.ID); err != nil {
+	facts, err := a.factsAt(ctx, t.ID, stamp)
+	if err != nil {
 		return TournamentDetail{}, err
 	}
+	d.Entrants, d.Rounds, d.Version = facts.entrants, facts.rounds, string(stamp.TournamentPart())
 	if d.Referees, err = a.db.ListReferees(ctx, t.ID); err != nil {
 		return TournamentDetail{}, err
 	}

@@ -61,13 +61,23 @@ func rememberPlayers(tx *gorm.DB, tournamentID string, es []domain.Entrant) erro
 // ClubPlayers lists the players a club has entered, by name, at most
 // MaxClubPlayers.
 func (db *DB) ClubPlayers(ctx context.Context, clubID string) ([]domain.Player, error) {
-	var rows []clubPlayerRow
-	if err := db.gorm.WithContext(ctx).Where("club_id = ?", clubID).Order("name, membership").Limit(MaxClubPlayers).Find(&rows).Error; err != nil {
+	// Scanned without gorm: the entrants page reads it on every view.
+	rows, err := db.readDB(ctx).Raw(`SELECT name, membership FROM club_players WHERE club_id = ?
+		ORDER BY name, membership LIMIT ?`, clubID, MaxClubPlayers).Rows()
+	if err != nil {
 		return nil, translate(err, "list club players")
 	}
-	out := make([]domain.Player, len(rows))
-	for i, r := range rows {
-		out[i] = domain.Player{Name: r.Name, Membership: r.Membership}
+	defer rows.Close()
+	out := []domain.Player{}
+	for rows.Next() {
+		var p domain.Player
+		if err := rows.Scan(&p.Name, &p.Membership); err != nil {
+			return nil, translate(err, "read club players")
+		}
+		out = append(out, p)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, translate(err, "read club players")
 	}
 	return out, nil
 }

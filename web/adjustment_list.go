@@ -15,10 +15,13 @@ type adjustmentsPage struct {
 	Page
 	Desk    app.AdjustmentDesk
 	Reasons []domain.AdjustmentReason
-	// Names are the entrants' names by id (the select and the list).
+	// Names are the entrants' names by id (the list).
 	Names map[string]string
-	Form  form.Adjustment
-	Errs  form.Errors
+	// Choices are the entrant select's options, their words made in Go
+	// (one per entrant).
+	Choices []seatChoice
+	Form    form.Adjustment
+	Errs    form.Errors
 	// Detail is the service's explanation of a refusal (it cites the
 	// rule), shown under the field it concerns.
 	Detail map[string]string
@@ -34,14 +37,17 @@ func (s *Server) adjustmentsData(w http.ResponseWriter, r *http.Request) (adjust
 		s.refereeFail(w, r, err)
 		return adjustmentsPage{}, false
 	}
+	lang := langOf(r)
 	names := make(map[string]string, len(d.Entrants))
-	for _, e := range d.Entrants {
+	choices := make([]seatChoice, len(d.Entrants))
+	for i, e := range d.Entrants {
 		names[e.ID] = entrantName(e)
+		choices[i] = seatChoice{ID: e.ID, Label: translate(lang, "adjust.entrant_number", e.ID) + " — " + names[e.ID]}
 	}
 	pg := s.page(r, "referee.adjustments_title")
 	pg.Zone = app.TournamentZone(d.Tournament)
 	return adjustmentsPage{Page: pg, Desk: d, Reasons: domain.AdjustmentReasons,
-		Names: names, Errs: form.Errors{}, Detail: map[string]string{}}, true
+		Names: names, Choices: choices, Errs: form.Errors{}, Detail: map[string]string{}}, true
 }
 
 func (s *Server) adjustmentList(w http.ResponseWriter, r *http.Request) {

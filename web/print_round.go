@@ -74,7 +74,7 @@ func (s *Server) printRoundAsking(w http.ResponseWriter, r *http.Request, issue,
 		ps := printSheet{PrintTable: t}
 		if t.Link != nil {
 			ps.URL, ps.Short = base+t.Link.URL, t.Link.Short
-			if ps.QR, err = qrSVG(ps.URL); err != nil {
+			if ps.QR, err = s.qr.svg(ps.URL); err != nil {
 				s.serverError(w, r, err)
 				return
 			}
@@ -88,7 +88,7 @@ func (s *Server) printRoundAsking(w http.ResponseWriter, r *http.Request, issue,
 		}
 		who, _ := s.principal(r)
 		if _, cards, err := s.app.TableCards(r.Context(), who, pr.Tournament.ID, tables); err == nil {
-			if data.Cards, err = cardViews(data.Public.URL, cards); err != nil {
+			if data.Cards, err = cardViews(&s.qr, data.Public.URL, cards); err != nil {
 				s.serverError(w, r, err)
 				return
 			}

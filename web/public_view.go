@@ -75,7 +75,7 @@ func (s *Server) publicLoad(w http.ResponseWriter, r *http.Request, title, live 
 		if pub, err := s.publicBase(r); err == nil && pub.Source != "request" {
 			p.Self = pub.URL + r.URL.EscapedPath()
 		}
-		p.QR = qrDataURL(p.Self)
+		p.QR = s.qrDataURL(p.Self)
 	}
 	return p, true
 }
@@ -140,8 +140,8 @@ func (s *Server) absoluteURL(r *http.Request) string {
 
 // qrDataURL is a QR code of text as an SVG data: URL (the CSP allows
 // data: images; an <img> carries the alt text).
-func qrDataURL(text string) template.URL {
-	u, err := qrSVG(text)
+func (s *Server) qrDataURL(text string) template.URL {
+	u, err := s.qr.svg(text)
 	if err != nil {
 		return ""
 	}

@@ -3,6 +3,7 @@ package web
 import (
 	"bytes"
 	"embed"
+	"fmt"
 	"html/template"
 	"io/fs"
 	"net/http"
@@ -129,7 +130,6 @@ func (s *Server) funcs(lang Lang) template.FuncMap {
 		"local":   localTime,
 		"zones":   func() []string { return suggestedZones },
 		// matches: a round's tables grouped by team match (UI.md §9).
-		"matches": matchGroups,
 	}
 }
 
@@ -156,6 +156,30 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request, status int, name
 
 // renderFragment executes one named template of a page (a block that htmx
 // swaps in place, or a partial) without the layout.
+// maxFragments bounds the page parts a server keeps rendered: one per
+// tournament, block and language (a 200-entrant list is ~30 KB, a
+// 100-item review queue ~130 KB).
+const maxFragments = 256
+
+// fragment renders block of page's template with data, to be printed
+// whole by the page. With a slot it is kept there, rendered again only
+// when version changes (kept.get): the slot names the part (block,
+// tournament, language when it has words), the version everything it
+// shows.
+func (s *Server) fragment(lang Lang, page, block, slot, version string, data any) (template.HTML, error) {
+	render := func() (template.HTML, error) {
+		var b strings.Builder
+		if err := s.templates[lang][page].ExecuteTemplate(&b, block, data); err != nil {
+			return "", fmt.Errorf("render %s of %s: %w", block, page, err)
+		}
+		return template.HTML(b.String()), nil
+	}
+	if slot == "" {
+		return render()
+	}
+	return s.fragments.get(slot, version, maxFragments, render)
+}
+
 func (s *Server) renderFragment(w http.ResponseWriter, r *http.Request, status int, page, block string, data any) {
 	tpl, ok := s.templates[langOf(r)][page]
 	if !ok {

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"html/template"
 	"net/http"
 	"strconv"
 	"strings"
@@ -40,6 +41,10 @@ type roundNewPage struct {
 	Selects bool
 	Choices []seatChoice // the entrants as the fields offer them
 	Tables  []string     // the table numbers the table selects offer
+	// Seating, EntrantList and ByeOptions are the seating rows, the
+	// entrants' datalist and the byes' options, rendered from the fields
+	// above (roundNewFragments).
+	Seating, EntrantList, ByeOptions template.HTML
 }
 
 // SeatingSelectLimit is the most entrants whose seating form has a
@@ -50,7 +55,11 @@ const SeatingSelectLimit = 80
 
 // seatChoice is one entrant as a line field offers it: its number, and
 // the number with its players for the option's text.
-type seatChoice struct{ ID, Label string }
+// Bye and Vacated: the byes and vacated selects choose it.
+type seatChoice struct {
+	ID, Label    string
+	Bye, Vacated bool
+}
 
 // seatingRow is one table as the form shows it; I is its index (the pointer
 // /tables/{I}/…).
@@ -62,6 +71,7 @@ type seatingRow struct {
 	TableUnknown bool
 	NS2, EO2     string     // individual: the lines' second players
 	TableLabel   string     // the table field's label, made once in Go (a row per table)
+	TableErr     string     // the table field's error, if any
 	Cells        []seatCell // NS then EO (individual: ns, ns2, eo, eo2)
 }
 
@@ -77,6 +87,7 @@ type seatCell struct {
 	Name    string // the field's name: ns, eo (individual also ns2, eo2)
 	Label   string // its column and row, for the hidden label
 	Head    string // its column alone, shown above it on a phone
+	Err     string // its error, if any
 }
 
 func (s *Server) roundNewShow(w http.ResponseWriter, r *http.Request) {
@@ -84,6 +95,7 @@ func (s *Server) roundNewShow(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) renderRoundNew(w http.ResponseWriter, r *http.Request, status int, data *roundNewPage) {
+	proposal := data == nil
 	d, err := s.app.TournamentDetail(r.Context(), s.caller(r), r.PathValue("tid"))
 	if err != nil {
 		s.operationFailed(w, r, err)
@@ -140,7 +152,7 @@ func (s *Server) renderRoundNew(w http.ResponseWriter, r *http.Request, status i
 		for j, p := range e.Players {
 			names[j] = p.Name
 		}
-		data.Choices[i] = seatChoice{ID: e.ID, Label: e.ID + " · " + strings.Join(names, " – ")}
+		data.Choices[i] = seatChoice{ID: e.ID, Label: e.ID + " · " + strings.Join(names, " – "), Bye: data.Byes[e.ID], Vacated: data.Vacated[e.ID]}
 	}
 	if individual {
 		data.Heads = []string{ns + " 1", ns + " 2", eo + " 1", eo + " 2"}
@@ -150,11 +162,12 @@ func (s *Server) renderRoundNew(w http.ResponseWriter, r *http.Request, status i
 		at := "tables." + strconv.Itoa(row.I) + "."
 		which := " (" + translate(lang, "secretary.row", row.N()) + ")"
 		row.TableLabel = table + which
+		row.TableErr = data.Errs[at+"table"]
 		if n, err := strconv.Atoi(row.Table); row.Table != "" && (err != nil || n < 1 || n > len(data.Rows)) {
 			row.TableUnknown = true
 		}
 		cell := func(line, name, cur, key, label string) seatCell {
-			return seatCell{Line: line, Name: name, Cur: cur, Key: key, Label: label + which, Head: label, Unknown: cur != "" && !known[cur]}
+			return seatCell{Line: line, Name: name, Cur: cur, Key: key, Label: label + which, Head: label, Unknown: cur != "" && !known[cur], Err: data.Errs[key]}
 		}
 		if individual {
 			row.Cells = []seatCell{
@@ -164,6 +177,27 @@ func (s *Server) renderRoundNew(w http.ResponseWriter, r *http.Request, status i
 			continue
 		}
 		row.Cells = []seatCell{cell("ns", "ns", row.NS, at+"ns", ns), cell("eo", "eo", row.EO, at+"eo", eo)}
+	}
+	// The first proposal is the same for every view of one version of
+	// the tournament in one language: its rows and lists are rendered
+	// once (a 100-table proposal was 43,000 allocations a view); a form
+	// sent back with its errors is rendered as it came.
+	slot := ""
+	if proposal {
+		slot = "\x00" + string(lang) + "\x00" + d.Tournament.ID
+	}
+	for _, f := range []struct {
+		block string
+		out   *template.HTML
+	}{{"seating_rows", &data.Seating}, {"entrant_list", &data.EntrantList}, {"bye_options", &data.ByeOptions}} {
+		sl := slot
+		if sl != "" {
+			sl = f.block + sl
+		}
+		if *f.out, err = s.fragment(lang, "round_new", f.block, sl, d.Version, data); err != nil {
+			s.serverError(w, r, err)
+			return
+		}
 	}
 	s.render(w, r, status, "round_new", data)
 }

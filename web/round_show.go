@@ -31,7 +31,52 @@ type roundPage struct {
 	Unsettled []app.RoundTable
 	// Heads are the tables' column names, each cell's data-label on a
 	// phone (one block per table there); translated once, not per row.
-	Heads struct{ NS, EO, Hands, State, Result string }
+	Heads struct{ NS, EO, Hands, State, Result, Lineup string }
+	// Groups are the tables as the template prints them (tableRows).
+	Groups []tableGroup
+}
+
+// tableGroup is a team match's tables (Match 0: a round of pairs).
+type tableGroup struct {
+	Match int
+	Rows  []tableRow
+}
+
+// tableRow is one table of the round page with every word and figure
+// made in Go: html/template calls a function by reflection, and the
+// translations, names and results per row were most of a 100-table page.
+type tableRow struct {
+	Table, Match, Hands int
+	Status, StatusLabel string
+	Label, NS, EO       string
+	SatNS, SatEO        string // the players seated, when news
+	Result              string // "12 – 8 VP"; "" without a sheet
+}
+
+// tableRows groups the round's tables by match (matchGroups) as rows.
+func tableRows(lang Lang, tables []app.RoundTable, names map[string]string) []tableGroup {
+	status := map[app.TableStatus]string{}
+	vp := translate(lang, "secretary.vp")
+	groups := matchGroups(tables)
+	out := make([]tableGroup, len(groups))
+	for i, g := range groups {
+		out[i] = tableGroup{Match: g.Match, Rows: make([]tableRow, len(g.Tables))}
+		for j, tb := range g.Tables {
+			label, ok := status[tb.Status]
+			if !ok {
+				label = translate(lang, "secretary.status."+string(tb.Status))
+				status[tb.Status] = label
+			}
+			row := tableRow{Table: tb.Table.Table, Match: tb.Table.Match, Hands: tb.Hands, Status: string(tb.Status), StatusLabel: label,
+				Label: translate(lang, "secretary.table_n", tb.Table.Table), NS: who(tb.Table, "ns", names), EO: who(tb.Table, "eo", names),
+				SatNS: tb.Sat[0], SatEO: tb.Sat[1]}
+			if tb.Result != nil {
+				row.Result = strconv.Itoa(tb.Result.Lines[0].VP) + " – " + strconv.Itoa(tb.Result.Lines[1].VP) + " " + vp
+			}
+			out[i].Rows[j] = row
+		}
+	}
+	return out
 }
 
 func (s *Server) roundData(r *http.Request) (*roundPage, error) {
@@ -48,6 +93,8 @@ func (s *Server) roundData(r *http.Request) (*roundPage, error) {
 	lang := langOf(r)
 	data.Heads.NS, data.Heads.EO, data.Heads.Hands = translate(lang, "secretary.ns"), translate(lang, "secretary.eo"), translate(lang, "secretary.hands")
 	data.Heads.State, data.Heads.Result = translate(lang, "secretary.state"), translate(lang, "secretary.result")
+	data.Heads.Lineup = translate(lang, "secretary.lineup_link")
+	data.Groups = tableRows(lang, rt.Tables, data.Names)
 	if data.Clock.Clock, err = s.app.RoundClock(r.Context(), rt.Tournament.ID, rt.Round.Number); err != nil {
 		return nil, err
 	}

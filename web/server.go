@@ -68,6 +68,11 @@ type Server struct {
 	// storedURL caches the public address stored on /admin (public pages
 	// read it on every view; public_url.go).
 	storedURL cachedSetting
+	// qr keeps the QR codes drawn (print pages, table cards, public pages).
+	qr qrCodes
+	// fragments keeps parts of pages rendered once per version of what
+	// they show (entrants_show.go).
+	fragments kept[template.HTML]
 	templates map[Lang]map[string]*template.Template
 	static    *staticFiles
 }

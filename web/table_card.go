@@ -44,7 +44,7 @@ func (s *Server) tableCardShow(w http.ResponseWriter, r *http.Request) {
 		s.serverError(w, r, err)
 		return
 	}
-	if data.Cards, err = cardViews(data.Public.URL, cards); err != nil {
+	if data.Cards, err = cardViews(&s.qr, data.Public.URL, cards); err != nil {
 		s.serverError(w, r, err)
 		return
 	}
@@ -52,12 +52,12 @@ func (s *Server) tableCardShow(w http.ResponseWriter, r *http.Request) {
 }
 
 // cardViews draws each card's QR code of base + its link.
-func cardViews(base string, cards []app.TableCardLink) ([]tableCardView, error) {
+func cardViews(qr *qrCodes, base string, cards []app.TableCardLink) ([]tableCardView, error) {
 	out := make([]tableCardView, 0, len(cards))
 	for _, c := range cards {
 		v := tableCardView{TableCardLink: c, URL: base + c.URL}
 		var err error
-		if v.QR, err = qrSVG(v.URL); err != nil {
+		if v.QR, err = qr.svg(v.URL); err != nil {
 			return nil, err
 		}
 		out = append(out, v)

@@ -3,6 +3,7 @@ package browsertest
 import (
 	"io"
 	"net/http"
+	"strings"
 	"testing"
 )
 
@@ -10,16 +11,25 @@ import (
 // GET per op: ns/op, B/op and allocs/op of client and server together (the
 // allocations do not move with the machine's load, the times do; compare
 // two builds side by side in the same window).
-// Run: go test ./web/browsertest -run '^$' -bench HeavyPages -benchtime 100x
+// Every page of benchPages (the site's home is named home, the
+// tournament's page tournament). Run: go test ./web/browsertest -run '^$' -bench HeavyPages -benchtime 100x
 func BenchmarkHeavyPages(b *testing.B) {
-	_, client, base := bigTournamentSite(b, 100)
-	for _, page := range []string{"review", "rounds/1", "rounds/1/tables", "standings", "entrants"} {
-		u := base + "/" + page
-		b.Run(page, func(b *testing.B) {
+	site, client, base := bigTournamentSite(b, 100)
+	referee := refereeClient(b, site, base)
+	secretary, refereePages := benchPages(site, base)
+	run := func(c *http.Client, u string) {
+		name := strings.TrimPrefix(strings.TrimPrefix(u, base), "/")
+		switch {
+		case !strings.HasPrefix(u, base):
+			name = "home"
+		case name == "":
+			name = "tournament"
+		}
+		b.Run(name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				req, _ := http.NewRequest("GET", u, nil)
-				resp, err := http.DefaultTransport.RoundTrip(withCookies(client, req))
+				resp, err := http.DefaultTransport.RoundTrip(withCookies(c, req))
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -30,5 +40,11 @@ func BenchmarkHeavyPages(b *testing.B) {
 				}
 			}
 		})
+	}
+	for _, u := range secretary {
+		run(client, u)
+	}
+	for _, u := range refereePages {
+		run(referee, u)
 	}
 }

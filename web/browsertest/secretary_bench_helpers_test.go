@@ -2,9 +2,11 @@ package browsertest
 
 import (
 	"bytes"
+	"context"
 	"io"
 	"net/http"
 	"net/url"
+	"strings"
 	"testing"
 
 	"segnapunti/domain"
@@ -22,6 +24,28 @@ func bigTournamentSite(b *testing.B, tables int) (site *webtest.Site, client *ht
 	tid := webtest.SeedBigTournament(b, db, tables)
 	client = webtest.SignedInClient(b, site, "segreteria", pw)
 	return site, client, site.URL + "/tournaments/" + tid
+}
+
+// refereeClient names a referee of the tournament at base (its address
+// as bigTournamentSite returns it) and signs them in.
+func refereeClient(b *testing.B, site *webtest.Site, base string) *http.Client {
+	pw := site.CreatePerson(b, domain.RoleReferee, "arbitro", "")
+	tid := base[strings.LastIndexByte(base, '/')+1:]
+	if err := site.Store.AssignReferee(context.Background(), tid, "arbitro"); err != nil {
+		b.Fatal(err)
+	}
+	return webtest.SignedInClient(b, site, "arbitro", pw)
+}
+
+// benchPages are the pages of UI.md §3 and §4 with the data of a big
+// evening, each with who reads it: the secretary's, then the referee's.
+func benchPages(site *webtest.Site, base string) (secretary, referee []string) {
+	secretary = []string{site.URL + "/", base, base + "/entrants", base + "/entrants/7", base + "/rounds/new",
+		base + "/rounds/1", base + "/rounds/1/tables", base + "/rounds/1/tables/50", base + "/rounds/1/print",
+		base + "/tables/1/card", base + "/imports", base + "/standings", base + "/prizes", base + "/export"}
+	referee = []string{base + "/review", base + "/rounds/1/tables/50/correct", base + "/corrections",
+		base + "/adjustments", base + "/rounds/1/control", base + "/check", base + "/interrupt"}
+	return secretary, referee
 }
 
 func bytesReader(b []byte) io.Reader { return bytes.NewReader(b) }
