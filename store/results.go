@@ -211,14 +211,31 @@ func (db *DB) MatchResultsSeated(ctx context.Context, tournamentID string, after
 	if afterRound < 0 {
 		return nil, errorf(domain.ErrInvalid, "after_round: %d is negative", afterRound)
 	}
+	return db.matchResultsSeated(ctx, tournamentID, func(n int) bool { return afterRound == 0 || n <= afterRound }, afterRound, nil, rounds)
+}
+
+// MatchResultsSeatedIn is MatchResultsSeated for the rounds numbered
+// numbers alone (a reader that keeps the results per round reads again
+// those whose RoundStamp changed).
+func (db *DB) MatchResultsSeatedIn(ctx context.Context, tournamentID string, numbers []int, rounds []domain.Round) ([]domain.TableResult, error) {
+	if len(numbers) == 0 {
+		return nil, nil
+	}
+	return db.matchResultsSeated(ctx, tournamentID, func(n int) bool { return slices.Contains(numbers, n) }, 0, numbers, rounds)
+}
+
+// matchResultsSeated reads the results of the rounds counted says are
+// counted: those up to afterRound (0: every round), or those of numbers
+// when it is not nil.
+func (db *DB) matchResultsSeated(ctx context.Context, tournamentID string, counted func(int) bool, afterRound int, numbers []int, rounds []domain.Round) ([]domain.TableResult, error) {
 	if db.dialect == DialectPostgres {
-		return db.pgMatchResultsSeated(ctx, tournamentID, afterRound, rounds)
+		return db.pgMatchResultsSeated(ctx, tournamentID, counted, afterRound, numbers, rounds)
 	}
 	seats := make(map[int][]domain.TableAssignment, len(rounds))
 	n := 0 // at most one result per table: the slice is allocated once
 	for _, r := range rounds {
 		seats[r.Number] = r.Tables
-		if afterRound == 0 || r.Number <= afterRound {
+		if counted(r.Number) {
 			n += len(r.Tables)
 		}
 	}
@@ -228,7 +245,10 @@ func (db *DB) MatchResultsSeated(ctx context.Context, tournamentID string, after
 		m.computed_eo_total, m.computed_eo_mp, m.computed_eo_vp, m.kind
 		FROM match_results m WHERE m.tournament_id = ?`
 	args := []any{tournamentID}
-	if afterRound > 0 {
+	if numbers != nil {
+		q += ` AND m.round_no IN ?`
+		args = append(args, numbers)
+	} else if afterRound > 0 {
 		q += ` AND m.round_no <= ?`
 		args = append(args, afterRound)
 	}
@@ -294,10 +314,10 @@ const seatedResultsQuery = `SELECT m.round_no, m.table_no,
 // sort; a row with no slot of its own (two results of one table, which
 // the sheets' unique key rules out) is kept aside and the whole sorted,
 // as are rounds whose tables are not by number.
-func (db *DB) pgMatchResultsSeated(ctx context.Context, tournamentID string, afterRound int, rounds []domain.Round) ([]domain.TableResult, error) {
+func (db *DB) pgMatchResultsSeated(ctx context.Context, tournamentID string, isCounted func(int) bool, afterRound int, numbers []int, rounds []domain.Round) ([]domain.TableResult, error) {
 	counted := make([]*domain.Round, 0, len(rounds))
 	for i := range rounds {
-		if afterRound == 0 || rounds[i].Number <= afterRound {
+		if isCounted(rounds[i].Number) {
 			counted = append(counted, &rounds[i])
 		}
 	}
@@ -315,7 +335,10 @@ func (db *DB) pgMatchResultsSeated(ctx context.Context, tournamentID string, aft
 		}
 	}
 	q, args := seatedResultsQuery, []any{pgx.QueryResultFormats{pgx.TextFormatCode}, tournamentID}
-	if afterRound > 0 {
+	if numbers != nil {
+		q += ` AND m.round_no = ANY($2)`
+		args = append(args, numbers)
+	} else if afterRound > 0 {
 		q += ` AND m.round_no <= $2`
 		args = append(args, afterRound)
 	}

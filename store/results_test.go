@@ -2,7 +2,9 @@ package store_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"testing"
@@ -322,6 +324,32 @@ func TestMatchResultsSeatedOrderAndFigures(t *testing.T) {
 
 		rounds, err := db.ListRounds(ctx, tr.ID)
 		wantErr(t, err, nil)
+		// Round by round: the rounds asked for, and the stamp's parts.
+		in, err := db.MatchResultsSeatedIn(ctx, tr.ID, []int{3, 1}, rounds)
+		wantErr(t, err, nil)
+		if want := slices.DeleteFunc(slices.Clone(all), func(r domain.TableResult) bool { return r.Round == 2 }); !slices.Equal(in, want) {
+			t.Errorf("rounds 3 and 1: %+v\nwant %+v", in, want)
+		}
+		stamp, err := db.StandingsStamp(ctx, tr.ID)
+		wantErr(t, err, nil)
+		stamp2, byRound, err := db.StandingsStampByRound(ctx, tr.ID)
+		wantErr(t, err, nil)
+		// 12 sheets a round at version 1; rewritten: one of each round;
+		// corrected: one of round 2.
+		wantRounds := map[int]store.RoundStamp{1: {12, 13}, 2: {12, 14}, 3: {12, 13}}
+		if stamp2 != stamp || !maps.Equal(byRound, wantRounds) {
+			t.Errorf("StandingsStampByRound = %q %v, want %q %v", stamp2, byRound, stamp, wantRounds)
+		}
+		if _, _, err := db.StandingsStampByRound(ctx, "nope"); !errors.Is(err, domain.ErrNotFound) {
+			t.Errorf("unknown tournament: %v", err)
+		}
+		empty, err := db.CreateTournament(ctx, tournament())
+		wantErr(t, err, nil)
+		stamp, err = db.StandingsStamp(ctx, empty.ID)
+		wantErr(t, err, nil)
+		if stamp2, byRound, err := db.StandingsStampByRound(ctx, empty.ID); err != nil || stamp2 != stamp || len(byRound) != 0 {
+			t.Errorf("no results: %q %v %v, want %q", stamp2, byRound, err, stamp)
+		}
 		got, err := db.MatchResultsSeated(ctx, tr.ID, 0, slices.Delete(slices.Clone(rounds), 1, 2))
 		wantErr(t, err, nil)
 		want := slices.DeleteFunc(slices.Clone(all), func(r domain.TableResult) bool { return r.Round == 2 })

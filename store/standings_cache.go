@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -83,4 +84,52 @@ func (c *StandingsCache[V]) Get(tournamentID string, afterRound int, stamp Stand
 	}
 	c.entries[k] = standingsEntry[V]{stamp: stamp, value: v}
 	return v, nil
+}
+
+// RoundStamp names one state of one round's stored results: their count
+// and the sum of their sheet versions (the tournament stamp's results
+// part, round by round).
+type RoundStamp struct {
+	Count, Versions int64
+}
+
+// StandingsStampByRound is StandingsStamp (the same stamp) with its
+// results part round by round, in one query: what a reader that keeps
+// results per round (app: the standings' results) needs to read again
+// only the rounds that changed. Equal round stamps (at an equal
+// tournament version), equal results of that round, as for the whole.
+func (db *DB) StandingsStampByRound(ctx context.Context, tournamentID string) (StandingsStamp, map[int]RoundStamp, error) {
+	type row struct {
+		Version     int64
+		Round       *int64
+		Count       int64
+		Versions    int64
+		Adjustments string
+	}
+	var rows []row
+	err := db.readDB(ctx).Raw(`SELECT t.version AS version, m.round_no AS round, count(m.sheet_id) AS count,
+		coalesce(sum(m.sheet_version), 0) AS versions,
+		(SELECT count(*) || '/' || coalesce(max(a.id), 0) FROM adjustments a WHERE a.tournament_id = t.id) AS adjustments
+		FROM tournaments t LEFT JOIN match_results m ON m.tournament_id = t.id
+		WHERE t.id = ? GROUP BY t.id, t.version, m.round_no`, tournamentID).Scan(&rows).Error
+	if err != nil {
+		return "", nil, translate(err, "standings stamp")
+	}
+	if len(rows) == 0 {
+		return "", nil, errorf(domain.ErrNotFound, "tournament %q", tournamentID)
+	}
+	byRound := make(map[int]RoundStamp, len(rows))
+	var count, versions int64
+	for _, r := range rows {
+		if r.Round == nil {
+			continue // no result yet: the LEFT JOIN's one row
+		}
+		byRound[int(*r.Round)] = RoundStamp{r.Count, r.Versions}
+		count += r.Count
+		versions += r.Versions
+	}
+	// As StandingsStamp builds it: "version/results/versions/adjustments/max id".
+	stamp := strconv.FormatInt(rows[0].Version, 10) + "/" + strconv.FormatInt(count, 10) + "/" +
+		strconv.FormatInt(versions, 10) + "/" + rows[0].Adjustments
+	return StandingsStamp(stamp), byRound, nil
 }
