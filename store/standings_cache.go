@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"strconv"
 	"strings"
 	"sync"
@@ -102,16 +103,18 @@ func (db *DB) StandingsStampByRound(ctx context.Context, tournamentID string) (S
 	type row struct {
 		Version     int64
 		Round       *int64
-		Count       int64
-		Versions    int64
+		Count       *int64
+		Versions    *int64
 		Adjustments string
 	}
 	var rows []row
-	err := db.readDB(ctx).Raw(`SELECT t.version AS version, m.round_no AS round, count(m.sheet_id) AS count,
-		coalesce(sum(m.sheet_version), 0) AS versions,
+	// The rounds' parts grouped on match_results alone (its index is by
+	// tournament and round: no sort), then joined to the tournament's row.
+	err := db.readDB(ctx).Raw(`SELECT t.version AS version, m.round_no AS round, m.count AS count, m.versions AS versions,
 		(SELECT count(*) || '/' || coalesce(max(a.id), 0) FROM adjustments a WHERE a.tournament_id = t.id) AS adjustments
-		FROM tournaments t LEFT JOIN match_results m ON m.tournament_id = t.id
-		WHERE t.id = ? GROUP BY t.id, t.version, m.round_no`, tournamentID).Scan(&rows).Error
+		FROM tournaments t LEFT JOIN (SELECT round_no, count(*) AS count, sum(sheet_version) AS versions
+			FROM match_results WHERE tournament_id = @id GROUP BY round_no) m ON true
+		WHERE t.id = @id`, sql.Named("id", tournamentID)).Scan(&rows).Error
 	if err != nil {
 		return "", nil, translate(err, "standings stamp")
 	}
@@ -124,9 +127,9 @@ func (db *DB) StandingsStampByRound(ctx context.Context, tournamentID string) (S
 		if r.Round == nil {
 			continue // no result yet: the LEFT JOIN's one row
 		}
-		byRound[int(*r.Round)] = RoundStamp{r.Count, r.Versions}
-		count += r.Count
-		versions += r.Versions
+		byRound[int(*r.Round)] = RoundStamp{*r.Count, *r.Versions}
+		count += *r.Count
+		versions += *r.Versions
 	}
 	// As StandingsStamp builds it: "version/results/versions/adjustments/max id".
 	stamp := strconv.FormatInt(rows[0].Version, 10) + "/" + strconv.FormatInt(count, 10) + "/" +
