@@ -13,10 +13,12 @@ import (
 // query, store.MatchResults: the WRITTEN result of every delivered sheet,
 // changed only by an applied correction), the rounds' byes and the referee
 // adjustments. The result is cached per tournament state
-// (store.StandingsStamp: the tournament's version, the results' count and
-// versions, the adjustments): every sheet write, correction, adjustment or
-// round state change gives a new stamp, so a cached table is never served
-// across a change.
+// (store.StandingsStampByRound: the tournament's version, the results'
+// count and versions — also round by round —, the adjustments): every
+// sheet write, correction, adjustment or round state change gives a new
+// stamp, so a cached table is never served across a change; the results
+// are kept per round the same way (resultsByRound), so after a sheet
+// write only its round is read again.
 
 // Standings is the standings of a tournament p may read after round
 // afterRound (0: every round that has a sheet; else 1..rounds_planned).
