@@ -218,30 +218,17 @@ func benchPostgres(b *testing.B) (*store.DB, *sql.DB) {
 // whichever process pays it. Nothing is reported when /proc cannot be read.
 func reportPostgresCPU(b *testing.B, raw *sql.DB) func() {
 	backends := func() map[int]time.Duration {
-		rows, err := raw.Query(`SELECT pid FROM pg_stat_activity WHERE datname = current_database()`)
-		if err != nil {
+		pids := postgresBackends(raw)
+		if pids == nil {
 			return nil
 		}
-		defer rows.Close()
 		out := map[int]time.Duration{}
-		for rows.Next() {
-			var pid int
-			if rows.Scan(&pid) != nil {
+		for _, pid := range pids {
+			t, ok := processCPU(pid)
+			if !ok {
 				return nil
 			}
-			stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
-			if err != nil {
-				return nil
-			}
-			// Fields 14 and 15 (utime, stime, in clock ticks) follow the
-			// command name, which is in parentheses.
-			f := strings.Fields(string(stat[bytes.LastIndexByte(stat, ')')+1:]))
-			if len(f) < 13 {
-				return nil
-			}
-			ut, _ := strconv.ParseInt(f[11], 10, 64)
-			st, _ := strconv.ParseInt(f[12], 10, 64)
-			out[pid] = time.Duration(ut+st) * 10 * time.Millisecond // USER_HZ = 100
+			out[pid] = t
 		}
 		return out
 	}
@@ -257,6 +244,43 @@ func reportPostgresCPU(b *testing.B, raw *sql.DB) func() {
 		}
 		b.ReportMetric(float64(spent)/float64(b.N), "pg-cpu-ns/op")
 	}
+}
+
+// postgresBackends is the process ids of the PostgreSQL backends serving
+// raw's database, nil when they cannot be listed.
+func postgresBackends(raw *sql.DB) []int {
+	rows, err := raw.Query(`SELECT pid FROM pg_stat_activity WHERE datname = current_database()`)
+	if err != nil {
+		return nil
+	}
+	defer rows.Close()
+	out := []int{}
+	for rows.Next() {
+		var pid int
+		if rows.Scan(&pid) != nil {
+			return nil
+		}
+		out = append(out, pid)
+	}
+	return out
+}
+
+// processCPU is the user + system CPU time of process pid, read from
+// /proc (the PostgreSQL server runs on this machine in tests).
+func processCPU(pid int) (time.Duration, bool) {
+	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0, false
+	}
+	// Fields 14 and 15 (utime, stime, in clock ticks) follow the command
+	// name, which is in parentheses.
+	f := strings.Fields(string(stat[bytes.LastIndexByte(stat, ')')+1:]))
+	if len(f) < 13 {
+		return 0, false
+	}
+	ut, _ := strconv.ParseInt(f[11], 10, 64)
+	st, _ := strconv.ParseInt(f[12], 10, 64)
+	return time.Duration(ut+st) * 10 * time.Millisecond, true // USER_HZ = 100
 }
 
 // BenchmarkImportBareExcelizeRows: what excelize alone costs to open the

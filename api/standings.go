@@ -179,7 +179,13 @@ func (sb *standingsBytes) get(tid string, st app.StandingsTable) []byte {
 	if ok && st.Stamp != "" && e.stamp == st.Stamp {
 		return e.body
 	}
-	b, err := marshalJSON(toStandingsResponse(st))
+	// Room for the answer at once: the last one's size (the answer grows
+	// little from a state to the next), else a guess per row.
+	size := len(e.body) + len(e.body)/16
+	if !ok {
+		size = 256 * (len(st.Rows) + 1)
+	}
+	b, err := appendStandings(make([]byte, 0, size), st)
 	if err != nil {
 		panic(err) // plain data; recovered as a 500
 	}

@@ -32,6 +32,9 @@ type App struct {
 	// standingsFacts caches the entrants and rounds the standings read,
 	// per tournament version (standings.go).
 	standingsFacts store.StandingsCache[standingsFacts]
+	// standingsResults keeps the results the standings read, per
+	// tournament and round, by round stamp (standings.go).
+	standingsResults resultsByRound
 	// reviewCache caches the review queue's sheets per tournament state
 	// (review.go).
 	reviewCache store.StandingsCache[reviewSheets]

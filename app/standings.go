@@ -2,6 +2,8 @@ package app
 
 import (
 	"context"
+	"slices"
+	"sync"
 
 	"segnapunti/domain"
 	"segnapunti/store"
@@ -11,10 +13,12 @@ import (
 // query, store.MatchResults: the WRITTEN result of every delivered sheet,
 // changed only by an applied correction), the rounds' byes and the referee
 // adjustments. The result is cached per tournament state
-// (store.StandingsStamp: the tournament's version, the results' count and
-// versions, the adjustments): every sheet write, correction, adjustment or
-// round state change gives a new stamp, so a cached table is never served
-// across a change.
+// (store.StandingsStampByRound: the tournament's version, the results'
+// count and versions — also round by round —, the adjustments): every
+// sheet write, correction, adjustment or round state change gives a new
+// stamp, so a cached table is never served across a change; the results
+// are kept per round the same way (resultsByRound), so after a sheet
+// write only its round is read again.
 
 // Standings is the standings of a tournament p may read after round
 // afterRound (0: every round that has a sheet; else 1..rounds_planned).
@@ -93,12 +97,12 @@ type Discrepancy struct {
 // result). The caller has checked that t may be read (the exports, a
 // correction's before and after).
 func (a *App) StandingsOf(ctx context.Context, t domain.Tournament, afterRound int) (StandingsTable, error) {
-	stamp, err := a.db.StandingsStamp(ctx, t.ID)
+	stamp, byRound, err := a.db.StandingsStampByRound(ctx, t.ID)
 	if err != nil {
 		return StandingsTable{}, err
 	}
 	st, err := a.standings.Get(t.ID, afterRound, stamp, func() (StandingsTable, error) {
-		return a.readStandings(ctx, t, stamp, afterRound)
+		return a.readStandings(ctx, t, stamp, byRound, afterRound)
 	})
 	st.Stamp = stamp
 	return st, err
@@ -129,7 +133,7 @@ func (a *App) factsAt(ctx context.Context, tid string, stamp store.StandingsStam
 // entrants and rounds come from the cache per tournament version (a sheet
 // write or an adjustment does not change them: the live page's read after
 // a write reads only the adjustments and the results).
-func (a *App) readStandings(ctx context.Context, t domain.Tournament, stamp store.StandingsStamp, afterRound int) (StandingsTable, error) {
+func (a *App) readStandings(ctx context.Context, t domain.Tournament, stamp store.StandingsStamp, byRound map[int]store.RoundStamp, afterRound int) (StandingsTable, error) {
 	facts, err := a.factsAt(ctx, t.ID, stamp)
 	if err != nil {
 		return StandingsTable{}, err
@@ -139,11 +143,92 @@ func (a *App) readStandings(ctx context.Context, t domain.Tournament, stamp stor
 	if err != nil {
 		return StandingsTable{}, err
 	}
-	results, err := a.db.MatchResultsSeated(ctx, t.ID, afterRound, rounds)
+	results, err := a.standingsResults.read(ctx, a.db, t.ID, stamp.TournamentPart(), byRound, afterRound, rounds)
 	if err != nil {
 		return StandingsTable{}, err
 	}
 	return computeStandings(t, entrants, rounds, results, adjustments, afterRound)
+}
+
+// resultsByRound keeps, per tournament and round, the results the
+// standings read (store.MatchResultsSeatedIn) with the tournament version
+// and the round's stamp they were read at: after a sheet write only its
+// round is read again (issue 26: at 10,000 × 8 the whole read was 40,000
+// rows, as much of the server's CPU as the ranking of the process's).
+// Each round is checked against the stamp the request read, so a round
+// another process wrote is read again too: a round's results are never
+// used across a change of it (equal round stamps at an equal version,
+// equal results, as for the tournament stamp). Rows are shared by
+// concurrent readers: read them, never change them.
+type resultsByRound struct {
+	mu sync.Mutex
+	m  map[string]map[int]roundResults // by tournament, by round
+}
+
+type roundResults struct {
+	version store.StandingsStamp // the tournament's (StandingsStamp.TournamentPart)
+	stamp   store.RoundStamp
+	rows    []domain.TableResult
+}
+
+// read is what db.MatchResultsSeated(ctx, tid, afterRound, rounds) reads
+// at the state byRound names (the rounds that have results), the rounds
+// whose stamp the cache holds taken from it.
+func (c *resultsByRound) read(ctx context.Context, db *store.DB, tid string, version store.StandingsStamp, byRound map[int]store.RoundStamp, afterRound int, rounds []domain.Round) ([]domain.TableResult, error) {
+	counted := make([]int, 0, len(byRound))
+	for n := range byRound {
+		if afterRound == 0 || n <= afterRound {
+			counted = append(counted, n)
+		}
+	}
+	slices.Sort(counted)
+	have := make(map[int][]domain.TableResult, len(counted))
+	var stale []int
+	c.mu.Lock()
+	for _, n := range counted {
+		if e, ok := c.m[tid][n]; ok && e.version == version && e.stamp == byRound[n] {
+			have[n] = e.rows
+		} else {
+			stale = append(stale, n)
+		}
+	}
+	c.mu.Unlock()
+	if len(stale) > 0 {
+		fresh, err := db.MatchResultsSeatedIn(ctx, tid, stale, rounds)
+		if err != nil {
+			return nil, err
+		}
+		for len(fresh) > 0 { // by round and table: one run a round
+			n := fresh[0].Round
+			end := 1
+			for end < len(fresh) && fresh[end].Round == n {
+				end++
+			}
+			have[n], fresh = fresh[:end:end], fresh[end:]
+		}
+		c.mu.Lock()
+		if c.m == nil {
+			c.m = map[string]map[int]roundResults{}
+		}
+		kept := c.m[tid]
+		if kept == nil || len(stale) == len(counted) {
+			kept = map[int]roundResults{} // nothing else to keep: rounds gone are dropped too
+			c.m[tid] = kept
+		}
+		for _, n := range stale {
+			kept[n] = roundResults{version: version, stamp: byRound[n], rows: have[n]}
+		}
+		c.mu.Unlock()
+	}
+	size := 0
+	for _, n := range counted {
+		size += len(have[n])
+	}
+	out := make([]domain.TableResult, 0, size)
+	for _, n := range counted {
+		out = append(out, have[n]...)
+	}
+	return out, nil
 }
 
 // computeStandings ranks the records with domain.OfficialStandings:

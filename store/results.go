@@ -1,14 +1,13 @@
 package store
 
 import (
+	"cmp"
 	"context"
-	"encoding/binary"
 	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgtype"
 
 	"gorm.io/gorm"
 
@@ -243,134 +242,252 @@ func (db *DB) pgMatchResults(ctx context.Context, q string, args []any) ([]domai
 // a cache per tournament version) instead of a join with round_tables:
 // one query over match_results alone, integers only. A result whose table
 // the rounds do not seat is left out, as the join leaves it out.
+//
+// On PostgreSQL (the live standings' read after every write, issue 26)
+// the query is shaped for the server's cost per row: no ORDER BY (the
+// rows are put in round and table order here, by their seats: the sort
+// spilled to disk at 40,000 rows), a computed figure only where it is
+// not the official one (NULLIF: a NULL is sent without a send call) and
+// the kind only when set, and the rows in text format (an int4 in binary
+// costs the server a 1 kB buffer; text parses here in a few
+// instructions). Together about half the server's CPU of the former read.
 func (db *DB) MatchResultsSeated(ctx context.Context, tournamentID string, afterRound int, rounds []domain.Round) ([]domain.TableResult, error) {
 	if afterRound < 0 {
 		return nil, errorf(domain.ErrInvalid, "after_round: %d is negative", afterRound)
+	}
+	return db.matchResultsSeated(ctx, tournamentID, func(n int) bool { return afterRound == 0 || n <= afterRound }, afterRound, nil, rounds)
+}
+
+// MatchResultsSeatedIn is MatchResultsSeated for the rounds numbered
+// numbers alone (a reader that keeps the results per round reads again
+// those whose RoundStamp changed).
+func (db *DB) MatchResultsSeatedIn(ctx context.Context, tournamentID string, numbers []int, rounds []domain.Round) ([]domain.TableResult, error) {
+	if len(numbers) == 0 {
+		return nil, nil
+	}
+	return db.matchResultsSeated(ctx, tournamentID, func(n int) bool { return slices.Contains(numbers, n) }, 0, numbers, rounds)
+}
+
+// matchResultsSeated reads the results of the rounds counted says are
+// counted: those up to afterRound (0: every round), or those of numbers
+// when it is not nil.
+func (db *DB) matchResultsSeated(ctx context.Context, tournamentID string, counted func(int) bool, afterRound int, numbers []int, rounds []domain.Round) ([]domain.TableResult, error) {
+	if db.dialect == DialectPostgres {
+		return db.pgMatchResultsSeated(ctx, tournamentID, counted, afterRound, numbers, rounds)
 	}
 	seats := make(map[int][]domain.TableAssignment, len(rounds))
 	n := 0 // at most one result per table: the slice is allocated once
 	for _, r := range rounds {
 		seats[r.Number] = r.Tables
-		if afterRound == 0 || r.Number <= afterRound {
+		if counted(r.Number) {
 			n += len(r.Tables)
 		}
-	}
-	seat := func(round, table int) (domain.TableAssignment, bool) {
-		ts := seats[round]
-		// The tables of a round are by number, usually 1..n.
-		if table >= 1 && table <= len(ts) && ts[table-1].Table == table {
-			return ts[table-1], true
-		}
-		i, ok := slices.BinarySearchFunc(ts, table, func(a domain.TableAssignment, t int) int { return a.Table - t })
-		if !ok {
-			return domain.TableAssignment{}, false
-		}
-		return ts[i], true
 	}
 	q := `SELECT m.round_no, m.table_no,
 		m.ns_total, m.ns_mp, m.ns_vp, m.eo_total, m.eo_mp, m.eo_vp,
 		m.computed_ns_total, m.computed_ns_mp, m.computed_ns_vp,
 		m.computed_eo_total, m.computed_eo_mp, m.computed_eo_vp, m.kind
-		FROM match_results m WHERE m.tournament_id = $1`
+		FROM match_results m WHERE m.tournament_id = ?`
 	args := []any{tournamentID}
-	if afterRound > 0 {
-		q += ` AND m.round_no <= $2`
+	if numbers != nil {
+		q += ` AND m.round_no IN ?`
+		args = append(args, numbers)
+	} else if afterRound > 0 {
+		q += ` AND m.round_no <= ?`
 		args = append(args, afterRound)
 	}
 	q += ` ORDER BY m.round_no, m.table_no`
+	rows, err := db.readDB(ctx).Raw(q, args...).Rows()
+	if err != nil {
+		return nil, translate(err, "match results")
+	}
+	defer rows.Close()
 	out := make([]domain.TableResult, 0, n)
-	kinds := map[string]domain.CorrectionKind{}
-	add := func(r *domain.TableResult, kind []byte) {
-		tb, ok := seat(r.Round, r.Table)
+	for rows.Next() {
+		var r domain.TableResult
+		var kind string
+		o, c := &r.Official, &r.Computed
+		if err := rows.Scan(&r.Round, &r.Table,
+			&o[0].Total, &o[0].MP, &o[0].VP, &o[1].Total, &o[1].MP, &o[1].VP,
+			&c[0].Total, &c[0].MP, &c[0].VP, &c[1].Total, &c[1].MP, &c[1].VP, &kind); err != nil {
+			return nil, translate(err, "read match results")
+		}
+		tb, ok := seatOf(seats[r.Round], r.Table)
 		if !ok {
-			return
+			continue
 		}
 		r.NS, r.EO, r.NS2, r.EO2 = tb.NS, tb.EO, tb.NS2, tb.EO2
-		if len(kind) > 0 {
-			k, ok := kinds[string(kind)]
-			if !ok {
-				k = domain.CorrectionKind(kind)
-				kinds[string(k)] = k
-			}
-			r.Kind, r.Differs = k, true
-		}
-		out = append(out, *r)
+		r.Kind, r.Differs = domain.CorrectionKind(kind), kind != ""
+		out = append(out, r)
 	}
-	var err error
-	if db.dialect == DialectPostgres {
-		err = db.withPgx(ctx, func(pc *pgx.Conn) error {
-			rows, err := pc.Query(ctx, q, args...)
-			if err != nil {
-				return err
-			}
-			defer rows.Close()
-			var r domain.TableResult // scanned into again for each row (add copies it)
-			o, c := &r.Official, &r.Computed
-			dest := []any{&r.Round, &r.Table,
-				&o[0].Total, &o[0].MP, &o[0].VP, &o[1].Total, &o[1].MP, &o[1].VP,
-				&c[0].Total, &c[0].MP, &c[0].VP, &c[1].Total, &c[1].MP, &c[1].VP, nil}
-			ints := [14]*int{&r.Round, &r.Table,
-				&o[0].Total, &o[0].MP, &o[0].VP, &o[1].Total, &o[1].MP, &o[1].VP,
-				&c[0].Total, &c[0].MP, &c[0].VP, &c[1].Total, &c[1].MP, &c[1].VP}
-			// The 14 integer columns come as binary int4 (pgx asks for the
-			// binary format of the types it knows): read them straight from
-			// the row's bytes; anything else goes through Scan.
-			fast := true
-			for _, f := range rows.FieldDescriptions()[:14] {
-				fast = fast && f.Format == pgx.BinaryFormatCode && f.DataTypeOID == pgtype.Int4OID
-			}
-			for rows.Next() {
-				r = domain.TableResult{}
-				raw := rows.RawValues()
-				if fast && rawInt4s(raw[:14], ints[:]) {
-					add(&r, raw[14])
-					continue
-				}
-				if err := rows.Scan(dest...); err != nil {
-					return err
-				}
-				add(&r, rows.RawValues()[14])
-			}
-			return rows.Err()
-		})
-	} else {
-		q = strings.Replace(strings.Replace(q, "$1", "?", 1), "$2", "?", 1)
-		rows, qerr := db.readDB(ctx).Raw(q, args...).Rows()
-		if qerr != nil {
-			return nil, translate(qerr, "match results")
-		}
-		defer rows.Close()
-		for rows.Next() {
-			var r domain.TableResult
-			var kind string
-			o, c := &r.Official, &r.Computed
-			if err = rows.Scan(&r.Round, &r.Table,
-				&o[0].Total, &o[0].MP, &o[0].VP, &o[1].Total, &o[1].MP, &o[1].VP,
-				&c[0].Total, &c[0].MP, &c[0].VP, &c[1].Total, &c[1].MP, &c[1].VP, &kind); err != nil {
-				break
-			}
-			add(&r, []byte(kind))
-		}
-		if err == nil {
-			err = rows.Err()
-		}
-	}
-	if err != nil {
+	if err := rows.Err(); err != nil {
 		return nil, translate(err, "read match results")
 	}
 	return out, nil
 }
 
-// rawInt4s decodes binary int4 values into dst; false when one is NULL
-// or not 4 bytes (the caller scans instead).
-func rawInt4s(raw [][]byte, dst []*int) bool {
-	for i, b := range raw {
-		if len(b) != 4 {
-			return false
-		}
-		*dst[i] = int(int32(binary.BigEndian.Uint32(b)))
+// seatOf is the table numbered table among a round's tables (by number,
+// usually 1..n): its assignment and its index.
+func seatOf(ts []domain.TableAssignment, table int) (domain.TableAssignment, bool) {
+	i, ok := seatIndex(ts, table)
+	if !ok {
+		return domain.TableAssignment{}, false
 	}
-	return true
+	return ts[i], true
+}
+
+func seatIndex(ts []domain.TableAssignment, table int) (int, bool) {
+	if table >= 1 && table <= len(ts) && ts[table-1].Table == table {
+		return table - 1, true
+	}
+	return slices.BinarySearchFunc(ts, table, func(a domain.TableAssignment, t int) int { return a.Table - t })
+}
+
+// seatedResultsQuery is MatchResultsSeated's PostgreSQL query (with
+// " AND m.round_no <= $2" when a round is given): see there.
+const seatedResultsQuery = `SELECT m.round_no, m.table_no,
+	m.ns_total, m.ns_mp, m.ns_vp, m.eo_total, m.eo_mp, m.eo_vp,
+	NULLIF(m.computed_ns_total, m.ns_total), NULLIF(m.computed_ns_mp, m.ns_mp), NULLIF(m.computed_ns_vp, m.ns_vp),
+	NULLIF(m.computed_eo_total, m.eo_total), NULLIF(m.computed_eo_mp, m.eo_mp), NULLIF(m.computed_eo_vp, m.eo_vp),
+	NULLIF(m.kind, '')
+	FROM match_results m WHERE m.tournament_id = $1`
+
+// pgMatchResultsSeated is MatchResultsSeated on PostgreSQL. Each row goes
+// to its slot — the counted rounds by number, each round's tables in
+// order — so the slice comes out in round and table order without a
+// sort; a row with no slot of its own (two results of one table, which
+// the sheets' unique key rules out) is kept aside and the whole sorted,
+// as are rounds whose tables are not by number.
+func (db *DB) pgMatchResultsSeated(ctx context.Context, tournamentID string, isCounted func(int) bool, afterRound int, numbers []int, rounds []domain.Round) ([]domain.TableResult, error) {
+	counted := make([]*domain.Round, 0, len(rounds))
+	for i := range rounds {
+		if isCounted(rounds[i].Number) {
+			counted = append(counted, &rounds[i])
+		}
+	}
+	slices.SortStableFunc(counted, func(a, b *domain.Round) int { return cmp.Compare(a.Number, b.Number) })
+	type roundSlots struct {
+		tables []domain.TableAssignment
+		first  int // the slot of its first table
+	}
+	slotsOf := make(map[int]roundSlots, len(counted))
+	n := 0
+	for _, r := range counted {
+		if _, dup := slotsOf[r.Number]; !dup {
+			slotsOf[r.Number] = roundSlots{r.Tables, n}
+			n += len(r.Tables)
+		}
+	}
+	q, args := seatedResultsQuery, []any{pgx.QueryResultFormats{pgx.TextFormatCode}, tournamentID}
+	if numbers != nil {
+		q += ` AND m.round_no = ANY($2)`
+		args = append(args, numbers)
+	} else if afterRound > 0 {
+		q += ` AND m.round_no <= $2`
+		args = append(args, afterRound)
+	}
+	slots := make([]domain.TableResult, n) // Round 0: no result
+	var extra []domain.TableResult
+	kinds := map[string]domain.CorrectionKind{}
+	err := db.withPgx(ctx, func(pc *pgx.Conn) error {
+		rows, err := pc.Query(ctx, q, args...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		var ints [14]int
+		for rows.Next() {
+			raw := rows.RawValues()
+			if len(raw) != 15 {
+				return fmt.Errorf("match results: %d columns", len(raw))
+			}
+			for i, b := range raw[:14] {
+				v, ok := textInt(b)
+				if !ok && !(i >= 8 && b == nil) { // a NULL computed figure is the official one
+					return fmt.Errorf("match results: column %d is %q, not an integer", i+1, b)
+				}
+				ints[i] = v
+			}
+			rs, ok := slotsOf[ints[0]]
+			if !ok {
+				continue
+			}
+			ti, ok := seatIndex(rs.tables, ints[1])
+			if !ok {
+				continue
+			}
+			tb := &rs.tables[ti]
+			r := domain.TableResult{Round: ints[0], Table: ints[1], NS: tb.NS, EO: tb.EO, NS2: tb.NS2, EO2: tb.EO2}
+			for l := range 2 {
+				o := &r.Official[l]
+				o.Total, o.MP, o.VP = ints[2+3*l], ints[3+3*l], ints[4+3*l]
+				r.Computed[l] = *o
+				c := &r.Computed[l]
+				for k, f := range [3]*int{&c.Total, &c.MP, &c.VP} {
+					if raw[8+3*l+k] != nil {
+						*f = ints[8+3*l+k]
+					}
+				}
+			}
+			if kind := raw[14]; kind != nil {
+				k, ok := kinds[string(kind)]
+				if !ok {
+					k = domain.CorrectionKind(kind)
+					kinds[string(k)] = k
+				}
+				r.Kind, r.Differs = k, true
+			}
+			if s := &slots[rs.first+ti]; s.Round == 0 {
+				*s = r
+			} else {
+				extra = append(extra, r)
+			}
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		return nil, translate(err, "read match results")
+	}
+	out := slots[:0]
+	for i := range slots {
+		if slots[i].Round != 0 {
+			out = append(out, slots[i])
+		}
+	}
+	out = append(out, extra...)
+	byKey := func(a, b domain.TableResult) int {
+		return cmp.Or(cmp.Compare(a.Round, b.Round), cmp.Compare(a.Table, b.Table))
+	}
+	if !slices.IsSortedFunc(out, byKey) { // rounds whose tables are not by number
+		slices.SortStableFunc(out, byKey)
+	}
+	return out, nil
+}
+
+// textInt reads a PostgreSQL integer in text format (an optional minus
+// and decimal digits); false for anything else, NULL included.
+func textInt(b []byte) (int, bool) {
+	if len(b) == 0 || len(b) > 20 {
+		return 0, false
+	}
+	neg := b[0] == '-'
+	if neg {
+		b = b[1:]
+		if len(b) == 0 {
+			return 0, false
+		}
+	}
+	v := 0
+	for _, c := range b {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		v = v*10 + int(c-'0')
+	}
+	if neg {
+		v = -v
+	}
+	return v, true
 }
 
 // backfillBatch is how many sheets one backfill step recomputes.

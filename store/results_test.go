@@ -2,7 +2,11 @@ package store_test
 
 import (
 	"context"
+	"errors"
+	"fmt"
+	"maps"
 	"slices"
+	"strconv"
 	"testing"
 
 	"segnapunti/domain"
@@ -252,4 +256,121 @@ func seatedAgrees(t *testing.T, db *store.DB, tid string, afterRound int, want [
 	if !slices.Equal(got, want) {
 		t.Errorf("MatchResultsSeated = %+v\nMatchResults       = %+v", got, want)
 	}
+}
+
+// MatchResultsSeated puts the rows in round and table order itself (its
+// PostgreSQL query has no ORDER BY) and sends a computed figure only
+// where it differs from the official one: over three rounds of sheets
+// written out of order, some rewritten (their rows move) and one
+// corrected, it reads exactly what the join reads, at every after_round;
+// a round the caller does not pass is left out.
+func TestMatchResultsSeatedOrderAndFigures(t *testing.T) {
+	t.Parallel()
+	dbtest.Run(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		tr, err := db.CreateTournament(ctx, tournament())
+		wantErr(t, err, nil)
+		const tables = 12
+		var es []domain.Entrant
+		for i := 1; i <= 2*tables; i++ {
+			es = append(es, domain.Entrant{ID: strconv.Itoa(i), Players: []domain.Player{{Name: fmt.Sprint("Player ", i)}}})
+		}
+		wantErr(t, db.AddEntrants(ctx, tr.ID, es), nil)
+		for n := 1; n <= 3; n++ {
+			r := domain.Round{Number: n, HandsPlanned: 3, Phase: domain.PhaseMitchell}
+			for tb := 1; tb <= tables; tb++ {
+				r.Tables = append(r.Tables, domain.TableAssignment{Table: tb, NS: strconv.Itoa(tb), EO: strconv.Itoa(tables + 1 + (tb+n)%tables)})
+			}
+			wantErr(t, db.CreateRound(ctx, tr.ID, r), nil)
+		}
+		// Totals written 1000 and 840 where the hands give 120 and -40:
+		// the same MP (160) and VP, so nothing differs (no kind), yet the
+		// computed totals are not the official ones.
+		shifted := minimalSheet()
+		shifted.Written = [2]domain.WrittenResult{{Total: domain.Int(1000)}, {Total: domain.Int(840)}}
+		sheetFor := func(round, table int) domain.Sheet {
+			switch (round*tables + table) % 3 {
+			case 0:
+				return fullSheet(t) // a sum error: the written result counts
+			case 1:
+				return shifted
+			}
+			return minimalSheet()
+		}
+		for i := range 3 * tables {
+			k := (i * 7) % (3 * tables) // every sheet once, out of order
+			round, table := 3-k/tables, 1+k%tables
+			_, err := db.PutSheet(ctx, tr.ID, round, table, sheetFor(round, table), mustReport(t, minimalSheet()), 0)
+			wantErr(t, err, nil)
+		}
+		for _, k := range [][2]int{{1, 5}, {2, 1}, {3, 12}} { // rewritten: version 2, a new row version
+			s := sheetFor(k[0], k[1]+1)
+			_, err := db.PutSheet(ctx, tr.ID, k[0], k[1], s, mustReport(t, s), 0)
+			wantErr(t, err, nil)
+		}
+		_, err = db.CorrectSheet(ctx, tr.ID, 2, 3, 0, decideWith(domain.RulingApply, 1250))
+		wantErr(t, err, nil)
+
+		for after := range 4 {
+			rs, err := db.MatchResults(ctx, tr.ID, after)
+			wantErr(t, err, nil)
+			want := tables * after
+			if after == 0 {
+				want = 3 * tables
+			}
+			if len(rs) != want {
+				t.Fatalf("after round %d: %d results", after, len(rs))
+			}
+			seatedAgrees(t, db, tr.ID, after, rs)
+		}
+		all, err := db.MatchResults(ctx, tr.ID, 0)
+		wantErr(t, err, nil)
+		var sameMP, differing int
+		for _, r := range all {
+			if !r.Differs && r.Official != r.Computed {
+				sameMP++
+			}
+			if r.Differs {
+				differing++
+			}
+		}
+		if sameMP == 0 || differing == 0 {
+			t.Errorf("%d results with other computed totals and %d differing: the case is not covered", sameMP, differing)
+		}
+
+		rounds, err := db.ListRounds(ctx, tr.ID)
+		wantErr(t, err, nil)
+		// Round by round: the rounds asked for, and the stamp's parts.
+		in, err := db.MatchResultsSeatedIn(ctx, tr.ID, []int{3, 1}, rounds)
+		wantErr(t, err, nil)
+		if want := slices.DeleteFunc(slices.Clone(all), func(r domain.TableResult) bool { return r.Round == 2 }); !slices.Equal(in, want) {
+			t.Errorf("rounds 3 and 1: %+v\nwant %+v", in, want)
+		}
+		stamp, err := db.StandingsStamp(ctx, tr.ID)
+		wantErr(t, err, nil)
+		stamp2, byRound, err := db.StandingsStampByRound(ctx, tr.ID)
+		wantErr(t, err, nil)
+		// 12 sheets a round at version 1; rewritten: one of each round;
+		// corrected: one of round 2.
+		wantRounds := map[int]store.RoundStamp{1: {12, 13}, 2: {12, 14}, 3: {12, 13}}
+		if stamp2 != stamp || !maps.Equal(byRound, wantRounds) {
+			t.Errorf("StandingsStampByRound = %q %v, want %q %v", stamp2, byRound, stamp, wantRounds)
+		}
+		if _, _, err := db.StandingsStampByRound(ctx, "nope"); !errors.Is(err, domain.ErrNotFound) {
+			t.Errorf("unknown tournament: %v", err)
+		}
+		empty, err := db.CreateTournament(ctx, tournament())
+		wantErr(t, err, nil)
+		stamp, err = db.StandingsStamp(ctx, empty.ID)
+		wantErr(t, err, nil)
+		if stamp2, byRound, err := db.StandingsStampByRound(ctx, empty.ID); err != nil || stamp2 != stamp || len(byRound) != 0 {
+			t.Errorf("no results: %q %v %v, want %q", stamp2, byRound, err, stamp)
+		}
+		got, err := db.MatchResultsSeated(ctx, tr.ID, 0, slices.Delete(slices.Clone(rounds), 1, 2))
+		wantErr(t, err, nil)
+		want := slices.DeleteFunc(slices.Clone(all), func(r domain.TableResult) bool { return r.Round == 2 })
+		if !slices.Equal(got, want) {
+			t.Errorf("without round 2: %+v\nwant %+v", got, want)
+		}
+	})
 }

@@ -2,6 +2,8 @@ package store
 
 import (
 	"context"
+	"database/sql"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -83,4 +85,54 @@ func (c *StandingsCache[V]) Get(tournamentID string, afterRound int, stamp Stand
 	}
 	c.entries[k] = standingsEntry[V]{stamp: stamp, value: v}
 	return v, nil
+}
+
+// RoundStamp names one state of one round's stored results: their count
+// and the sum of their sheet versions (the tournament stamp's results
+// part, round by round).
+type RoundStamp struct {
+	Count, Versions int64
+}
+
+// StandingsStampByRound is StandingsStamp (the same stamp) with its
+// results part round by round, in one query: what a reader that keeps
+// results per round (app: the standings' results) needs to read again
+// only the rounds that changed. Equal round stamps (at an equal
+// tournament version), equal results of that round, as for the whole.
+func (db *DB) StandingsStampByRound(ctx context.Context, tournamentID string) (StandingsStamp, map[int]RoundStamp, error) {
+	type row struct {
+		Version     int64
+		Round       *int64
+		Count       *int64
+		Versions    *int64
+		Adjustments string
+	}
+	var rows []row
+	// The rounds' parts grouped on match_results alone (its index is by
+	// tournament and round: no sort), then joined to the tournament's row.
+	err := db.readDB(ctx).Raw(`SELECT t.version AS version, m.round_no AS round, m.count AS count, m.versions AS versions,
+		(SELECT count(*) || '/' || coalesce(max(a.id), 0) FROM adjustments a WHERE a.tournament_id = t.id) AS adjustments
+		FROM tournaments t LEFT JOIN (SELECT round_no, count(*) AS count, sum(sheet_version) AS versions
+			FROM match_results WHERE tournament_id = @id GROUP BY round_no) m ON true
+		WHERE t.id = @id`, sql.Named("id", tournamentID)).Scan(&rows).Error
+	if err != nil {
+		return "", nil, translate(err, "standings stamp")
+	}
+	if len(rows) == 0 {
+		return "", nil, errorf(domain.ErrNotFound, "tournament %q", tournamentID)
+	}
+	byRound := make(map[int]RoundStamp, len(rows))
+	var count, versions int64
+	for _, r := range rows {
+		if r.Round == nil {
+			continue // no result yet: the LEFT JOIN's one row
+		}
+		byRound[int(*r.Round)] = RoundStamp{*r.Count, *r.Versions}
+		count += *r.Count
+		versions += *r.Versions
+	}
+	// As StandingsStamp builds it: "version/results/versions/adjustments/max id".
+	stamp := strconv.FormatInt(rows[0].Version, 10) + "/" + strconv.FormatInt(count, 10) + "/" +
+		strconv.FormatInt(versions, 10) + "/" + rows[0].Adjustments
+	return StandingsStamp(stamp), byRound, nil
 }

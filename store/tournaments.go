@@ -128,11 +128,13 @@ func (db *DB) AddEntrants(ctx context.Context, tournamentID string, es []domain.
 		if len(taken) > 0 {
 			return errorf(domain.ErrConflict, "entrant %s already entered in tournament %s", quoteList(taken), tournamentID)
 		}
-		if err := tx.Create(&entrants).Error; err != nil {
+		// In batches: one INSERT of 10,000 players (7 columns) would pass
+		// PostgreSQL's 65,535 parameters (SQLite's 32,766 sooner).
+		if err := tx.CreateInBatches(&entrants, 500).Error; err != nil {
 			return translate(err, "add entrants")
 		}
 		if len(players) > 0 {
-			if err := tx.Create(&players).Error; err != nil {
+			if err := tx.CreateInBatches(&players, 500).Error; err != nil {
 				return translate(err, "add entrant players")
 			}
 		}

@@ -3,6 +3,7 @@ package store_test
 import (
 	"context"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -170,6 +171,21 @@ func TestEntrants(t *testing.T) {
 		}
 		_, err = db.ListEntrants(ctx, "t_nope")
 		wantErr(t, err, domain.ErrNotFound)
+
+		// A large field in one call: more players than one INSERT's
+		// parameters allow (PostgreSQL 65,535, SQLite 32,766).
+		big, err := db.CreateTournament(ctx, tournament())
+		wantErr(t, err, nil)
+		many := make([]domain.Entrant, 10000)
+		for i := range many {
+			many[i] = domain.Entrant{ID: strconv.Itoa(i + 1), Players: []domain.Player{{Name: "Giocatore " + strconv.Itoa(i+1)}}}
+		}
+		wantErr(t, db.AddEntrants(ctx, big.ID, many), nil)
+		got, err = db.ListEntrants(ctx, big.ID)
+		wantErr(t, err, nil)
+		if diff := cmp.Diff(many, got); diff != "" {
+			t.Errorf("ListEntrants of 10,000 (-want +got):\n%s", diff)
+		}
 	})
 }
 
