@@ -170,7 +170,7 @@ func benchStandingsHTTP(b *testing.B, entrants, rounds int) {
 	// written (outside the clock), then the standings are read: the
 	// standings are recomputed (results and adjustments read again), the
 	// entrants and rounds come from the per-version cache.
-	b.Run("afterwrite", func(b *testing.B) {
+	afterwrite := func(b *testing.B) {
 		h := NewServer(Config{}, db, log)
 		get(h)
 		m := newCPUMeter(raw)
@@ -186,8 +186,8 @@ func benchStandingsHTTP(b *testing.B, entrants, rounds int) {
 			get(h)
 			m.stop()
 		}
-	})
-	b.Run("cached", func(b *testing.B) {
+	}
+	cached := func(b *testing.B) {
 		h := NewServer(Config{}, db, log)
 		get(h)
 		m := newCPUMeter(raw)
@@ -196,7 +196,18 @@ func benchStandingsHTTP(b *testing.B, entrants, rounds int) {
 		for b.Loop() {
 			get(h)
 		}
-	})
+	}
+	// First as the import left the tables (no page all-visible yet: the
+	// results' index-only scans read the heap), then as autovacuum leaves
+	// them within its naptime (migration 00022): the live evening is the
+	// second with one round's pages written since.
+	b.Run("afterwrite", afterwrite)
+	b.Run("cached", cached)
+	if _, err := raw.ExecContext(ctx, "VACUUM (ANALYZE) sheets"); err != nil {
+		b.Fatal(err)
+	}
+	b.Run("afterwrite-vacuumed", afterwrite)
+	b.Run("cached-vacuumed", cached)
 }
 
 // cpuMeter adds up the CPU time of this process and of the PostgreSQL
