@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"runtime"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -184,25 +186,36 @@ func BenchmarkPutOpenSheet32(b *testing.B) {
 	if tps, ok := pgbenchTPS(b); ok {
 		b.ReportMetric(tps, "pgbench-tps")
 	}
-	if tps, ok := pgbenchScriptTPS(b, db, tr.ID); ok {
-		b.ReportMetric(tps, "pgbench-sheetsql-tps")
+	if r, ok := pgbenchScriptRun(b, db, tr.ID); ok {
+		b.ReportMetric(r.tps, "pgbench-sheetsql-tps")
+		if r.p99 > 0 {
+			b.ReportMetric(r.p50, "pgbench-sheetsql-p50-ms")
+			b.ReportMetric(r.p99, "pgbench-sheetsql-p99-ms")
+		}
 	}
 }
 
-// pgbenchScriptTPS runs docs/pgbench_sheet_write.sql (the service's own
+// replayRun is what pgbench replaying the service's write measured: its
+// rate, and the median and 99th percentile of its transactions' latency
+// (from pgbench's own per-transaction log, in ms; 0 when there is none).
+type replayRun struct{ tps, p50, p99 float64 }
+
+// pgbenchScriptRun runs docs/pgbench_sheet_write.sql (the service's own
 // sheet write: the locks and the write statement in one pipeline) with 32
 // clients for 5 s on the benchmark's database, right after the service's
-// run; ok=false when pgbench or the server's URL is not at hand.
-func pgbenchScriptTPS(b *testing.B, db *store.DB, tid string) (float64, bool) {
+// run; ok=false when pgbench or the server's URL is not at hand. Its
+// latencies are the baseline of the service's p99: the same database, the
+// same statements, a C client.
+func pgbenchScriptRun(b *testing.B, db *store.DB, tid string) (replayRun, bool) {
 	url := os.Getenv("DATABASE_URL")
 	bin, err := exec.LookPath("pgbench")
 	if url == "" || err != nil {
-		return 0, false
+		return replayRun{}, false
 	}
 	var name []string
 	if err := store.Scan(context.Background(), db, &name, "SELECT current_database()"); err != nil || len(name) != 1 {
 		b.Logf("pgbench script: %v", err)
-		return 0, false
+		return replayRun{}, false
 	}
 	target := regexp.MustCompile(`/[^/?]*(\?|$)`).ReplaceAllString(url, "/"+name[0]+"$1")
 	sheets, reps := benchSheets(b)
@@ -227,19 +240,23 @@ func pgbenchScriptTPS(b *testing.B, db *store.DB, tid string) (float64, bool) {
 		b.Fatal(err)
 	}
 	writes := startRowWrites(b, db)
+	logs := b.TempDir()
 	args := append([]string{"-n", "-M", "prepared", "-c", "32", "-j", strconv.Itoa(runtime.NumCPU()), "-T", "5",
+		"-l", "--log-prefix", logs + "/replay",
 		"-f", script, "-D", "tid=" + tid, "-D", "nhands=" + strconv.Itoa(len(sheets[0].Hands)), "-D", "k=0"}, docs...)
 	out, err := exec.Command(bin, append(args, target)...).CombinedOutput()
 	if err != nil {
 		b.Logf("pgbench -f: %v\n%s", err, out)
-		return 0, false
+		return replayRun{}, false
 	}
 	m := regexp.MustCompile(`tps = ([0-9.]+)`).FindSubmatch(out)
 	if m == nil {
 		b.Logf("pgbench -f: no tps in\n%s", out)
-		return 0, false
+		return replayRun{}, false
 	}
-	tps, _ := strconv.ParseFloat(string(m[1]), 64)
+	r := replayRun{}
+	r.tps, _ = strconv.ParseFloat(string(m[1]), 64)
+	r.p50, r.p99 = pgbenchLatencies(b, logs)
 	// The script wrote what it claims: every transaction a new version.
 	if n := regexp.MustCompile(`number of transactions actually processed: ([0-9]+)`).FindSubmatch(out); n != nil {
 		done, _ := strconv.Atoi(string(n[1]))
@@ -251,7 +268,36 @@ func pgbenchScriptTPS(b *testing.B, db *store.DB, tid string) (float64, bool) {
 			b.ReportMetric(float64(w.blocks)/float64(done), "pgbench-blocks/sheet")
 		}
 	}
-	return tps, true
+	return r, true
+}
+
+// pgbenchLatencies reads pgbench's per-transaction logs (-l: one file per
+// thread, the third field the latency in µs) and returns their median and
+// 99th percentile in ms; zeros when there is no log.
+func pgbenchLatencies(b *testing.B, dir string) (p50, p99 float64) {
+	files, _ := filepath.Glob(filepath.Join(dir, "replay*"))
+	var lat []int64
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			b.Logf("pgbench log: %v", err)
+			return 0, 0
+		}
+		for line := range strings.Lines(string(data)) {
+			fields := strings.Fields(line)
+			if len(fields) < 3 {
+				continue
+			}
+			if us, err := strconv.ParseInt(fields[2], 10, 64); err == nil {
+				lat = append(lat, us)
+			}
+		}
+	}
+	if len(lat) == 0 {
+		return 0, 0
+	}
+	slices.Sort(lat)
+	return float64(lat[len(lat)/2]) / 1000, float64(lat[len(lat)*99/100]) / 1000
 }
 
 // BenchmarkPutOpenSheet32Embedded: the same on the embedded database. Goal
