@@ -188,6 +188,12 @@ func dialectorFor(dsn, sqliteDriver string) (string, gorm.Dialector, error) {
 		// Checkpoints run beside the writer (sqlite_writer.go), never in
 		// a commit.
 		"_pragma=wal_autocheckpoint(0)",
+		// Each sheet of a group commit is a savepoint (sqlite_writer.go):
+		// the pages it changes are copied to the statement journal, which
+		// is a temporary file past 64 KiB — a group of sheets spilled to it
+		// with a write() per page, an eighth of the writer's CPU. In
+		// memory it is a few hundred KB at most, for one transaction.
+		"_pragma=temp_store(MEMORY)",
 		"_txlock=immediate",
 	}
 	if query != "" {
