@@ -106,10 +106,18 @@ func (a *App) TableSheet(ctx context.Context, p Principal, tid string, round, ta
 }
 
 func (a *App) entrantPlayers(ctx context.Context, tid string) (map[string][]string, error) {
-	es, err := a.db.ListEntrants(ctx, tid)
+	// The entrants come from the cache per tournament version (as the
+	// tournament's pages read them): the print page of a 100-table round
+	// read every entrant row on each view.
+	stamp, err := a.db.StandingsStamp(ctx, tid)
 	if err != nil {
 		return nil, err
 	}
+	facts, err := a.factsAt(ctx, tid, stamp)
+	if err != nil {
+		return nil, err
+	}
+	es := facts.entrants
 	out := make(map[string][]string, len(es))
 	for _, e := range es {
 		for _, pl := range e.Players {

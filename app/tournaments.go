@@ -526,11 +526,18 @@ func (a *App) Round(ctx context.Context, p Principal, tid string, n int) (domain
 	if err != nil {
 		return r, err
 	}
-	// RULES §12.4: the players who sat, substitutions applied.
-	entrants, err := a.db.ListEntrants(ctx, t.ID)
+	// RULES §12.4: the players who sat, substitutions applied. The
+	// entrants come from the cache per tournament version (read, never
+	// changed), as the tournament's pages read them.
+	stamp, err := a.db.StandingsStamp(ctx, t.ID)
 	if err != nil {
 		return r, err
 	}
+	facts, err := a.factsAt(ctx, t.ID, stamp)
+	if err != nil {
+		return r, err
+	}
+	entrants := facts.entrants
 	subs, err := a.db.ListSubstitutions(ctx, t.ID)
 	if err != nil {
 		return r, err

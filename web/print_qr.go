@@ -1,7 +1,6 @@
 package web
 
 import (
-	"encoding/base64"
 	"fmt"
 	"html/template"
 	"strings"
@@ -77,26 +76,56 @@ func qrSVG(text string) (template.URL, error) {
 	if err := qr.Save(&w); err != nil {
 		return "", fmt.Errorf("qr code: %w", err)
 	}
-	return template.URL("data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString([]byte(w.svg))), nil
+	return template.URL("data:image/svg+xml," + svgDataEscaper.Replace(w.svg)), nil
 }
 
-// svgWriter is a qrcode.Writer that keeps the matrix as SVG: one unit
-// square per dark module, a quiet zone of 4 modules.
+// svgDataEscaper writes an SVG as the text of a data: URL (RFC 2397):
+// the characters a URL cannot carry as they are, percent-encoded. Plain
+// text, not base64: the codes' paths ("m1,0h2") are a fraction of the
+// size and compress, where base64 does neither.
+var svgDataEscaper = strings.NewReplacer("%", "%25", "#", "%23", "<", "%3C", ">", "%3E", `"`, "%22", " ", "%20")
+
+// svgWriter is a qrcode.Writer that keeps the matrix as SVG with a quiet
+// zone of 4 modules: each row's runs of dark modules are one stroke of
+// width 1 along the row's middle ("M4 4.5h7m2 0h1": a run of seven, a gap
+// of two, a run of one). One square per module made a 100-table print
+// page 1.7 MB, most of it QR codes; runs make a code about a sixth.
 type svgWriter struct{ svg string }
 
+// qrQuiet is the quiet zone around a code, in modules (ISO/IEC 18004: 4).
+const qrQuiet = 4
+
 func (w *svgWriter) Write(mat qrcode.Matrix) error {
-	const quiet = 4
-	n := mat.Width() + 2*quiet
-	var b strings.Builder
-	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" shape-rendering="crispEdges"><rect width="%d" height="%d" fill="#fff"/><path fill="#000" d="`, n, n, n, n)
-	mat.Iterate(qrcode.IterDirection_ROW, func(x, y int, v qrcode.QRValue) {
-		if v.IsSet() {
-			fmt.Fprintf(&b, "M%d %dh1v1h-1z", x+quiet, y+quiet)
-		}
-	})
-	b.WriteString(`"/></svg>`)
-	w.svg = b.String()
+	w.svg = qrRunsSVG(mat.Bitmap())
 	return nil
+}
+
+// qrRunsSVG draws dark[y][x] as described at svgWriter.
+func qrRunsSVG(dark [][]bool) string {
+	n := len(dark) + 2*qrQuiet
+	b := fmt.Appendf(nil, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" shape-rendering="crispEdges"><rect width="%d" height="%d" fill="#fff"/><path stroke="#000" d="`, n, n, n, n)
+	for y, row := range dark {
+		pen := -1 // where the last run of this row ended; -1 before the first
+		for x := 0; x < len(row); {
+			if !row[x] {
+				x++
+				continue
+			}
+			end := x
+			for end < len(row) && row[end] {
+				end++
+			}
+			if pen < 0 {
+				b = fmt.Appendf(b, "M%d,%d.5", x+qrQuiet, y+qrQuiet)
+			} else {
+				b = fmt.Appendf(b, "m%d,0", x-pen)
+			}
+			b = fmt.Appendf(b, "h%d", end-x)
+			pen, x = end, end
+		}
+	}
+	b = append(b, `"/></svg>`...)
+	return string(b)
 }
 
 func (w *svgWriter) Close() error { return nil }

@@ -1,9 +1,11 @@
 package web
 
 import (
+	"fmt"
 	"html/template"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"segnapunti/app"
 )
@@ -31,6 +33,10 @@ type printPage struct {
 	Cards  []tableCardView
 	Sheets []printSheet
 	Hands  []int
+	// Seating (by table, by player) and BlankSheets are the page's two
+	// long parts, rendered by the blocks print_seating and print_sheets
+	// once per printPartsVersion.
+	Seating, BlankSheets template.HTML
 }
 
 func (s *Server) printShow(w http.ResponseWriter, r *http.Request) { s.printRound(w, r, false) }
@@ -100,7 +106,49 @@ func (s *Server) printRoundAsking(w http.ResponseWriter, r *http.Request, issue,
 	if pr.IssuedNow {
 		data.Page.Message = "print.codes_issued"
 	}
+	if err := s.printParts(&data); err != nil {
+		s.serverError(w, r, err)
+		return
+	}
 	s.render(w, r, http.StatusOK, "print_round", &data)
+}
+
+// printParts renders the seating lists and the blank sheets of data, each
+// kept once per printPartsVersion and language: a 100-table round's page
+// rendered 100 sheets through html/template on every view (most of its
+// 70-80 ms).
+func (s *Server) printParts(data *printPage) (err error) {
+	version := printPartsVersion(data)
+	slot := "\x00" + data.Print.Tournament.ID + "\x00" + strconv.Itoa(data.Print.Round.Number) + "\x00" + string(data.Lang)
+	if data.Seating, err = s.fragment(data.Lang, "print_round", "print_seating", "print_seating"+slot, version, data); err != nil {
+		return err
+	}
+	data.BlankSheets, err = s.fragment(data.Lang, "print_round", "print_sheets", "print_sheets"+slot, version, data)
+	return err
+}
+
+// printPartsVersion names everything print_seating and print_sheets show:
+// equal strings, equal parts. It is the data itself, written out (a few KB
+// for 100 tables, far cheaper than rendering them); the QR codes are named
+// by the addresses they carry.
+func printPartsVersion(d *printPage) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s\x00%d\x00%d\x00%s\x01", d.Print.Tournament.Kind, d.Print.Round.Number, len(d.Hands), d.Public.URL)
+	for _, sh := range d.Sheets {
+		fmt.Fprintf(&b, "%d\x00%s\x00%s\x00%t", sh.Table, sh.URL, sh.Short, sh.Live)
+		for _, l := range sh.Lines {
+			b.WriteString("\x00" + l.Line.Label() + "\x00" + l.Entrant)
+			for _, p := range l.Players {
+				b.WriteString("\x00" + p)
+			}
+			b.WriteByte('\x02')
+		}
+		b.WriteByte('\x01')
+	}
+	for _, st := range d.Print.Seats {
+		fmt.Fprintf(&b, "%s\x00%s\x00%d\x00%s\x01", st.Player, st.Entrant, st.Table, st.Line.Label())
+	}
+	return b.String()
 }
 
 // siteBase is the scheme and host the request came to, for the QR codes.

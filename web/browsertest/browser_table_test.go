@@ -275,8 +275,17 @@ func TestBrowserTableEntry(t *testing.T) {
 	if printed == before {
 		t.Error("issuing new codes printed the old one")
 	}
-	if src := webtest.Attr(t, ctx, `img[data-qr="1"]`, "src"); !strings.HasPrefix(src, "data:image/svg+xml;base64,") {
+	if src := webtest.Attr(t, ctx, `img[data-qr="1"]`, "src"); !strings.HasPrefix(src, "data:image/svg+xml,") {
 		t.Errorf("QR image src %.40q", src)
+	}
+	// The browser draws it: an image of the code's size, as square as
+	// its viewBox (a data: URL the browser could not read would be 0×0).
+	drawn, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(function () {
+		var i = document.querySelector('img[data-qr="1"]');
+		return i.complete && i.naturalWidth > 0 && i.naturalWidth === i.naturalHeight;
+	})()`))
+	if err != nil || !drawn {
+		t.Errorf("the QR image is not drawn (%v)", err)
 	}
 	webtest.Screenshot(t, ctx, "print-round")
 	webtest.Run(t, ctx, chromedp.Navigate(site.URL+"/table"),

@@ -73,3 +73,77 @@ func TestKeptPartsFollowEveryChange(t *testing.T) {
 		t.Error("table 1's sheet replaced by one with a wrong hand total, and the queue does not say so")
 	}
 }
+
+// TestKeptPrintPartsFollowEveryChange: the round's print page keeps its
+// seating lists and blank sheets rendered; a renamed player is printed
+// with the new name at once, codes issued again print the new codes, and
+// the English page is English (each language has its own).
+func TestKeptPrintPartsFollowEveryChange(t *testing.T) {
+	db := dbtest.SQLite(t)
+	site := webtest.StartSite(t, db)
+	pw := site.CreatePerson(t, domain.RoleClub, "segreteria", "bc-roma")
+	tid := webtest.SeedBigTournament(t, db, 2)
+	c := webtest.SignInClient(t, site, "segreteria", pw)
+	print := "/tournaments/" + tid + "/rounds/1/print"
+	get := func(path string) string {
+		t.Helper()
+		st, body := c.Get(path)
+		if st != 200 {
+			t.Fatalf("GET %s: %d", path, st)
+		}
+		return body
+	}
+	shorts := regexp.MustCompile(`data-short="([^"]+)"`)
+
+	get(print) // the first opening issues the tables' codes, and says so
+	first := get(print)
+	if get(print) != first {
+		t.Fatal("two views of an unchanged round differ")
+	}
+	codes := shorts.FindAllStringSubmatch(first, -1)
+	if len(codes) != 2 {
+		t.Fatalf("%d printed codes, want one per table (2)", len(codes))
+	}
+	p := app.Principal{Role: domain.RoleClub, Name: "segreteria", ClubID: "bc-roma"}
+	es, err := site.App.Entrants(context.Background(), p, tid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	players := append([]domain.Player(nil), es[0].Players...)
+	old := players[0].Name
+	if !strings.Contains(first, old) {
+		t.Fatalf("%q not printed", old)
+	}
+	players[0].Name = "Zanardelli Ottavia"
+	if _, err := site.App.EditEntrant(context.Background(), p, tid, es[0].ID, app.EntrantPatch{Players: &players}); err != nil {
+		t.Fatal(err)
+	}
+	renamed := get(print)
+	if n := strings.Count(renamed, "Zanardelli Ottavia"); n < 3 {
+		t.Errorf("the new name is printed %d times, want it in the seating by table, by player and on the sheet", n)
+	}
+	if strings.Contains(renamed, old) {
+		t.Errorf("the old name %q is still printed", old)
+	}
+
+	if st, _ := c.Post(print, url.Values{"confirmed": {"yes"}}); st != 200 {
+		t.Fatalf("issue the codes again: %d", st)
+	}
+	again := shorts.FindAllStringSubmatch(get(print), -1)
+	if len(again) != 2 || again[0][1] == codes[0][1] || again[1][1] == codes[1][1] {
+		t.Errorf("codes issued again, printed %v (before %v)", again, codes)
+	}
+
+	en := get(print + "?lang=en")
+	it := get(print + "?lang=it")
+	for _, w := range []struct{ page, has, hasNot string }{
+		{en, "Seating in alphabetical order", "Disposizione in ordine alfabetico"},
+		{en, "Signature NS", "Firma NS"},
+		{it, "Disposizione in ordine alfabetico", "Seating in alphabetical order"},
+		{it, "Firma NS", "Signature NS"},
+	} {
+		if !strings.Contains(w.page, w.has) || strings.Contains(w.page, w.hasNot) {
+			t.Errorf("a print page without %q or with %q: each language keeps its own parts", w.has, w.hasNot)
+		}
+	}
+}
