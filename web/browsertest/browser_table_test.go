@@ -66,25 +66,6 @@ func offline(off bool) chromedp.Action[chromedp.Void] {
 	})
 }
 
-func typeHand(i int, nsBase, nsPoints, eoBase, eoPoints int, eoTotal string) chromedp.Action[chromedp.Void] {
-	f := func(part string) chromedp.CSS { return chromedp.CSS(fmt.Sprintf(`input[name="hands.%d.%s"]`, i, part)) }
-	// A negative number is typed as a phone's numeric keypad allows: the
-	// digits, then the ± button beside the field.
-	num := func(part string, v int) chromedp.Action[chromedp.Void] {
-		if v >= 0 {
-			return chromedp.SendKeys(f(part), fmt.Sprint(v))
-		}
-		return chromedp.Steps(chromedp.SendKeys(f(part), fmt.Sprint(-v)),
-			chromedp.Click(chromedp.CSS(fmt.Sprintf(`[data-action="negate"][data-for="%s"]`, part))))
-	}
-	steps := []chromedp.Action[chromedp.Void]{num("ns.base", nsBase), num("ns.points", nsPoints), num("eo.base", eoBase), num("eo.points", eoPoints)}
-	if eoTotal != "" {
-		steps = append(steps, chromedp.SendKeys(f("eo.total"), eoTotal))
-	}
-	steps = append(steps, chromedp.Click(chromedp.CSS(`[data-action="add-hand"]`)))
-	return chromedp.Steps(steps...)
-}
-
 // UI.md §6: a phone enters three hands (one with a sum error, one while
 // offline), the scorer's line ends the sheet and the other line confirms.
 func TestBrowserTableEntry(t *testing.T) {
@@ -141,15 +122,15 @@ func TestBrowserTableEntry(t *testing.T) {
 	}
 	webtest.CheckA11y(t, ctx)
 
-	webtest.Run(t, ctx, typeHand(0, 300, 235, 100, -120, ""), chromedp.WaitVisible(chromedp.CSS(`tr[data-hand="1"]`)))
+	webtest.Run(t, ctx, webtest.TypeHand(0, 300, 235, 100, -120, ""), chromedp.WaitVisible(chromedp.CSS(`tr[data-hand="1"]`)))
 	// Hand 2: EO writes 590 for 400 + 180.
-	webtest.Run(t, ctx, typeHand(1, 0, -55, 400, 180, "590"), chromedp.WaitVisible(chromedp.CSS(`tr[data-hand="2"]`)),
+	webtest.Run(t, ctx, webtest.TypeHand(1, 0, -55, 400, 180, "590"), chromedp.WaitVisible(chromedp.CSS(`tr[data-hand="2"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`[data-code="HAND_TOTAL_MISMATCH"][data-severity]`)))
 	webtest.Screenshot(t, ctx, "table-entry-mismatch")
 	webtest.Run(t, ctx, chromedp.EmulateViewport(360, 800))
 
 	// Hand 3 typed offline stays on the phone, marked not sent.
-	webtest.Run(t, ctx, offline(true), typeHand(2, 350, 120, 200, 65, ""),
+	webtest.Run(t, ctx, offline(true), webtest.TypeHand(2, 350, 120, 200, 65, ""),
 		chromedp.WaitVisible(chromedp.CSS(`#pending li[data-pending-hand="3"]`)))
 	if got := webtest.Text(t, ctx, `#pending li[data-pending-hand="3"]`); !strings.HasPrefix(got, "Smazzata 3:") {
 		t.Errorf("pending hand says %q", got)
@@ -200,7 +181,7 @@ func TestBrowserTableEntry(t *testing.T) {
 	if exists(t, ctx, `[data-code="HAND_TOTAL_MISMATCH"]`) {
 		t.Error("the corrected hand still has its sum error")
 	}
-	webtest.Run(t, ctx, typeHand(2, 350, 120, 200, 65, ""), chromedp.WaitVisible(chromedp.CSS(`tr[data-hand="3"]`)))
+	webtest.Run(t, ctx, webtest.TypeHand(2, 350, 120, 200, 65, ""), chromedp.WaitVisible(chromedp.CSS(`tr[data-hand="3"]`)))
 	if v, _ := site.Store.SheetHistory(context.Background(), tid, 1, 1); len(v) != 2 {
 		t.Errorf("the sheet's history has %d versions, want the removal and the change", len(v))
 	}

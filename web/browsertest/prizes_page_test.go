@@ -59,34 +59,8 @@ func seedPrizeTournamentOf(t *testing.T, db *store.DB, rounds int) string {
 	if _, err := ops.AddEntrants(ctx, p, tr.ID, es); err != nil {
 		t.Fatal(err)
 	}
-	seedWinningRound(t, ops, p, tr.ID, 4)
+	webtest.SeedWinningRound(t, ops, p, tr.ID, 4)
 	return tr.ID
-}
-
-// seedWinningRound seats round 1 of tid at tables 1..tables (NS pair
-// 2t−1 against EO pair 2t) and stores their sheets: every NS line wins by
-// a margin that falls with the table number (NS 1530 against EO 750 +
-// 3·table), so the NS pairs rank first in table order, then the EO pairs
-// from the last table down.
-func seedWinningRound(t *testing.T, ops *app.App, p store.Principal, tid string, tables int) {
-	t.Helper()
-	ctx := context.Background()
-	in := app.RoundInput{Number: 1, Phase: "mitchell"}
-	for tb := 1; tb <= tables; tb++ {
-		in.Tables = append(in.Tables, domain.TableAssignment{Table: tb, NS: strconv.Itoa(2*tb - 1), EO: strconv.Itoa(2 * tb)})
-	}
-	if _, err := ops.CreateRound(ctx, p, tid, in); err != nil {
-		t.Fatal(err)
-	}
-	for tb := 1; tb <= tables; tb++ {
-		var hands []domain.Hand
-		for h := 0; h < 3; h++ {
-			hands = append(hands, domain.Hand{End: domain.EndClosed, Lines: [2]domain.LineScore{{Base: 300 + 10*h, Points: 200}, {Base: 100 + tb, Points: 150}}})
-		}
-		if _, err := webtest.PutSheet(ops, ctx, p, tid, 1, tb, webtest.SheetOf(hands, [2]domain.WrittenResult{}), 0); err != nil {
-			t.Fatal(err)
-		}
-	}
 }
 
 var prizeRow = regexp.MustCompile(`<tr data-prize="([^"]+)" data-entrant="([^"]+)">`)

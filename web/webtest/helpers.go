@@ -291,3 +291,50 @@ func (s *Site) Send(t testing.TB, method, path string, form url.Values) (int, st
 	b, _ := io.ReadAll(res.Body)
 	return res.StatusCode, string(b)
 }
+
+// TypeHand types hand i on the table page (UI.md §6) and adds it:
+// each line's base and points, EO's written total when given.
+func TypeHand(i int, nsBase, nsPoints, eoBase, eoPoints int, eoTotal string) chromedp.Action[chromedp.Void] {
+	f := func(part string) chromedp.CSS { return chromedp.CSS(fmt.Sprintf(`input[name="hands.%d.%s"]`, i, part)) }
+	// A negative number is typed as a phone's numeric keypad allows: the
+	// digits, then the ± button beside the field.
+	num := func(part string, v int) chromedp.Action[chromedp.Void] {
+		if v >= 0 {
+			return chromedp.SendKeys(f(part), fmt.Sprint(v))
+		}
+		return chromedp.Steps(chromedp.SendKeys(f(part), fmt.Sprint(-v)),
+			chromedp.Click(chromedp.CSS(fmt.Sprintf(`[data-action="negate"][data-for="%s"]`, part))))
+	}
+	steps := []chromedp.Action[chromedp.Void]{num("ns.base", nsBase), num("ns.points", nsPoints), num("eo.base", eoBase), num("eo.points", eoPoints)}
+	if eoTotal != "" {
+		steps = append(steps, chromedp.SendKeys(f("eo.total"), eoTotal))
+	}
+	steps = append(steps, chromedp.Click(chromedp.CSS(`[data-action="add-hand"]`)))
+	return chromedp.Steps(steps...)
+}
+
+// SeedWinningRound seats round 1 of tid at tables 1..tables (NS pair
+// 2t−1 against EO pair 2t) and stores their sheets: every NS line wins by
+// a margin that falls with the table number (NS 1530 against EO 750 +
+// 3·table), so the NS pairs rank first in table order, then the EO pairs
+// from the last table down.
+func SeedWinningRound(t *testing.T, ops *app.App, p app.Principal, tid string, tables int) {
+	t.Helper()
+	ctx := context.Background()
+	in := app.RoundInput{Number: 1, Phase: "mitchell"}
+	for tb := 1; tb <= tables; tb++ {
+		in.Tables = append(in.Tables, domain.TableAssignment{Table: tb, NS: strconv.Itoa(2*tb - 1), EO: strconv.Itoa(2 * tb)})
+	}
+	if _, err := ops.CreateRound(ctx, p, tid, in); err != nil {
+		t.Fatal(err)
+	}
+	for tb := 1; tb <= tables; tb++ {
+		var hands []domain.Hand
+		for h := 0; h < 3; h++ {
+			hands = append(hands, domain.Hand{End: domain.EndClosed, Lines: [2]domain.LineScore{{Base: 300 + 10*h, Points: 200}, {Base: 100 + tb, Points: 150}}})
+		}
+		if _, err := PutSheet(ops, ctx, p, tid, 1, tb, SheetOf(hands, [2]domain.WrittenResult{}), 0); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

@@ -1,4 +1,4 @@
-package browsertest
+package journeytest
 
 import (
 	"context"
@@ -114,9 +114,9 @@ func TestHallEvening_Issue22(t *testing.T) {
 		t.Fatalf("the card's code did not open round 1's table 1: %.200s", got)
 	}
 	// Three hands; the third with a typo: EO's points 650 for 65.
-	webtest.Run(t, phone, typeHand(0, 300, 235, 100, -120, ""), chromedp.WaitVisible(chromedp.CSS(`tr[data-hand="1"]`)),
-		typeHand(1, 0, -55, 400, 180, ""), chromedp.WaitVisible(chromedp.CSS(`tr[data-hand="2"]`)),
-		typeHand(2, 350, 120, 200, 650, ""), chromedp.WaitVisible(chromedp.CSS(`tr[data-hand="3"]`)))
+	webtest.Run(t, phone, webtest.TypeHand(0, 300, 235, 100, -120, ""), chromedp.WaitVisible(chromedp.CSS(`tr[data-hand="1"]`)),
+		webtest.TypeHand(1, 0, -55, 400, 180, ""), chromedp.WaitVisible(chromedp.CSS(`tr[data-hand="2"]`)),
+		webtest.TypeHand(2, 350, 120, 200, 650, ""), chromedp.WaitVisible(chromedp.CSS(`tr[data-hand="3"]`)))
 	// Corrected at the table before the confirmation (edit-hand).
 	webtest.Run(t, phone, chromedp.Click(chromedp.CSS(`[data-action="edit-hand"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`#edit-form input[name="hands.2.eo.points"]`)),
@@ -215,7 +215,7 @@ func seedFortyPairPrizes(t *testing.T, site *webtest.Site, club store.Principal)
 	if _, err := ops.AddEntrants(ctx, club, tr.ID, es); err != nil {
 		t.Fatal(err)
 	}
-	seedWinningRound(t, ops, club, tr.ID, 20)
+	webtest.SeedWinningRound(t, ops, club, tr.ID, 20)
 	if _, err := ops.SetPrizeCategories(ctx, club, tr.ID, []domain.PrizeCategory{
 		{ID: "assoluta", Kind: domain.PrizeOverall, Label: "Classifica assoluta", Places: 3},
 		{ID: "dame", Kind: domain.PrizeLadies, Label: "Coppie femminili", Places: 2},

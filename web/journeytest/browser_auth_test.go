@@ -1,4 +1,4 @@
-package browsertest
+package journeytest
 
 import (
 	"context"
