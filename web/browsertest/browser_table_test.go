@@ -1,10 +1,12 @@
 package browsertest
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
-	"segnapunti/web/webtest"
+	"image"
+	_ "image/png"
 	"strings"
 	"testing"
 	"time"
@@ -12,9 +14,12 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
+	"github.com/makiuchi-d/gozxing"
+	"github.com/makiuchi-d/gozxing/qrcode"
 
 	"segnapunti/domain"
 	"segnapunti/store/dbtest"
+	"segnapunti/web/webtest"
 )
 
 // apiCall is one JSON request to the site's API with a bearer token.
@@ -268,6 +273,12 @@ func TestBrowserTableEntry(t *testing.T) {
 	if err != nil || !drawn {
 		t.Errorf("the QR image is not drawn (%v)", err)
 	}
+	// What a phone's camera reads: the code as Chromium draws it, read by
+	// ZXing, is the table's link, and the link opens the table.
+	scanned := scanQR(t, ctx, `img[data-qr="1"]`)
+	if !strings.HasPrefix(scanned, site.URL+"/table/") {
+		t.Errorf("the printed QR code reads %q, want the table's link under %s/table/", scanned, site.URL)
+	}
 	webtest.Screenshot(t, ctx, "print-round")
 	webtest.Run(t, ctx, chromedp.Navigate(site.URL+"/table"),
 		chromedp.SendKeys(chromedp.CSS(`input[name="code"]`), printed),
@@ -284,4 +295,27 @@ func exists(t *testing.T, ctx context.Context, sel string) bool {
 		t.Fatal(err)
 	}
 	return ok
+}
+
+// scanQR photographs the image at sel as Chromium draws it (twice its
+// size, as a phone's camera sees a printed code) and reads it with ZXing.
+func scanQR(t *testing.T, ctx context.Context, sel string) string {
+	t.Helper()
+	png, err := chromedp.Run(ctx, chromedp.ScreenshotScale(sel, 2))
+	if err != nil {
+		t.Fatalf("photograph %s: %v", sel, err)
+	}
+	img, _, err := image.Decode(bytes.NewReader(png))
+	if err != nil {
+		t.Fatalf("decode the photograph of %s: %v", sel, err)
+	}
+	bmp, err := gozxing.NewBinaryBitmapFromImage(img)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := qrcode.NewQRCodeReader().Decode(bmp, map[gozxing.DecodeHintType]any{gozxing.DecodeHintType_PURE_BARCODE: false})
+	if err != nil {
+		t.Fatalf("no QR code read in %s: %v", sel, err)
+	}
+	return res.GetText()
 }
