@@ -119,7 +119,11 @@ func (s *Server) printRoundAsking(w http.ResponseWriter, r *http.Request, issue,
 // 70-80 ms).
 func (s *Server) printParts(data *printPage) (err error) {
 	version := printPartsVersion(data)
-	slot := "\x00" + data.Print.Tournament.ID + "\x00" + strconv.Itoa(data.Print.Round.Number) + "\x00" + string(data.Lang)
+	// One slot per tournament and language, as the other kept parts: the
+	// version names the round, so printing another round replaces it (a
+	// 1,000-table round's sheets are ~5 MB; one per round of every
+	// tournament would be many).
+	slot := "\x00" + data.Print.Tournament.ID + "\x00" + string(data.Lang)
 	if data.Seating, err = s.fragment(data.Lang, "print_round", "print_seating", "print_seating"+slot, version, data); err != nil {
 		return err
 	}
