@@ -19,20 +19,8 @@ import (
 // in the next proposal; a sheet replaced by one with a wrong hand total
 // (FITAB art. 20) shows that finding in its queue item.
 func TestKeptPartsFollowEveryChange(t *testing.T) {
-	db := dbtest.SQLite(t)
-	site := webtest.StartSite(t, db)
-	pw := site.CreatePerson(t, domain.RoleClub, "segreteria", "bc-roma")
-	tid := webtest.SeedBigTournament(t, db, 2)
-	c := webtest.SignInClient(t, site, "segreteria", pw)
+	site, c, tid, get := keptWorld(t)
 	base := "/tournaments/" + tid
-	get := func(path string) string {
-		t.Helper()
-		st, body := c.Get(path)
-		if st != 200 {
-			t.Fatalf("GET %s: %d", path, st)
-		}
-		return body
-	}
 	seatRows := func() int { return strings.Count(get(base+"/rounds/new"), "data-seat-row=") }
 	// The findings of table 1's item in the queue.
 	item1 := regexp.MustCompile(`(?s)data-table="1" data-worst="[a-z]+">(.*?)</article>`)
@@ -79,20 +67,8 @@ func TestKeptPartsFollowEveryChange(t *testing.T) {
 // with the new name at once, codes issued again print the new codes, and
 // the English page is English (each language has its own).
 func TestKeptPrintPartsFollowEveryChange(t *testing.T) {
-	db := dbtest.SQLite(t)
-	site := webtest.StartSite(t, db)
-	pw := site.CreatePerson(t, domain.RoleClub, "segreteria", "bc-roma")
-	tid := webtest.SeedBigTournament(t, db, 2)
-	c := webtest.SignInClient(t, site, "segreteria", pw)
+	site, c, tid, get := keptWorld(t)
 	print := "/tournaments/" + tid + "/rounds/1/print"
-	get := func(path string) string {
-		t.Helper()
-		st, body := c.Get(path)
-		if st != 200 {
-			t.Fatalf("GET %s: %d", path, st)
-		}
-		return body
-	}
 	shorts := regexp.MustCompile(`data-short="([^"]+)"`)
 
 	get(print) // the first opening issues the tables' codes, and says so
@@ -146,4 +122,24 @@ func TestKeptPrintPartsFollowEveryChange(t *testing.T) {
 			t.Errorf("a print page without %q or with %q: each language keeps its own parts", w.has, w.hasNot)
 		}
 	}
+}
+
+// keptWorld is a two-table evening on the embedded database with its
+// secretary signed in: the site, her client, the tournament, and a GET
+// that fails the test on anything but 200.
+func keptWorld(t *testing.T) (*webtest.Site, *webtest.PageClient, string, func(string) string) {
+	db := dbtest.SQLite(t)
+	site := webtest.StartSite(t, db)
+	pw := site.CreatePerson(t, domain.RoleClub, "segreteria", "bc-roma")
+	tid := webtest.SeedBigTournament(t, db, 2)
+	c := webtest.SignInClient(t, site, "segreteria", pw)
+	get := func(path string) string {
+		t.Helper()
+		st, body := c.Get(path)
+		if st != 200 {
+			t.Fatalf("GET %s: %d", path, st)
+		}
+		return body
+	}
+	return site, c, tid, get
 }
