@@ -1,7 +1,6 @@
 package eventtest
 
 import (
-	"context"
 	"fmt"
 	"strconv"
 	"strings"
@@ -10,6 +9,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"segnapunti/store/dbtest"
+	"segnapunti/web/eventtest/steps"
 	"segnapunti/web/webtest"
 )
 
@@ -40,9 +40,9 @@ func TestBrowserRoundRobinOfSevenPairs(t *testing.T) {
 	t.Parallel()
 	db := dbtest.SQLite(t)
 	site := webtest.StartSite(t, db)
-	ctx := secretary(t, site)
+	ctx := steps.Secretary(t, site)
 	// The tournament and its plan: a round robin from round 1.
-	tid, base := createTournament(t, ctx, site, map[string]string{
+	tid, base := steps.CreateTournament(t, ctx, site, map[string]string{
 		"name": "Girone all'italiana", "date": "2026-11-28", "level": "club", "ruleset": "fitab-2025", "kind": "pairs",
 		"rounds_planned": "7", "hands_per_round": "3",
 		"plan.first_round": "entry_order", "plan.phases.0.system": "italiana", "plan.phases.0.from_round": "1",
@@ -53,12 +53,12 @@ func TestBrowserRoundRobinOfSevenPairs(t *testing.T) {
 	for i := range 7 {
 		rows = append(rows, fmt.Sprintf("%d\t%s Anna\tFT2000%02d\t%s Luca\tFT2001%02d", i+1, names[2*i], i, names[2*i+1], i))
 	}
-	pasteEntrants(t, ctx, base, rows)
+	steps.PasteEntrants(t, ctx, base, rows)
 
 	met := map[[2]string]int{}
 	rested := map[string]int{}
 	for n := 1; n <= 7; n++ {
-		r := generateRound(t, ctx, db, tid, base, n, "italiana")
+		r := steps.GenerateRound(t, ctx, db, tid, base, n, "italiana")
 		if n == 1 {
 			webtest.Screenshot(t, ctx, "round-robin-published")
 		}
@@ -68,16 +68,16 @@ func TestBrowserRoundRobinOfSevenPairs(t *testing.T) {
 		rested[r.Byes[0]]++
 		for _, tb := range r.Tables {
 			a, b := tb.NS, tb.EO
-			if pairNumber(t, a) > pairNumber(t, b) {
+			if steps.PairNumber(t, a) > steps.PairNumber(t, b) {
 				a, b = b, a
 			}
 			met[[2]string{a, b}]++
-			nsWins := pairNumber(t, tb.NS) < pairNumber(t, tb.EO)
+			nsWins := steps.PairNumber(t, tb.NS) < steps.PairNumber(t, tb.EO)
 			margin := 100
 			if a == "1" && b == "7" {
 				nsWins, margin = tb.NS == "7", 600
 			}
-			typeMatch(t, ctx, base, n, tb.Table, nsWins, margin)
+			steps.TypeMatch(t, ctx, base, n, tb.Table, nsWins, margin)
 		}
 		webtest.DeliverAndPublish(t, ctx, base, n)
 	}
@@ -110,38 +110,4 @@ func TestBrowserRoundRobinOfSevenPairs(t *testing.T) {
 	if err != nil || strings.Join(order, ",") != "2,3,7,4,1,5,6" {
 		t.Errorf("standings order %v (%v), want 2,3,7,4,1,5,6", order, err)
 	}
-}
-
-func pairNumber(t *testing.T, id string) int {
-	t.Helper()
-	n, err := strconv.Atoi(id)
-	if err != nil {
-		t.Fatalf("entrant id %q", id)
-	}
-	return n
-}
-
-// typeMatch types the sheet of a table on the secretary's page: three
-// hands, the winning line ahead by margin (100: +100 in hand 1; 600: +400
-// and +200 in hands 1 and 2), every hand closed by a clean burraco (base
-// 300 = 200 + 100 for the closure) against a line with one burraco.
-func typeMatch(t *testing.T, ctx context.Context, base string, round, table int, nsWins bool, margin int) {
-	t.Helper()
-	type hand struct{ winBase, winPoints, loseBase, losePoints int }
-	hands := []hand{{300, 200, 100, 300}, {300, 100, 200, 200}, {300, 100, 200, 200}} // +100, 0, 0
-	if margin == 600 {
-		hands = []hand{{300, 300, 100, 100}, {300, 250, 200, 150}, {300, 100, 200, 200}} // +400, +200, 0
-	}
-	webtest.Run(t, ctx, chromedp.Navigate(fmt.Sprintf("%s/rounds/%d/tables/%d", base, round, table)), chromedp.WaitVisible(chromedp.CSS(`input[name="hands.0.ns.base"]`)))
-	win, lose := "ns", "eo"
-	if !nsWins {
-		win, lose = "eo", "ns"
-	}
-	for i, h := range hands {
-		for name, v := range map[string]int{win + ".base": h.winBase, win + ".points": h.winPoints, lose + ".base": h.loseBase, lose + ".points": h.losePoints} {
-			webtest.SetValue(t, ctx, fmt.Sprintf(`[name="hands.%d.%s"]`, i, name), strconv.Itoa(v))
-		}
-		webtest.SetValue(t, ctx, fmt.Sprintf(`[name="hands.%d.end"]`, i), "closed")
-	}
-	webtest.Run(t, ctx, chromedp.Click(chromedp.CSS(`[data-action="save-sheet"]`)), chromedp.WaitVisible(chromedp.CSS(`[data-message="secretary.sheet_saved"]`)))
 }

@@ -9,6 +9,7 @@ import (
 
 	"segnapunti/domain"
 	"segnapunti/store/dbtest"
+	"segnapunti/web/eventtest/steps"
 	"segnapunti/web/webtest"
 )
 
@@ -31,8 +32,8 @@ func TestBrowserTwoSessionsWithWithdrawals(t *testing.T) {
 	t.Parallel()
 	db := dbtest.Postgres(t)
 	site := webtest.StartSite(t, db)
-	ctx := secretary(t, site)
-	tid, base := createTournament(t, ctx, site, map[string]string{
+	ctx := steps.Secretary(t, site)
+	tid, base := steps.CreateTournament(t, ctx, site, map[string]string{
 		"name": "Due giorni di Burraco", "date": "2026-11-28", "level": "club", "ruleset": "fitab-2025", "kind": "pairs",
 		"rounds_planned": "4", "hands_per_round": "3",
 		"plan.first_round": "draw", "plan.phases.0.system": "danese", "plan.phases.0.from_round": "1", "plan.sessions": "2, 2",
@@ -43,7 +44,7 @@ func TestBrowserTwoSessionsWithWithdrawals(t *testing.T) {
 	for i := 1; i <= pairs; i++ {
 		rows = append(rows, fmt.Sprintf("%d\tGiocatore %dA\tFT3000%02d\tGiocatore %dB\tFT3001%02d", i, i, i, i, i))
 	}
-	pasteEntrants(t, ctx, base, rows)
+	steps.PasteEntrants(t, ctx, base, rows)
 
 	withdrawnFrom := map[string]int{"5": 3, "12": 4}
 	withdraw := func(id string) {
@@ -65,7 +66,7 @@ func TestBrowserTwoSessionsWithWithdrawals(t *testing.T) {
 		case 4:
 			withdraw("12")
 		}
-		r := generateRound(t, ctx, db, tid, base, n, "")
+		r := steps.GenerateRound(t, ctx, db, tid, base, n, "")
 		wantSystem := domain.SystemDanese
 		if n == 1 {
 			wantSystem = domain.SystemDraw
@@ -118,7 +119,7 @@ func TestBrowserTwoSessionsWithWithdrawals(t *testing.T) {
 			mp[id] += 365
 		}
 		for _, tb := range r.Tables {
-			nsWins := pairNumber(t, tb.NS) < pairNumber(t, tb.EO)
+			nsWins := steps.PairNumber(t, tb.NS) < steps.PairNumber(t, tb.EO)
 			win, lose := tb.NS, tb.EO
 			if !nsWins {
 				win, lose = lose, win
@@ -127,12 +128,12 @@ func TestBrowserTwoSessionsWithWithdrawals(t *testing.T) {
 			mp[win] += 100
 			vp[lose] += 9
 			mp[lose] -= 100
-			typeMatch(t, ctx, base, n, tb.Table, nsWins, 100)
+			steps.TypeMatch(t, ctx, base, n, tb.Table, nsWins, 100)
 		}
 		webtest.DeliverAndPublish(t, ctx, base, n)
 	}
 
-	got := standingsShown(t, ctx, base, "two-sessions-standings")
+	got := steps.StandingsShown(t, ctx, base, "two-sessions-standings")
 	if len(got) != pairs {
 		t.Fatalf("%d standings rows, want all %d pairs (a withdrawn pair keeps its row)", len(got), pairs)
 	}

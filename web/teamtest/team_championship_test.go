@@ -1,4 +1,4 @@
-package eventtest
+package teamtest
 
 import (
 	"context"
@@ -12,6 +12,7 @@ import (
 
 	"segnapunti/domain"
 	"segnapunti/store/dbtest"
+	"segnapunti/web/eventtest/steps"
 	"segnapunti/web/webtest"
 )
 
@@ -35,8 +36,8 @@ func TestBrowserTeamChampionshipOfEightTeams(t *testing.T) {
 	t.Parallel()
 	db := dbtest.SQLite(t)
 	site := webtest.StartSite(t, db)
-	ctx := secretary(t, site)
-	tid, base := createTournament(t, ctx, site, map[string]string{
+	ctx := steps.Secretary(t, site)
+	tid, base := steps.CreateTournament(t, ctx, site, map[string]string{
 		"name": "Campionato a squadre", "date": "2026-11-28", "level": "club", "ruleset": "fitab-2025", "kind": "teams",
 		"rounds_planned": "5", "hands_per_round": "3",
 		"plan.first_round": "draw", "plan.phases.0.system": "danese", "plan.phases.0.from_round": "1",
@@ -52,12 +53,12 @@ func TestBrowserTeamChampionshipOfEightTeams(t *testing.T) {
 		}
 		rows = append(rows, strings.Join(row, "\t"))
 	}
-	pasteEntrants(t, ctx, base, rows)
+	steps.PasteEntrants(t, ctx, base, rows)
 
 	vp, mp := map[string]int{}, map[string]int{}
 	won, drawn := 0, 0
 	for n := 1; n <= 5; n++ {
-		r := generateRound(t, ctx, db, tid, base, n, "")
+		r := steps.GenerateRound(t, ctx, db, tid, base, n, "")
 		// Four matches of two tables: at one table a team NS, at the other EO.
 		matches := map[int][]domain.TableAssignment{}
 		for _, tb := range r.Tables {
@@ -86,7 +87,7 @@ func TestBrowserTeamChampionshipOfEightTeams(t *testing.T) {
 			// Line-ups before the matches start: at the table where a team
 			// sits NS its players 1 and 2, where it sits EO 3 and 4.
 			for _, tb := range r.Tables {
-				team := func(id string) int { return pairNumber(t, id) }
+				team := func(id string) int { return steps.PairNumber(t, id) }
 				webtest.Run(t, ctx, chromedp.Navigate(fmt.Sprintf("%s/rounds/1/tables/%d/lineup", base, tb.Table)), chromedp.WaitVisible(chromedp.CSS(`form[data-form="lineup"]`)))
 				webtest.SetValue(t, ctx, `[name="ns.0"]`, member(team(tb.NS), 1))
 				webtest.SetValue(t, ctx, `[name="ns.1"]`, member(team(tb.NS), 2))
@@ -102,20 +103,20 @@ func TestBrowserTeamChampionshipOfEightTeams(t *testing.T) {
 		}
 		for _, tbs := range matches {
 			a, b := tbs[0].NS, tbs[0].EO
-			if pairNumber(t, a) > pairNumber(t, b) {
+			if steps.PairNumber(t, a) > steps.PairNumber(t, b) {
 				a, b = b, a
 			}
-			if (pairNumber(t, a)+pairNumber(t, b))%3 != 0 {
+			if (steps.PairNumber(t, a)+steps.PairNumber(t, b))%3 != 0 {
 				won++
 				vp[a], mp[a], vp[b], mp[b] = vp[a]+11, mp[a]+200, vp[b]+9, mp[b]-200
 				for _, tb := range tbs {
-					typeMatch(t, ctx, base, n, tb.Table, tb.NS == a, 100)
+					steps.TypeMatch(t, ctx, base, n, tb.Table, tb.NS == a, 100)
 				}
 			} else {
 				drawn++
 				vp[a], vp[b] = vp[a]+10, vp[b]+10
 				for _, tb := range tbs {
-					typeMatch(t, ctx, base, n, tb.Table, true, 100)
+					steps.TypeMatch(t, ctx, base, n, tb.Table, true, 100)
 				}
 			}
 		}
@@ -125,7 +126,7 @@ func TestBrowserTeamChampionshipOfEightTeams(t *testing.T) {
 	if won == 0 || drawn == 0 {
 		t.Errorf("%d matches won and %d drawn: the test must try both", won, drawn)
 	}
-	got := standingsShown(t, ctx, base, "teams-standings")
+	got := steps.StandingsShown(t, ctx, base, "teams-standings")
 	if len(got) != teams {
 		t.Fatalf("%d team rows, want %d", len(got), teams)
 	}
