@@ -4,13 +4,12 @@ import (
 	"fmt"
 	"html/template"
 	"strings"
-	"sync"
 
 	qrcode "github.com/yeqown/go-qrcode/v2"
 )
 
 // maxQRCodes bounds the QR codes a server keeps drawn: a round's print
-// page of a 1,000-table evening (one code per table, ~13 KB each, ~13 MB).
+// page of a 1,000-table evening (one code per table, ~3 KB each, ~3 MB).
 const maxQRCodes = 1024
 
 // qrCodes keeps the QR codes drawn, by the text they carry: a code holds
@@ -24,44 +23,6 @@ type qrCodes struct{ drawn kept[template.URL] }
 // svg is qrSVG(text), drawn once.
 func (c *qrCodes) svg(text string) (template.URL, error) {
 	return c.drawn.get(text, "", maxQRCodes, func() (template.URL, error) { return qrSVG(text) })
-}
-
-// kept keeps, per slot, the last value computed and the version of what
-// it was computed from: a value is computed once per version, and a new
-// version replaces the old one in its slot (a page's part is kept once
-// per tournament, not once per state it went through). At most max slots:
-// full, it starts again empty. The version must name everything the value
-// shows, so nothing kept is stale. The zero value is ready.
-type kept[V any] struct {
-	mu     sync.Mutex
-	values map[string]keptValue[V]
-}
-
-type keptValue[V any] struct {
-	version string
-	value   V
-}
-
-// get returns the value kept in slot at version, else computes, keeps and
-// returns it; an error is returned and not kept.
-func (k *kept[V]) get(slot, version string, max int, compute func() (V, error)) (V, error) {
-	k.mu.Lock()
-	e, ok := k.values[slot]
-	k.mu.Unlock()
-	if ok && e.version == version {
-		return e.value, nil
-	}
-	v, err := compute()
-	if err != nil {
-		return v, err
-	}
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	if _, ok := k.values[slot]; k.values == nil || (!ok && len(k.values) >= max) {
-		k.values = make(map[string]keptValue[V])
-	}
-	k.values[slot] = keptValue[V]{version, v}
-	return v, nil
 }
 
 // qrSVG encodes text as a QR code (github.com/yeqown/go-qrcode/v2) and
@@ -87,7 +48,7 @@ var svgDataEscaper = strings.NewReplacer("%", "%25", "#", "%23", "<", "%3C", ">"
 
 // svgWriter is a qrcode.Writer that keeps the matrix as SVG with a quiet
 // zone of 4 modules: each row's runs of dark modules are one stroke of
-// width 1 along the row's middle ("M4 4.5h7m2 0h1": a run of seven, a gap
+// width 1 along the row's middle ("M4,4.5h7m2,0h1": a run of seven, a gap
 // of two, a run of one). One square per module made a 100-table print
 // page 1.7 MB, most of it QR codes; runs make a code about a sixth.
 type svgWriter struct{ svg string }

@@ -12,8 +12,9 @@ import (
 
 // The printable round (UI.md §3): seating by table, seating by player and
 // a blank sheet per table with its entry link as a QR code and the typed
-// code. Links are shown only on the answer to "genera i codici" (only
-// their hashes are stored).
+// code. Every opening prints each table's live link (the first issues the
+// missing ones, app.PrintRound); issuing new codes is its own, confirmed
+// action.
 
 type printSheet struct {
 	app.PrintTable

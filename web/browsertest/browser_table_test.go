@@ -313,7 +313,7 @@ func scanQR(t *testing.T, ctx context.Context, sel string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := qrcode.NewQRCodeReader().Decode(bmp, map[gozxing.DecodeHintType]any{gozxing.DecodeHintType_PURE_BARCODE: false})
+	res, err := qrcode.NewQRCodeReader().Decode(bmp, nil)
 	if err != nil {
 		t.Fatalf("no QR code read in %s: %v", sel, err)
 	}
