@@ -169,6 +169,10 @@ func (db *DB) pgCreateWithHand(ctx context.Context, key sheetKey, empty domain.S
 // (id, version) as one pipeline (one implicit transaction, as pgPutSheet).
 // written=false: the statement wrote nothing.
 func (db *DB) pgLockedWrite(ctx context.Context, key sheetKey, q string, args []any, id *int64, version *int) (written bool, err error) {
+	if err := db.sheetWriters.Acquire(ctx, 1); err != nil {
+		return false, err
+	}
+	defer db.sheetWriters.Release(1)
 	err = db.withPgx(ctx, func(pc *pgx.Conn) error {
 		var b pgx.Batch
 		b.Queue(pgLockSheetSQL, key.tournament, key.round, key.table)

@@ -180,6 +180,11 @@ func settledWork(b testing.TB, db *store.DB) dbWork {
 // above the 396/s p99 228 ms measured before.
 func BenchmarkPutOpenSheet32(b *testing.B) {
 	db := dbtest.Postgres(b)
+	// The gate's width as the service takes it (sheet_gate.go), to
+	// compare widths side by side.
+	if n, err := strconv.Atoi(os.Getenv("SEGNAPUNTI_PG_SHEET_WRITERS")); err == nil {
+		db.SetSheetWriters(n)
+	}
 	tr, _ := seatTables(b, db, 256, 1)
 	putSheetsP99(b, db, tr.ID, 256)
 	store.CloseIdle(db) // pgbench needs 32 connections of its own

@@ -18,6 +18,7 @@ import (
 	"github.com/libtnb/sqlite"
 	"github.com/pressly/goose/v3"
 	"github.com/pressly/goose/v3/lock"
+	"golang.org/x/sync/semaphore"
 	"gorm.io/driver/postgres"
 	"gorm.io/gorm"
 	"gorm.io/gorm/logger"
@@ -65,6 +66,9 @@ type DB struct {
 	// kept (SQLite) are the writer's statements kept prepared, by text
 	// (sqlite_stmts.go).
 	kept map[string]*sql.Stmt
+	// sheetWriters (PostgreSQL) admits the sheet writes in arrival order
+	// (sheet_gate.go).
+	sheetWriters *semaphore.Weighted
 }
 
 // Open connects and applies pending migrations (goose, embedded, under a
@@ -115,6 +119,7 @@ func open(ctx context.Context, dsn string, log *slog.Logger, sqliteDriver string
 	sqlDB.SetConnMaxIdleTime(connMaxIdleTime)
 	db := &DB{gorm: g, sql: sqlDB, dialect: dialect, log: log, now: time.Now, facts: newFactsCache()}
 	db.reader = g
+	db.sheetWriters = newSheetGate(defaultSheetWriters())
 	if dialect == DialectSQLite {
 		// SQLite has one writer at a time. Writes queue inside the process
 		// on the one writer connection (FIFO, no busy-timeout sleeps: the

@@ -70,6 +70,12 @@ func TestServeRefusesBadLogLevel(t *testing.T) {
 	serveRefuses(t, "SEGNAPUNTI_LOG_LEVEL", "verbose", "debgu", "1")
 }
 
+// A SEGNAPUNTI_PG_SHEET_WRITERS that is no count of writers is refused
+// at start (exit 2, naming the variable).
+func TestServeRefusesBadSheetWriters(t *testing.T) {
+	serveRefuses(t, "SEGNAPUNTI_PG_SHEET_WRITERS", "0", "-3", "four", "4.5", "100000")
+}
+
 // serveRefuses starts serve with each bad value of the variable name and
 // wants exit 2 and an error naming the variable.
 func serveRefuses(t *testing.T, name string, bads ...string) {

@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -129,12 +130,21 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 			return fmt.Errorf("%w: SEGNAPUNTI_LOG_LEVEL: %q is not debug, info, warn or error", errUsage, v)
 		}
 	}
+	sheetWriters := 0 // the store's default
+	if v := getenv("SEGNAPUNTI_PG_SHEET_WRITERS"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 1000 {
+			return fmt.Errorf("%w: SEGNAPUNTI_PG_SHEET_WRITERS: %q is not a number from 1 to 1000", errUsage, v)
+		}
+		sheetWriters = n
+	}
 	log := newLoggerAt(stderr, level)
 	st, err := store.Open(ctx, db.dsn(getenv), log)
 	if err != nil {
 		return fmt.Errorf("database: %w", err)
 	}
 	defer st.Close()
+	st.SetSheetWriters(sheetWriters)
 
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
