@@ -55,7 +55,7 @@ Commands:
   serve     run the service: web pages at /, REST API at /v1. DATABASE_URL (postgres://...) selects PostgreSQL; without it an
             embedded database file (--db, env SEGNAPUNTI_DB, default segnapunti.db). Env SEGNAPUNTI_ADDR,
             SEGNAPUNTI_PUBLIC_URL (the address phones open; default: this machine's LAN address),
-            SEGNAPUNTI_LOG_LEVEL (debug, info, warn, error; default info).
+            SEGNAPUNTI_LOG_LEVEL (debug, info, warn, error; default info), SEGNAPUNTI_PG_SHEET_WRITERS.
   migrate   apply pending database migrations and exit.
   token     create an API token (printed once); roles: club, referee, federation, admin.
   user      create a person who signs in to the web pages; password from standard input, or generated.

@@ -107,7 +107,9 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 			"refused request at info; successful reads and validates only at debug.\n"+
 			"Env SEGNAPUNTI_PUBLIC_URL (e.g. http://192.168.1.20:8080) is the address players' phones open:\n"+
 			"QR codes, printed sheets and links carry it. Without it, the address set on /admin, else this\n"+
-			"machine's LAN address (first non-loopback IPv4 address of an interface that is up).\n\n")
+			"machine's LAN address (first non-loopback IPv4 address of an interface that is up).\n"+
+			"Env SEGNAPUNTI_PG_SHEET_WRITERS (PostgreSQL; default 4 per core, at least 8): sheet writes run at\n"+
+			"once, the others queue in arrival order.\n\n")
 		fs.PrintDefaults()
 	}
 	if err := parseFlags(fs, args); err != nil {
