@@ -11,6 +11,14 @@ import (
 	"gorm.io/gorm"
 )
 
+// RestartSQLiteWriter starts the writer of an embedded database (file
+// path) again, with a checkpoint every every and the writer held for it
+// once the WAL passed pauseFrames.
+func RestartSQLiteWriter(db *DB, path string, every time.Duration, pauseFrames int) error {
+	db.stopSQLiteWriter()
+	return db.startSQLiteWriterWith(path, every, pauseFrames)
+}
+
 // Exec runs a raw statement (with ? placeholders) for tests of the schema's
 // own constraints, translating its error like every repository method.
 func Exec(ctx context.Context, db *DB, query string, args ...any) error {

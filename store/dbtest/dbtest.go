@@ -110,7 +110,13 @@ func PostgresURL(t testing.TB) string {
 // file under t.TempDir(), closed when the test ends.
 func SQLite(t testing.TB) *store.DB {
 	t.Helper()
-	path := SQLitePath(t)
+	return SQLiteAt(t, SQLitePath(t))
+}
+
+// SQLiteAt is SQLite in the file path (which must not exist yet), for
+// tests that look at the files themselves.
+func SQLiteAt(t testing.TB, path string) *store.DB {
+	t.Helper()
 	if mainCalled.Load() {
 		// Copying a migrated file is faster than migrating each time; the
 		// template lives until Main removes it.
