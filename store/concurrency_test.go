@@ -43,11 +43,7 @@ func TestConcurrentAppendHand(t *testing.T) {
 				}
 			})
 		}
-		wg.Wait()
-		close(errs)
-		for err := range errs {
-			t.Error(err)
-		}
+		reportAll(t, &wg, errs)
 		st, err := db.GetSheet(ctx, tid, 1, 1)
 		wantErr(t, err, nil)
 		if len(st.Sheet.Hands) != 4 || st.Version != 4 || replays != writers-4 {
@@ -93,11 +89,7 @@ func TestConcurrentWritesThroughOneSlot(t *testing.T) {
 			}
 		})
 	}
-	wg.Wait()
-	close(errs)
-	for err := range errs {
-		t.Error(err)
-	}
+	reportAll(t, &wg, errs)
 	st, err := db.GetSheet(ctx, tid, 1, 2)
 	wantErr(t, err, nil)
 	if len(st.Sheet.Hands) != 4 || st.Version != 4 {
@@ -140,11 +132,7 @@ func compareAndSetCounter(t *testing.T, db *store.DB) {
 				}
 			})
 		}
-		wg.Wait()
-		close(errs)
-		for err := range errs {
-			t.Error(err)
-		}
+		reportAll(t, &wg, errs)
 		st, err := db.GetSheet(ctx, tid, 1, 1)
 		wantErr(t, err, nil)
 		if st.Sheet.LatePoints[domain.NS] != writers || st.Version != writers+1 {
@@ -188,11 +176,7 @@ func TestConcurrentPutSheetIsAtomic(t *testing.T) {
 				}
 			})
 		}
-		wg.Wait()
-		close(errs)
-		for err := range errs {
-			t.Error(err)
-		}
+		reportAll(t, &wg, errs)
 		st, err := db.GetSheet(ctx, tid, 1, 1)
 		wantErr(t, err, nil)
 		if st.Version != writers {
@@ -220,4 +204,15 @@ func wholeSheet(st store.StoredSheet) error {
 		return fmt.Errorf("writer %d's sheet has report %s", w, st.ReportJSON)
 	}
 	return nil
+}
+
+// reportAll waits for the writers of wg and reports every error they sent
+// on errs.
+func reportAll(t *testing.T, wg *sync.WaitGroup, errs chan error) {
+	t.Helper()
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
 }

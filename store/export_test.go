@@ -12,12 +12,15 @@ import (
 )
 
 // RestartSQLiteWriter starts the writer of an embedded database (file
-// path) again, with a checkpoint every every and the writer held for it
-// once the WAL passed pauseFrames.
-func RestartSQLiteWriter(db *DB, path string, every time.Duration, pauseFrames int) error {
+// path) again, with a checkpoint at each of ticks and the writer held for
+// it once the WAL passed pauseFrames.
+func RestartSQLiteWriter(db *DB, path string, ticks <-chan time.Time, pauseFrames int) error {
 	db.stopSQLiteWriter()
-	return db.startSQLiteWriterWith(path, every, pauseFrames)
+	return db.startSQLiteWriterWith(path, ticks, pauseFrames)
 }
+
+// WriterHolds counts the checkpoints run with the embedded writer held.
+func WriterHolds(db *DB) int64 { return db.writer.holds.Load() }
 
 // Exec runs a raw statement (with ? placeholders) for tests of the schema's
 // own constraints, translating its error like every repository method.

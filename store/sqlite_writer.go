@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"gorm.io/gorm"
@@ -54,10 +55,11 @@ type sqliteWriter struct {
 	jobs chan *writeJob
 	// hold asks the writer goroutine to wait between two groups.
 	hold chan writerHold
-	// every and pauseFrames: checkpointEvery and walPauseFrames (other
-	// values in tests).
-	every       time.Duration
+	// ticks (nil: every checkpointEvery) and pauseFrames
+	// (walPauseFrames) are other values in tests.
+	ticks       <-chan time.Time
 	pauseFrames int
+	holds       atomic.Int64 // checkpoints run with the writer held
 	stop        chan struct{}
 	done        chan struct{}
 	stopOnce    sync.Once
@@ -70,11 +72,11 @@ type writerHold struct{ held, release chan struct{} }
 // startSQLiteWriter starts the writer goroutine (and, for a file, the
 // checkpointer).
 func (db *DB) startSQLiteWriter(dsn string) error {
-	return db.startSQLiteWriterWith(dsn, checkpointEvery, walPauseFrames)
+	return db.startSQLiteWriterWith(dsn, nil, walPauseFrames)
 }
 
-func (db *DB) startSQLiteWriterWith(dsn string, every time.Duration, pauseFrames int) error {
-	w := &sqliteWriter{jobs: make(chan *writeJob, 1024), hold: make(chan writerHold), every: every, pauseFrames: pauseFrames,
+func (db *DB) startSQLiteWriterWith(dsn string, ticks <-chan time.Time, pauseFrames int) error {
+	w := &sqliteWriter{jobs: make(chan *writeJob, 1024), hold: make(chan writerHold), ticks: ticks, pauseFrames: pauseFrames,
 		stop: make(chan struct{}), done: make(chan struct{})}
 	var cp *sql.DB
 	if !isSQLiteMemory(dsn) {
@@ -118,7 +120,7 @@ func (db *DB) startSQLiteWriterWith(dsn string, every time.Duration, pauseFrames
 	return nil
 }
 
-// checkpoints runs a PASSIVE checkpoint on cp every w.every until the
+// checkpoints runs a PASSIVE checkpoint on cp at every tick until the
 // writer stops, holding the writer meanwhile when the WAL has grown past
 // w.pauseFrames (see the top of this file). PASSIVE copies what it
 // can without waiting for the writer or the readers; an error is retried
@@ -126,14 +128,18 @@ func (db *DB) startSQLiteWriterWith(dsn string, every time.Duration, pauseFrames
 func (w *sqliteWriter) checkpoints(cp *sql.DB, done chan struct{}) {
 	defer close(done)
 	defer cp.Close()
-	t := time.NewTicker(w.every)
-	defer t.Stop()
+	ticks := w.ticks
+	if ticks == nil {
+		t := time.NewTicker(checkpointEvery)
+		defer t.Stop()
+		ticks = t.C
+	}
 	walFrames := 0
 	for {
 		select {
 		case <-w.stop:
 			return
-		case <-t.C:
+		case <-ticks:
 		}
 		var h writerHold
 		if walFrames > w.pauseFrames {
@@ -141,6 +147,7 @@ func (w *sqliteWriter) checkpoints(cp *sql.DB, done chan struct{}) {
 			select {
 			case w.hold <- h:
 				<-h.held // the writer is between two groups
+				w.holds.Add(1)
 			case <-w.stop:
 				return
 			}
