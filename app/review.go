@@ -645,11 +645,7 @@ func (a *App) AdjustmentsDesk(ctx context.Context, p Principal, tid string) (Adj
 		return AdjustmentDesk{}, err
 	}
 	d := AdjustmentDesk{Tournament: t, CanJudge: acc.Judge(t)}
-	stamp, err := a.db.StandingsStamp(ctx, t.ID)
-	if err != nil {
-		return AdjustmentDesk{}, err
-	}
-	facts, err := a.factsAt(ctx, t.ID, stamp)
+	facts, _, err := a.factsNow(ctx, t.ID)
 	if err != nil {
 		return AdjustmentDesk{}, err
 	}

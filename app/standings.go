@@ -116,6 +116,17 @@ type standingsFacts struct {
 	rounds   []domain.Round
 }
 
+// factsNow is factsAt the tournament's stamp read now, which it returns
+// too (pages that show the tournament's version).
+func (a *App) factsNow(ctx context.Context, tid string) (standingsFacts, store.StandingsStamp, error) {
+	stamp, err := a.db.StandingsStamp(ctx, tid)
+	if err != nil {
+		return standingsFacts{}, stamp, err
+	}
+	facts, err := a.factsAt(ctx, tid, stamp)
+	return facts, stamp, err
+}
+
 // factsAt reads the entrants and rounds of tournament tid at stamp, from
 // the cache per tournament version when its version has not moved.
 func (a *App) factsAt(ctx context.Context, tid string, stamp store.StandingsStamp) (standingsFacts, error) {

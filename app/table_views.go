@@ -109,11 +109,7 @@ func (a *App) entrantPlayers(ctx context.Context, tid string) (map[string][]stri
 	// The entrants come from the cache per tournament version (as the
 	// tournament's pages read them): the print page of a 100-table round
 	// read every entrant row on each view.
-	stamp, err := a.db.StandingsStamp(ctx, tid)
-	if err != nil {
-		return nil, err
-	}
-	facts, err := a.factsAt(ctx, tid, stamp)
+	facts, _, err := a.factsNow(ctx, tid)
 	if err != nil {
 		return nil, err
 	}

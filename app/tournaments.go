@@ -167,11 +167,7 @@ func (a *App) TournamentDetail(ctx context.Context, p Principal, tid string) (To
 		return TournamentDetail{}, err
 	}
 	d := TournamentDetail{Tournament: t, Access: acc}
-	stamp, err := a.db.StandingsStamp(ctx, t.ID)
-	if err != nil {
-		return TournamentDetail{}, err
-	}
-	facts, err := a.factsAt(ctx, t.ID, stamp)
+	facts, stamp, err := a.factsNow(ctx, t.ID)
 	if err != nil {
 		return TournamentDetail{}, err
 	}
@@ -529,11 +525,7 @@ func (a *App) Round(ctx context.Context, p Principal, tid string, n int) (domain
 	// RULES §12.4: the players who sat, substitutions applied. The
 	// entrants come from the cache per tournament version (read, never
 	// changed), as the tournament's pages read them.
-	stamp, err := a.db.StandingsStamp(ctx, t.ID)
-	if err != nil {
-		return r, err
-	}
-	facts, err := a.factsAt(ctx, t.ID, stamp)
+	facts, _, err := a.factsNow(ctx, t.ID)
 	if err != nil {
 		return r, err
 	}

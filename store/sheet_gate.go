@@ -13,8 +13,9 @@ import (
 // (docs/performance.md, "A fair queue for the sheet writes"). A smaller
 // connection pool does not help: database/sql hands a freed connection
 // to a RANDOM waiter (connRequestSet.TakeRandom). With a FIFO gate each
-// sheet waits for those that came before it, and only as many backends
-// run as the cores can serve.
+// sheet waits for those that came before it (semaphore.Weighted serves
+// its waiters in order), and only as many backends run as the cores can
+// serve.
 
 // defaultSheetWriters is the gate's width unless SetSheetWriters says
 // otherwise: four per core of this process (the database on the same
@@ -27,17 +28,11 @@ func defaultSheetWriters() int64 {
 	return int64(max(8, 4*runtime.GOMAXPROCS(0)))
 }
 
-// newSheetGate is the FIFO gate of n slots (semaphore.Weighted serves
-// waiters in order).
-func newSheetGate(n int64) *semaphore.Weighted {
-	return semaphore.NewWeighted(n)
-}
-
 // SetSheetWriters sets how many sheet writes PostgreSQL runs at once (a
 // database server on its own machine with more cores takes more); n < 1
 // keeps the default. Call it before serving.
 func (db *DB) SetSheetWriters(n int) {
 	if n >= 1 {
-		db.sheetWriters = newSheetGate(int64(n))
+		db.sheetWriters = semaphore.NewWeighted(int64(n))
 	}
 }

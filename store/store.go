@@ -119,7 +119,7 @@ func open(ctx context.Context, dsn string, log *slog.Logger, sqliteDriver string
 	sqlDB.SetConnMaxIdleTime(connMaxIdleTime)
 	db := &DB{gorm: g, sql: sqlDB, dialect: dialect, log: log, now: time.Now, facts: newFactsCache()}
 	db.reader = g
-	db.sheetWriters = newSheetGate(defaultSheetWriters())
+	db.sheetWriters = semaphore.NewWeighted(defaultSheetWriters())
 	if dialect == DialectSQLite {
 		// SQLite has one writer at a time. Writes queue inside the process
 		// on the one writer connection (FIFO, no busy-timeout sleeps: the
