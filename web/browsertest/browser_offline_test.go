@@ -95,7 +95,7 @@ func typeNumbers(i int, values map[string]int) chromedp.Action[chromedp.Void] {
 		sel := chromedp.CSS(fmt.Sprintf(`input[name="hands.%d.%s"]`, i, part))
 		steps = append(steps, chromedp.SendKeys(sel, fmt.Sprint(max(v, -v))))
 		if v < 0 {
-			steps = append(steps, chromedp.Click(chromedp.CSS(fmt.Sprintf(`[data-action="negate"][data-for="%s"]`, part))))
+			steps = append(steps, webtest.Tap(fmt.Sprintf(`[data-action="negate"][data-for="%s"]`, part)))
 		}
 	}
 	return chromedp.Steps(steps...)
@@ -140,9 +140,9 @@ func TestBrowserTableOffline(t *testing.T) {
 
 	// Two hands, queued on the phone.
 	webtest.Run(t, ctx, typeNumbers(0, map[string]int{"ns.base": 300, "ns.points": 235, "eo.base": 100, "eo.points": -120}),
-		chromedp.Click(chromedp.CSS(`[data-action="add-hand"]`)), chromedp.WaitVisible(chromedp.CSS(`#pending li[data-pending-hand="1"]`)))
+		webtest.Tap(`[data-action="add-hand"]`), chromedp.WaitVisible(chromedp.CSS(`#pending li[data-pending-hand="1"]`)))
 	webtest.Run(t, ctx, typeNumbers(1, map[string]int{"ns.base": 0, "ns.points": -55, "eo.base": 400, "eo.points": 180}),
-		chromedp.Click(chromedp.CSS(`[data-action="add-hand"]`)), chromedp.WaitVisible(chromedp.CSS(`#pending li[data-pending-hand="2"]`)))
+		webtest.Tap(`[data-action="add-hand"]`), chromedp.WaitVisible(chromedp.CSS(`#pending li[data-pending-hand="2"]`)))
 	// The third: EO writes 300 for 200 + 65 (RULES §5.1 HAND_TOTAL_MISMATCH,
 	// FITAB art. 20). The phone says so under that input, in Italian.
 	wrong := `input[name="hands.2.eo.total"] ~ [data-code="HAND_TOTAL_MISMATCH"][data-severity="error"], .signed:has(input[name="hands.2.eo.total"]) + [data-code="HAND_TOTAL_MISMATCH"][data-severity="error"]`
@@ -176,7 +176,7 @@ func TestBrowserTableOffline(t *testing.T) {
 	webtest.Run(t, ctx, webtest.JS(`document.querySelector('input[name="hands.2.eo.total"]').value = ""`),
 		chromedp.SendKeys(chromedp.CSS(`input[name="hands.2.eo.total"]`), "265"),
 		chromedp.WaitNotPresent(chromedp.CSS(`[data-code="HAND_TOTAL_MISMATCH"]`)),
-		chromedp.Click(chromedp.CSS(`[data-action="add-hand"]`)),
+		webtest.Tap(`[data-action="add-hand"]`),
 		chromedp.WaitVisible(chromedp.CSS(`#pending li[data-pending-hand="3"]`)))
 
 	// The network returns: the three hands arrive once, the page shows
@@ -228,7 +228,7 @@ func TestBrowserTableOfflineConflicts(t *testing.T) {
 	// hand (a correction made at the desk).
 	webtest.Run(t, ctx, offline(true))
 	webtest.Run(t, ctx, typeNumbers(0, map[string]int{"ns.base": 300, "ns.points": 235, "eo.base": 100, "eo.points": -120}),
-		chromedp.Click(chromedp.CSS(`[data-action="add-hand"]`)), chromedp.WaitVisible(chromedp.CSS(`#pending li[data-pending-hand="1"]`)))
+		webtest.Tap(`[data-action="add-hand"]`), chromedp.WaitVisible(chromedp.CSS(`#pending li[data-pending-hand="1"]`)))
 	apiCall(t, site, "PUT", sheet, club, map[string]any{"hands": []map[string]any{
 		{"end": "closed", "ns": map[string]any{"base": 0, "points": -55}, "eo": map[string]any{"base": 400, "points": 180}},
 	}}, 201)
@@ -243,7 +243,7 @@ func TestBrowserTableOfflineConflicts(t *testing.T) {
 	// Offline again, hand 3 is queued; meanwhile the round is closed.
 	webtest.Run(t, ctx, offline(true))
 	webtest.Run(t, ctx, typeNumbers(2, map[string]int{"ns.base": 350, "ns.points": 120, "eo.base": 200, "eo.points": 65}),
-		chromedp.Click(chromedp.CSS(`[data-action="add-hand"]`)), chromedp.WaitVisible(chromedp.CSS(`#pending li[data-pending-hand="3"]`)))
+		webtest.Tap(`[data-action="add-hand"]`), chromedp.WaitVisible(chromedp.CSS(`#pending li[data-pending-hand="3"]`)))
 	apiCall(t, site, "PATCH", "/v1/tournaments/"+tid+"/rounds/1", club, map[string]any{"state": "sheets_delivered"}, 200)
 	webtest.Run(t, ctx, offline(false), chromedp.WaitVisible(chromedp.CSS(`#errors p`)))
 	if said := webtest.Text(t, ctx, `#errors p`); !strings.Contains(said, "i fogli di questo turno sono stati consegnati") {
@@ -273,7 +273,7 @@ func TestBrowserTableWithoutEngine(t *testing.T) {
 	if exists(t, ctx, `[data-source="engine"]`) {
 		t.Fatal("findings without an engine")
 	}
-	webtest.Run(t, ctx, chromedp.Click(chromedp.CSS(`[data-action="add-hand"]`)), chromedp.WaitVisible(chromedp.CSS(`tr[data-hand="1"]`)),
+	webtest.Run(t, ctx, webtest.Tap(`[data-action="add-hand"]`), chromedp.WaitVisible(chromedp.CSS(`tr[data-hand="1"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`section.report [data-code="HAND_TOTAL_MISMATCH"][data-severity="error"][data-pointer="/hands/0/eo/total"]`)))
 	if n := len(apiCall(t, site, "GET", "/v1/tournaments/"+tid+"/rounds/1/tables/1/sheet", club, nil, 200)["sheet"].(map[string]any)["hands"].([]any)); n != 1 {
 		t.Errorf("the server has %d hands, want 1", n)

@@ -65,7 +65,7 @@ func StartSite(t testing.TB, db *app.DB) *Site {
 // LANURL); Store, App and Log are the site's own.
 func StartSiteWith(t testing.TB, db *app.DB, deps web.Deps) *Site {
 	t.Helper()
-	log := slog.New(slog.DiscardHandler)
+	log := serverLog(t)
 	ops := app.New(db, nil, log)
 	deps.Store, deps.App, deps.Log = db, ops, log
 	pages, err := web.New(deps)
@@ -85,6 +85,36 @@ func StartSiteWith(t testing.TB, db *app.DB, deps web.Deps) *Site {
 		srv.Shutdown(ctx)
 	})
 	return &Site{URL: "http://" + ln.Addr().String(), Store: db, App: ops}
+}
+
+// serverLog is the site's log: kept quiet, and written into the test's
+// output only when the test fails (a page that failed says why there).
+func serverLog(t testing.TB) *slog.Logger {
+	var mu sync.Mutex
+	var buf strings.Builder
+	t.Cleanup(func() {
+		mu.Lock()
+		defer mu.Unlock()
+		if t.Failed() && buf.Len() > 0 {
+			t.Logf("the site's log:\n%s", buf.String())
+		}
+	})
+	return slog.New(slog.NewTextHandler(lockedWriter{&mu, &buf}, &slog.HandlerOptions{Level: slog.LevelInfo}))
+}
+
+// lockedWriter writes to w under mu, keeping at most its first 64 KiB.
+type lockedWriter struct {
+	mu *sync.Mutex
+	w  *strings.Builder
+}
+
+func (l lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.w.Len() < 64<<10 {
+		l.w.Write(p)
+	}
+	return len(p), nil
 }
 
 // CreatePerson makes a person of role (a club person's club is created if
@@ -210,12 +240,61 @@ func NewBrowser(t testing.TB) context.Context {
 	return ctx
 }
 
-// Run runs browser actions, failing the test on error.
+// StepTimeout bounds one Run. A wait for what never comes (a click that
+// missed, a request that never returned) fails within minutes and says
+// what the page showed, rather than at BrowserTimeout with nothing but
+// "context deadline exceeded". The slowest single step seen, a first
+// page load on a CI machine shared with PostgreSQL, took seconds.
+const StepTimeout = 3 * time.Minute
+
+// Run runs browser actions, failing the test on error with what the page
+// showed then (PageState).
 func Run(t testing.TB, ctx context.Context, steps ...chromedp.Action[chromedp.Void]) {
 	t.Helper()
-	if err := chromedp.Do(ctx, steps...); err != nil {
+	// A tab lives as long as the context of its first call (chromedp.Run's
+	// documentation): a tab not yet opened (a second tab of the test) is
+	// opened with ctx, not with the step's short context.
+	if err := chromedp.Do(ctx); err != nil {
 		t.Fatalf("browser: %v", err)
 	}
+	step, cancel := context.WithTimeout(ctx, StepTimeout)
+	defer cancel()
+	if err := chromedp.Do(step, steps...); err != nil {
+		t.Fatalf("browser: %v\n%s", err, PageState(ctx))
+	}
+}
+
+// pageStateJS describes the page for a failed step: where it is, what it
+// says in its alerts, the start of its text, and its last requests with
+// their status (0: no answer, or not yet).
+const pageStateJS = `(function(){
+  var out = ["at " + location.href + " (" + document.readyState + ")"];
+  document.querySelectorAll("[role=alert], .error, .notice, #errors, #messages").forEach(function(el){
+    var s = el.innerText.trim(); if (s) out.push("says: " + s.slice(0, 300));
+  });
+  var ds = document.querySelector("main") ? Object.assign({}, document.querySelector("main").dataset) : {};
+  delete ds.sheet;
+  out.push("main data: " + JSON.stringify(ds).slice(0, 600));
+  out.push("text: " + (document.body ? document.body.innerText : "").replace(/\s+/g, " ").slice(0, 800));
+  performance.getEntriesByType("resource").slice(-10).forEach(function(r){
+    out.push("request: " + r.initiatorType + " " + r.name.replace(location.origin, "") + " " + (r.responseStatus || 0) + " in " + Math.round(r.duration) + " ms");
+  });
+  return out.join("\n");
+})()`
+
+// PageState says what the tab shows now, for a failure's message; the tab
+// gets 10 seconds to answer.
+func PageState(ctx context.Context) string {
+	if ctx.Err() != nil {
+		return "(the test's browser time is over: the page cannot be asked)"
+	}
+	ask, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	s, err := chromedp.Run(ask, chromedp.Evaluate[string](pageStateJS))
+	if err != nil {
+		return "(the page did not answer: " + err.Error() + ")"
+	}
+	return s
 }
 
 // JS runs a script in the page, ignoring its value.

@@ -292,6 +292,29 @@ func (s *Site) Send(t testing.TB, method, path string, form url.Values) (int, st
 	return res.StatusCode, string(b)
 }
 
+// tableSettledJS: the table page's rules engine has loaded (or cannot)
+// and no check of it is due, so no finding is about to appear or go and
+// move the buttons below it; true on a page without the engine.
+const tableSettledJS = `(function(m){return !m || !m.dataset.engine || (!!m.dataset.engineReady && !m.dataset.engineCheck)})(document.getElementById("table"))`
+
+// Tap clicks sel on the table page once its findings have settled.
+// chromedp.Click presses the mouse at the centre the button had when it
+// was found: a finding shown or removed by the phone's engine in between
+// (its check runs 120 ms after the digits) moves the button, and the
+// click lands beside it — the hand is never sent and the test waits for
+// it until its time is over.
+func Tap(sel string) chromedp.Action[chromedp.Void] {
+	return chromedp.Steps(
+		chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			_, err := chromedp.Poll[bool](tableSettledJS, chromedp.WithPollingTimeout(time.Minute))(ctx, tg)
+			if err != nil {
+				return fmt.Errorf("the table page's engine did not settle: %w", err)
+			}
+			return nil
+		}),
+		chromedp.Click(chromedp.CSS(sel)))
+}
+
 // TypeHand types hand i on the table page (UI.md §6) and adds it:
 // each line's base and points, EO's written total when given.
 func TypeHand(i int, nsBase, nsPoints, eoBase, eoPoints int, eoTotal string) chromedp.Action[chromedp.Void] {
@@ -303,13 +326,13 @@ func TypeHand(i int, nsBase, nsPoints, eoBase, eoPoints int, eoTotal string) chr
 			return chromedp.SendKeys(f(part), fmt.Sprint(v))
 		}
 		return chromedp.Steps(chromedp.SendKeys(f(part), fmt.Sprint(-v)),
-			chromedp.Click(chromedp.CSS(fmt.Sprintf(`[data-action="negate"][data-for="%s"]`, part))))
+			Tap(fmt.Sprintf(`[data-action="negate"][data-for="%s"]`, part)))
 	}
 	steps := []chromedp.Action[chromedp.Void]{num("ns.base", nsBase), num("ns.points", nsPoints), num("eo.base", eoBase), num("eo.points", eoPoints)}
 	if eoTotal != "" {
 		steps = append(steps, chromedp.SendKeys(f("eo.total"), eoTotal))
 	}
-	steps = append(steps, chromedp.Click(chromedp.CSS(`[data-action="add-hand"]`)))
+	steps = append(steps, Tap(`[data-action="add-hand"]`))
 	return chromedp.Steps(steps...)
 }
 
