@@ -121,14 +121,16 @@
     if (rest.children.length) form.querySelector("button[type=submit]").insertAdjacentElement("beforebegin", rest);
   }
 
-  // The check runs at most every 120 ms while digits come; while one is
-  // due the page says so (data-engine-check="due"), and its findings may
-  // still move what is below them: a test waits for it to be gone before
-  // it taps a button (webtest.Tap).
-  function soon() {
-    if (timer) return;
+  // The check runs once the digits pause for 300 ms, not every few
+  // digits: typing 120 must not flash "1 is not a multiple of 5" under the
+  // field, and a finding shown or removed moves everything below it — the
+  // ± buttons and "Aggiungi" under a thumb about to tap them. While a
+  // check is due the page says so (data-engine-check="due"); a test waits
+  // for it to be gone before it taps a button (webtest.Tap).
+  function soon(delay) {
+    clearTimeout(timer);
     main.dataset.engineCheck = "due";
-    timer = setTimeout(run, 120);
+    timer = setTimeout(run, typeof delay === "number" ? delay : 300);
   }
 
   function loadEngine() {
@@ -180,7 +182,7 @@
     form.addEventListener("input", soon);
     form.addEventListener("change", soon);
     form.addEventListener("click", soon); // the ± buttons
-    form.addEventListener("submit", function () { setTimeout(run, 0); });
+    form.addEventListener("submit", function () { soon(0); }); // the hand went to the queue: check it there
   }
   window.addEventListener("storage", soon);
   function start() {

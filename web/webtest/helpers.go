@@ -300,7 +300,7 @@ const tableSettledJS = `(function(m){return !m || !m.dataset.engine || (!!m.data
 // Tap clicks sel on the table page once its findings have settled.
 // chromedp.Click presses the mouse at the centre the button had when it
 // was found: a finding shown or removed by the phone's engine in between
-// (its check runs 120 ms after the digits) moves the button, and the
+// (its check runs when the digits pause) moves the button, and the
 // click lands beside it — the hand is never sent and the test waits for
 // it until its time is over.
 func Tap(sel string) chromedp.Action[chromedp.Void] {
