@@ -273,7 +273,7 @@ const pageStateJS = `(function(){
     var s = el.innerText.trim(); if (s) out.push("says: " + s.slice(0, 300));
   });
   var ds = document.querySelector("main") ? Object.assign({}, document.querySelector("main").dataset) : {};
-  delete ds.sheet;
+  Object.keys(ds).forEach(function(k){ if (k === "sheet" || /Label$/.test(k)) delete ds[k]; });
   out.push("main data: " + JSON.stringify(ds).slice(0, 600));
   out.push("text: " + (document.body ? document.body.innerText : "").replace(/\s+/g, " ").slice(0, 800));
   performance.getEntriesByType("resource").slice(-10).forEach(function(r){
