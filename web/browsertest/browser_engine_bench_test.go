@@ -11,8 +11,6 @@ import (
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
-
-	"segnapunti/store/dbtest"
 )
 
 // fourHands is a full 4-hand fitab-2025 sheet (API §1) with a wrong total
@@ -27,9 +25,7 @@ const fourHands = `{"ruleset":"fitab-2025","hands_planned":4,"ns":{"id":"1"},"eo
 // tab once the page is usable.
 func benchTablePage(b *testing.B) context.Context {
 	b.Helper()
-	site := webtest.StartSite(b, dbtest.SQLite(b))
-	club, tid := tableWorld(b, site)
-	code := apiCall(b, site, "POST", "/v1/tournaments/"+tid+"/rounds/1/tables/1/entry-link", club, nil, 201)["code"].(string)
+	site, _, _, code := sqliteTable(b)
 	ctx := webtest.NewBrowser(b)
 	webtest.Run(b, ctx, chromedp.EmulateViewport(360, 800), chromedp.Navigate(site.URL+"/table/"+code), chromedp.WaitVisible(chromedp.CSS(`#hand-form`)))
 	return ctx

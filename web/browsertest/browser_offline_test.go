@@ -111,7 +111,7 @@ func TestBrowserTableOffline(t *testing.T) {
 	hall := startHallSite(t)
 	site := hall.Site
 	club, tid := tableWorld(t, site)
-	code := apiCall(t, site, "POST", "/v1/tournaments/"+tid+"/rounds/1/tables/1/entry-link", club, nil, 201)["code"].(string)
+	code := entryCode(t, site, club, tid)
 	sheet := "/v1/tournaments/" + tid + "/rounds/1/tables/1/sheet"
 	ctx, cancel := context.WithTimeout(webtest.NewBrowser(t), 4*time.Minute)
 	defer cancel()
@@ -217,7 +217,7 @@ func TestBrowserTableOfflineConflicts(t *testing.T) {
 	hall := startHallSite(t)
 	site := hall.Site
 	club, tid := tableWorld(t, site)
-	code := apiCall(t, site, "POST", "/v1/tournaments/"+tid+"/rounds/1/tables/1/entry-link", club, nil, 201)["code"].(string)
+	code := entryCode(t, site, club, tid)
 	sheet := "/v1/tournaments/" + tid + "/rounds/1/tables/1/sheet"
 	ctx, cancel := context.WithTimeout(webtest.NewBrowser(t), 4*time.Minute)
 	defer cancel()
@@ -264,7 +264,7 @@ func TestBrowserTableWithoutEngine(t *testing.T) {
 	hall.noEngine.Store(true)
 	site := hall.Site
 	club, tid := tableWorld(t, site)
-	code := apiCall(t, site, "POST", "/v1/tournaments/"+tid+"/rounds/1/tables/1/entry-link", club, nil, 201)["code"].(string)
+	code := entryCode(t, site, club, tid)
 	ctx, cancel := context.WithTimeout(webtest.NewBrowser(t), 3*time.Minute)
 	defer cancel()
 	webtest.Run(t, ctx, chromedp.EmulateViewport(360, 800), chromedp.Navigate(site.URL+"/table/"+code), chromedp.WaitVisible(chromedp.CSS(`#hand-form`)))

@@ -55,6 +55,22 @@ func tableWorld(t testing.TB, site *webtest.Site) (club, tid string) {
 	return club, tid
 }
 
+// entryCode is the code of table 1's entry link in round 1 of tid (UI.md
+// §6), made by the club.
+func entryCode(t testing.TB, site *webtest.Site, club, tid string) string {
+	t.Helper()
+	return apiCall(t, site, "POST", "/v1/tournaments/"+tid+"/rounds/1/tables/1/entry-link", club, nil, 201)["code"].(string)
+}
+
+// sqliteTable is tableWorld on a site over an embedded database, with
+// table 1's entry code.
+func sqliteTable(t testing.TB) (site *webtest.Site, club, tid, code string) {
+	t.Helper()
+	site = webtest.StartSite(t, dbtest.SQLite(t))
+	club, tid = tableWorld(t, site)
+	return site, club, tid, entryCode(t, site, club, tid)
+}
+
 // offline cuts (or restores) the tab's network and navigator.onLine.
 func offline(off bool) chromedp.Action[chromedp.Void] {
 	return chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {

@@ -52,7 +52,7 @@ func TestTeamSheetsAreSignedByTheCaptains(t *testing.T) {
 
 	hand := map[string]any{"end": "closed", "ns": map[string]any{"base": 300, "points": 235}, "eo": map[string]any{"base": 100, "points": -120}}
 	apiCall(t, site, "PUT", "/v1/tournaments/"+tid+"/rounds/1/tables/1/sheet", club, map[string]any{"hands": []any{hand, hand, hand}}, 201)
-	code := apiCall(t, site, "POST", "/v1/tournaments/"+tid+"/rounds/1/tables/1/entry-link", club, nil, 201)["code"].(string)
+	code := entryCode(t, site, club, tid)
 	if st, body := site.Send(t, "GET", "/table/"+code, nil); st != 200 || !strings.Contains(body, "Numero della squadra: firma il suo capitano") {
 		t.Errorf("team table page: %d, the scoring line is not asked for its team's captain", st)
 	}

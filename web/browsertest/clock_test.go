@@ -28,7 +28,7 @@ func TestRoundClockOnPages(t *testing.T) {
 		t.Fatal(err)
 	}
 	pc := webtest.SignInClient(t, site, "segreteria.uno", "segreta-123")
-	code := apiCall(t, site, "POST", "/v1/tournaments/"+tid+"/rounds/1/tables/1/entry-link", club, nil, 201)["code"].(string)
+	code := entryCode(t, site, club, tid)
 	phone := func() string {
 		_, body := site.Send(t, "GET", "/table/"+code, nil)
 		return body

@@ -23,7 +23,7 @@ func TestSignatureEndedByConfirmation(t *testing.T) {
 		return map[string]any{"end": "closed", "ns": map[string]any{"base": nb, "points": np}, "eo": map[string]any{"base": eb, "points": ep}}
 	}
 	apiCall(t, site, "PUT", sheet, club, map[string]any{"hands": []any{hand(300, 235, 100, -120), hand(0, -55, 400, 180), hand(350, 120, 200, 65)}}, 201)
-	code := apiCall(t, site, "POST", "/v1/tournaments/"+tid+"/rounds/1/tables/1/entry-link", club, nil, 201)["code"].(string)
+	code := entryCode(t, site, club, tid)
 	apiCall(t, site, "POST", sheet+"/confirm", code, map[string]any{"line": "eo", "entrant": "3"}, 200)
 
 	get := func(c *http.Client, path string) string {

@@ -5,9 +5,6 @@ import (
 	"net/url"
 	"strings"
 	"testing"
-
-	"segnapunti/store/dbtest"
-	"segnapunti/web/webtest"
 )
 
 // A phone's request opens its table code once, whatever it answers: a
@@ -15,9 +12,7 @@ import (
 // principal the code opened, without looking the code up a second time.
 func TestTableCodeLookedUpOncePerRefusedForm(t *testing.T) {
 	t.Parallel()
-	site := webtest.StartSite(t, dbtest.SQLite(t))
-	club, tid := tableWorld(t, site)
-	code := apiCall(t, site, "POST", "/v1/tournaments/"+tid+"/rounds/1/tables/1/entry-link", club, nil, 201)["code"].(string)
+	site, _, _, code := sqliteTable(t)
 	bad := url.Values{"index": {"0"}, "hands.0.ns.base": {"tre"}, "hands.0.ns.points": {"5"}, "hands.0.eo.base": {"0"}, "hands.0.eo.points": {"0"}, "hands.0.end": {"closed"}}
 	before := site.App.TableCodeLookups()
 	status, body := site.PostForm(t, "/table/"+code, bad)

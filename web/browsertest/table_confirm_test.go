@@ -26,7 +26,7 @@ func TestTablePageConfirmOwnLineArt19(t *testing.T) {
 	}
 	apiCall(t, site, "PUT", "/v1/tournaments/"+tid+"/rounds/1/tables/1/sheet", club,
 		map[string]any{"hands": []any{hand(300, 235, 100, -120), hand(0, -55, 400, 180), hand(350, 120, 200, 65)}}, 201)
-	code := apiCall(t, site, "POST", "/v1/tournaments/"+tid+"/rounds/1/tables/1/entry-link", club, nil, 201)["code"].(string)
+	code := entryCode(t, site, club, tid)
 	send := func(method, path string, form url.Values) (int, string) {
 		return site.Send(t, method, path, form)
 	}
@@ -80,7 +80,7 @@ func TestTablePageResultAndDetails(t *testing.T) {
 	}
 	sheet := "/v1/tournaments/" + tid + "/rounds/1/tables/1/sheet"
 	apiCall(t, site, "PUT", sheet, club, map[string]any{"hands": []any{hand(300, 235, 100, -120), hand(0, -55, 400, 180)}}, 201)
-	code := apiCall(t, site, "POST", "/v1/tournaments/"+tid+"/rounds/1/tables/1/entry-link", club, nil, 201)["code"].(string)
+	code := entryCode(t, site, club, tid)
 	get := func() string {
 		req, _ := http.NewRequest("GET", site.URL+"/table/"+code, nil)
 		req.Header.Set("Accept-Language", "it")

@@ -6,7 +6,6 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"segnapunti/store/dbtest"
 	"segnapunti/web/webtest"
 )
 
@@ -16,9 +15,7 @@ import (
 // it moves under a thumb; a wrong total is still said once the typing
 // stops.
 func TestTableEngineChecksWhenTheDigitsPause(t *testing.T) {
-	site := webtest.StartSite(t, dbtest.SQLite(t))
-	club, tid := tableWorld(t, site)
-	code := apiCall(t, site, "POST", "/v1/tournaments/"+tid+"/rounds/1/tables/1/entry-link", club, nil, 201)["code"].(string)
+	site, _, _, code := sqliteTable(t)
 	ctx := webtest.NewBrowser(t)
 	webtest.Run(t, ctx, chromedp.EmulateViewport(360, 800), chromedp.Navigate(site.URL+"/table/"+code), chromedp.WaitVisible(chromedp.CSS(`#hand-form`)))
 	waitJS(t, ctx, `document.getElementById("table").dataset.engineReady === "true"`)

@@ -7,17 +7,12 @@ import (
 	"net/url"
 	"strings"
 	"testing"
-
-	"segnapunti/store/dbtest"
-	"segnapunti/web/webtest"
 )
 
 // The table page without JavaScript: the form posts a hand; a wrong value
 // is named next to its input; a dead code says why in Italian.
 func TestTablePageWithoutScript(t *testing.T) {
-	site := webtest.StartSite(t, dbtest.SQLite(t))
-	club, tid := tableWorld(t, site)
-	code := apiCall(t, site, "POST", "/v1/tournaments/"+tid+"/rounds/1/tables/1/entry-link", club, nil, 201)["code"].(string)
+	site, club, tid, code := sqliteTable(t)
 	post := func(path string, form url.Values) (int, string) {
 		return site.PostForm(t, path, form)
 	}

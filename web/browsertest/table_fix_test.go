@@ -4,12 +4,9 @@ import (
 	"net/http"
 	"net/url"
 	"regexp"
-	"segnapunti/web/webtest"
 	"strconv"
 	"strings"
 	"testing"
-
-	"segnapunti/store/dbtest"
 )
 
 // UI.md §9: before the confirmation the scoring line changes
@@ -18,9 +15,7 @@ import (
 // every change is kept in the sheet's history; a confirmed sheet offers
 // neither.
 func TestTablePageFixLastHand(t *testing.T) {
-	site := webtest.StartSite(t, dbtest.SQLite(t))
-	club, tid := tableWorld(t, site)
-	code := apiCall(t, site, "POST", "/v1/tournaments/"+tid+"/rounds/1/tables/1/entry-link", club, nil, 201)["code"].(string)
+	site, club, tid, code := sqliteTable(t)
 	sheet := "/v1/tournaments/" + tid + "/rounds/1/tables/1/sheet"
 	send := func(method, path string, form url.Values) (int, string) {
 		t.Helper()

@@ -8,12 +8,10 @@ import (
 	"net/http"
 	"regexp"
 	"segnapunti/web"
-	"segnapunti/web/webtest"
 	"strings"
 	"testing"
 
 	"segnapunti/importers/sheetjson"
-	"segnapunti/store/dbtest"
 	"segnapunti/web/wasm"
 )
 
@@ -43,9 +41,7 @@ func rawGet(t *testing.T, url, acceptEncoding string) (*http.Response, []byte) {
 // table page may compile WebAssembly and carries the engine's URL and the
 // sheet so far.
 func TestTableOfflineServing(t *testing.T) {
-	site := webtest.StartSite(t, dbtest.SQLite(t))
-	club, tid := tableWorld(t, site)
-	code := apiCall(t, site, "POST", "/v1/tournaments/"+tid+"/rounds/1/tables/1/entry-link", club, nil, 201)["code"].(string)
+	site, club, tid, code := sqliteTable(t)
 
 	plain, err := wasm.Plain()
 	if err != nil {
