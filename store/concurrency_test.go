@@ -101,43 +101,41 @@ func TestConcurrentWritesThroughOneSlot(t *testing.T) {
 // sheet by read-modify-write with If-Match.
 func compareAndSetCounter(t *testing.T, db *store.DB) {
 	t.Helper()
-	{
-		ctx := context.Background()
-		tid := setup(t, db)
-		s := minimalSheet()
-		s.LatePoints = [2]int{0, 0}
-		if _, err := db.PutSheet(ctx, tid, 1, 1, s, mustReport(t, s), 0); err != nil {
-			t.Fatal(err)
-		}
-		var wg sync.WaitGroup
-		errs := make(chan error, writers)
-		for range writers {
-			wg.Go(func() {
-				for {
-					st, err := db.GetSheet(ctx, tid, 1, 1)
-					if err != nil {
-						errs <- err
-						return
-					}
-					next := st.Sheet
-					next.LatePoints[domain.NS]++
-					_, err = db.PutSheet(ctx, tid, 1, 1, next, mustReport(t, next), st.Version)
-					if errors.Is(err, domain.ErrConflict) {
-						continue // someone else wrote first: read again
-					}
-					if err != nil {
-						errs <- err
-					}
+	ctx := context.Background()
+	tid := setup(t, db)
+	s := minimalSheet()
+	s.LatePoints = [2]int{0, 0}
+	if _, err := db.PutSheet(ctx, tid, 1, 1, s, mustReport(t, s), 0); err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	errs := make(chan error, writers)
+	for range writers {
+		wg.Go(func() {
+			for {
+				st, err := db.GetSheet(ctx, tid, 1, 1)
+				if err != nil {
+					errs <- err
 					return
 				}
-			})
-		}
-		reportAll(t, &wg, errs)
-		st, err := db.GetSheet(ctx, tid, 1, 1)
-		wantErr(t, err, nil)
-		if st.Sheet.LatePoints[domain.NS] != writers || st.Version != writers+1 {
-			t.Fatalf("counter %d, version %d; want %d, %d", st.Sheet.LatePoints[domain.NS], st.Version, writers, writers+1)
-		}
+				next := st.Sheet
+				next.LatePoints[domain.NS]++
+				_, err = db.PutSheet(ctx, tid, 1, 1, next, mustReport(t, next), st.Version)
+				if errors.Is(err, domain.ErrConflict) {
+					continue // someone else wrote first: read again
+				}
+				if err != nil {
+					errs <- err
+				}
+				return
+			}
+		})
+	}
+	reportAll(t, &wg, errs)
+	st, err := db.GetSheet(ctx, tid, 1, 1)
+	wantErr(t, err, nil)
+	if st.Sheet.LatePoints[domain.NS] != writers || st.Version != writers+1 {
+		t.Fatalf("counter %d, version %d; want %d, %d", st.Sheet.LatePoints[domain.NS], st.Version, writers, writers+1)
 	}
 }
 

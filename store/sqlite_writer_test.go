@@ -61,7 +61,7 @@ func TestCheckpointHoldsTheWriterPastTheThreshold(t *testing.T) {
 // slow (a race build) for the WAL to outgrow the checkpoints.
 //
 // How much smaller depends on how the two cores are shared: 3-10× on a
-// quiet machine, 2.8× once under CI's load (a held checkpoint waits for
+// quiet machine, 2.8× once with the whole suite beside it (a held checkpoint waits for
 // the writer's group, which waits for the core). The ratio is logged, not
 // asserted; TestCheckpointHoldsTheWriterPastTheThreshold proves the hold
 // with no clock at all.

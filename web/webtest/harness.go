@@ -90,29 +90,28 @@ func StartSiteWith(t testing.TB, db *app.DB, deps web.Deps) *Site {
 // serverLog is the site's log: kept quiet, and written into the test's
 // output only when the test fails (a page that failed says why there).
 func serverLog(t testing.TB) *slog.Logger {
-	var mu sync.Mutex
-	var buf strings.Builder
+	var kept keptLog
 	t.Cleanup(func() {
-		mu.Lock()
-		defer mu.Unlock()
-		if t.Failed() && buf.Len() > 0 {
-			t.Logf("the site's log:\n%s", buf.String())
+		kept.mu.Lock()
+		defer kept.mu.Unlock()
+		if t.Failed() && kept.buf.Len() > 0 {
+			t.Logf("the site's log:\n%s", kept.buf.String())
 		}
 	})
-	return slog.New(slog.NewTextHandler(lockedWriter{&mu, &buf}, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	return slog.New(slog.NewTextHandler(&kept, &slog.HandlerOptions{Level: slog.LevelInfo}))
 }
 
-// lockedWriter writes to w under mu, keeping at most its first 64 KiB.
-type lockedWriter struct {
-	mu *sync.Mutex
-	w  *strings.Builder
+// keptLog keeps the first 64 KiB written to it, from any goroutine.
+type keptLog struct {
+	mu  sync.Mutex
+	buf strings.Builder
 }
 
-func (l lockedWriter) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if l.w.Len() < 64<<10 {
-		l.w.Write(p)
+func (k *keptLog) Write(p []byte) (int, error) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if k.buf.Len() < 64<<10 {
+		k.buf.Write(p)
 	}
 	return len(p), nil
 }
